@@ -1,0 +1,56 @@
+/**
+ * Runs rules over a loaded spec and turns their reports into findings: rule id, severity,
+ * stable order. A rule that throws becomes an `internal` finding; the others still run.
+ */
+import type { Spec } from '../model/types.js';
+import type { Finding, Rule, Severity } from '../rules/types.js';
+
+export type SeverityOverride = Severity | 'off';
+
+export interface RunOptions {
+  /** Rule id -> severity, overriding each rule's default. */
+  severities?: Record<string, SeverityOverride>;
+}
+
+export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): Finding[] {
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
+    if (severity === 'off') continue;
+    try {
+      rule.check(spec, (r) => {
+        findings.push({
+          rule: rule.id,
+          severity,
+          message: r.message,
+          ...r.location,
+          related: r.related ?? [],
+        });
+      });
+    } catch (error) {
+      const e = error as Error;
+      const where = /\((?:file:\/\/)?([^)]*\/src\/[^)]*|[^)]*\/dist\/[^)]*)\)/.exec(e.stack ?? '')?.[1] ?? 'unknown place';
+      findings.push({
+        rule: 'internal',
+        severity: 'error',
+        message: `Rule ${rule.id} failed: ${e.message ?? String(error)} (at ${where.replace(/^.*\/(src|dist)\//, '$1/')}). Please report this.`,
+        file: '.',
+        line: 1,
+        column: 1,
+        related: [],
+      });
+    }
+  }
+  return sortFindings(findings);
+}
+
+export function sortFindings(findings: Finding[]): Finding[] {
+  return findings.sort(
+    (a, b) =>
+      cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.message, b.message),
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,9 @@
+/** spec-check's library API. */
+export { check, checkSpec, type CheckReport, type CheckOptions, type Summary } from './check.js';
+export { loadSpec, LoadError, defaultLayout, type Layout, type LoadOptions } from './sources/load.js';
+export { runRules } from './engine/run.js';
+export { allRules, ruleById } from './rules/index.js';
+export type { Rule, Finding, Report, Severity, RelatedLocation } from './rules/types.js';
+export type * from './model/types.js';
+export { formatters } from './reporters/index.js';
+export { main } from './cli.js';

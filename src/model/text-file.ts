@@ -1,0 +1,68 @@
+import type { Location } from './types.js';
+
+/** A file's text with the offsets of its line starts, to turn offsets into line/column. */
+export class TextFile {
+  private lineStarts?: number[];
+
+  constructor(
+    /** Path relative to the root, `/`-separated. */
+    readonly path: string,
+    readonly text: string,
+  ) {}
+
+  private starts(): number[] {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const text = this.text;
+      for (let i = 0; i < text.length; i++) {
+        if (text.charCodeAt(i) === 10) starts.push(i + 1);
+      }
+      this.lineStarts = starts;
+    }
+    return this.lineStarts;
+  }
+
+  /** 1-based line and column of a 0-based offset (columns count UTF-16 code units, as editors do). */
+  position(offset: number): { line: number; column: number } {
+    const starts = this.starts();
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
+
+  /** 0-based offset of a 1-based line and column. */
+  offset(line: number, column: number): number {
+    const starts = this.starts();
+    const start = starts[Math.min(Math.max(line - 1, 0), starts.length - 1)];
+    return start + column - 1;
+  }
+
+  location(offset: number, endOffset?: number): Location {
+    const start = this.position(offset);
+    const loc: Location = { file: this.path, line: start.line, column: start.column };
+    if (endOffset !== undefined) {
+      const end = this.position(endOffset);
+      loc.endLine = end.line;
+      loc.endColumn = end.column;
+    }
+    return loc;
+  }
+
+  /** The text of a 1-based line, without its line break. */
+  lineText(line: number): string {
+    const starts = this.starts();
+    if (line < 1 || line > starts.length) return '';
+    const start = starts[line - 1];
+    const end = line < starts.length ? starts[line] - 1 : this.text.length;
+    return this.text.slice(start, end).replace(/\r$/, '');
+  }
+
+  get lineCount(): number {
+    return this.starts().length;
+  }
+}

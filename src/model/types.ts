@@ -1,0 +1,216 @@
+/**
+ * The model: everything spec-check knows about one spec repository, read once by the
+ * loaders in `src/sources` and shared by rules, generators and sep-diff. Rules read this
+ * model only; they never touch the file system.
+ */
+import type { Root as MdastRoot } from 'mdast';
+import type { JsonDocument } from '../sources/json.js';
+import type { TextFile } from './text-file.js';
+
+/** A 1-based position in a file, with the file's path relative to the root (`/`-separated). */
+export interface Location {
+  file: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export interface Spec {
+  /** Absolute path of the root folder. */
+  root: string;
+  versions: SpecVersion[];
+  seps: MarkdownPage[];
+  /** Problems met while reading files: unreadable files, syntax errors the loaders hit. */
+  inputProblems: InputProblem[];
+  /** How many files the loaders read. */
+  filesRead: number;
+}
+
+export interface InputProblem {
+  kind: 'unreadable' | 'parse';
+  message: string;
+  location: Location;
+}
+
+export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
+
+export interface SpecVersion {
+  /** Folder name: a date such as `2025-06-18`, or `draft`. */
+  id: string;
+  /** `schema/<id>`, relative to the root. */
+  schemaDir: string;
+  /** `docs/specification/<id>`, relative to the root. */
+  docsDir: string;
+  schemaTs?: SchemaSource;
+  jsonSchema?: JsonSchemaSource;
+  examples: Example[];
+  pages: MarkdownPage[];
+  /** The Schema Reference template, `schema/<id>/schema.mdx`. */
+  referenceTemplate?: TextFile;
+  /** The generated Schema Reference page, `docs/specification/<id>/schema.mdx`. */
+  referencePage?: TextFile;
+}
+
+// ---------------------------------------------------------------------------
+// schema.ts
+
+export interface SchemaSource {
+  file: TextFile;
+  declarations: Declaration[];
+  /** Declarations by name, for lookups by rules. */
+  byName: Map<string, Declaration>;
+  /** Block comments that are not JSDoc (`/* ... *\/`), which may still carry facts. */
+  plainComments: PlainComment[];
+  /** Syntax errors reported by the TypeScript parser. */
+  syntaxErrors: { message: string; location: Location }[];
+}
+
+export type DeclarationKind = 'interface' | 'type' | 'const' | 'enum' | 'function' | 'class';
+
+export interface Declaration {
+  name: string;
+  kind: DeclarationKind;
+  exported: boolean;
+  /** Location of the declaration's name. */
+  location: Location;
+  jsdoc?: JsDoc;
+  /** Names in `extends` clauses (interfaces), as written. */
+  extends: string[];
+  /** Properties of an interface, or of a type alias whose type is an object literal. */
+  members: Member[];
+  /** Source text of the type (type aliases) or of the initializer (consts). */
+  typeText?: string;
+  /** For consts with a literal initializer: its value. */
+  constValue?: string | number | boolean;
+}
+
+export interface Member {
+  name: string;
+  optional: boolean;
+  location: Location;
+  typeText: string;
+  jsdoc?: JsDoc;
+}
+
+export interface JsDoc {
+  /** The comment text before the first block tag, with inline tags kept as written. */
+  summary: string;
+  /** Location of the `/**` that opens the comment. */
+  location: Location;
+  /** Text of the whole comment body, `*` prefixes removed, line by line from `location.line`. */
+  lines: JsDocLine[];
+  tags: JsDocTag[];
+  /** Every inline `{@link ...}` in the comment. */
+  links: JsDocLink[];
+  /** Every `{@includeCode ...}` in the comment. */
+  includes: JsDocInclude[];
+  category?: string;
+  deprecated?: string | true;
+  examples: JsDocExample[];
+  see: string[];
+}
+
+export interface JsDocLine {
+  text: string;
+  /** Location of the first character of `text`. */
+  location: Location;
+}
+
+export interface JsDocTag {
+  name: string;
+  text: string;
+  location: Location;
+}
+
+export interface JsDocLink {
+  /** The link target as written: a declaration, `Decl.member`, or a URL. */
+  target: string;
+  /** The display text after `|` or a space, if any. */
+  label?: string;
+  location: Location;
+}
+
+export interface JsDocInclude {
+  /** The path as written, relative to schema.ts. */
+  path: string;
+  /** The path relative to the root. */
+  resolved: string;
+  location: Location;
+}
+
+export interface JsDocExample {
+  title: string;
+  include?: JsDocInclude;
+  location: Location;
+}
+
+export interface PlainComment {
+  text: string;
+  location: Location;
+}
+
+// ---------------------------------------------------------------------------
+// JSON Schema and examples
+
+export interface JsonSchemaSource {
+  file: TextFile;
+  document: JsonDocument;
+  dialect?: SchemaDialect;
+  /** `$defs` or `definitions`, whichever the document uses. */
+  definitionsKey: '$defs' | 'definitions';
+  /** Names of the definitions. */
+  definitionNames: Set<string>;
+}
+
+export interface Example {
+  /** Path relative to the root. */
+  path: string;
+  /** The folder name: the type the example must validate against. */
+  typeName: string;
+  /** File name without `.json`. */
+  name: string;
+  file: TextFile;
+  document: JsonDocument;
+}
+
+// ---------------------------------------------------------------------------
+// Prose
+
+export interface MarkdownPage {
+  /** Path relative to the root. */
+  path: string;
+  /** `mdx` pages are parsed with remark-mdx; `md` pages (SEPs) with remark-parse and GFM. */
+  syntax: 'mdx' | 'md';
+  file: TextFile;
+  /** The mdast tree; absent when the page did not parse. */
+  tree?: MdastRoot;
+  parseError?: { message: string; location: Location };
+  headings: Heading[];
+  codeBlocks: CodeBlock[];
+  links: Link[];
+}
+
+export interface Heading {
+  depth: number;
+  text: string;
+  location: Location;
+}
+
+export interface CodeBlock {
+  lang?: string;
+  meta?: string;
+  value: string;
+  /** Location of the opening fence. */
+  location: Location;
+  /** Headings enclosing the block, outermost first. */
+  headingPath: string[];
+  /** Maps a 0-based line and column inside `value` to a location in the page. */
+  locate(line: number, column: number): Location;
+}
+
+export interface Link {
+  url: string;
+  text: string;
+  location: Location;
+}

@@ -1,0 +1,52 @@
+import type { Example, SpecVersion } from '../model/types.js';
+import { validatorFor } from '../model/schema-validator.js';
+import type { Report, Rule } from './types.js';
+
+/** Every example validates against the definition its folder names. */
+export const exampleValid: Rule = {
+  id: 'example/valid',
+  description: 'Every example file is valid JSON and validates against the schema.json definition named by its folder.',
+  rationale:
+    'Examples are what implementers copy. An example that does not match the schema teaches the wrong wire format, and the Schema Reference renders it next to the type it contradicts.',
+  defaultSeverity: 'error',
+  examples: {
+    file: 'schema/draft/examples/Widget/basic.json',
+    fail: '{\n  "id": 7,\n  "name": "lamp"\n}\n// schema.ts: interface Widget { id: string; name: string }',
+    pass: '{\n  "id": "w-7",\n  "name": "lamp"\n}',
+  },
+  check(spec, report) {
+    for (const version of spec.versions) {
+      for (const example of version.examples) checkExample(version, example, report);
+    }
+  },
+};
+
+/** Whether an example was validated against its definition (for the summary). */
+export function isValidatable(version: SpecVersion, example: Example): boolean {
+  const validator = validatorFor(version);
+  return example.document.ok && !!validator?.has(example.typeName);
+}
+
+function checkExample(version: SpecVersion, example: Example, report: (r: Report) => void): void {
+  const doc = example.document;
+  const at = (offset: number) => example.file.location(offset);
+  if (!doc.ok) {
+    for (const e of doc.errors) report({ message: `Invalid JSON: ${e.message}`, location: at(e.offset) });
+    return;
+  }
+  const validator = validatorFor(version);
+  if (!validator) return; // schema.json missing or broken: reported by input/parse.
+  if (!validator.has(example.typeName)) {
+    report({
+      message: `Example folder "${example.typeName}" names no definition in ${version.jsonSchema!.file.path}`,
+      location: at(0),
+    });
+    return;
+  }
+  for (const v of validator.validate(example.typeName, doc.value)) {
+    let offset = doc.offsetOf(v.pointer);
+    if (v.property && v.propertyPresent) offset = doc.keyOffset(v.pointer, v.property) ?? offset;
+    const where = v.pointer ? ` at ${v.pointer}` : '';
+    report({ message: `Does not match ${example.typeName}${where}: ${v.message}`, location: at(offset) });
+  }
+}

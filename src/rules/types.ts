@@ -1,0 +1,40 @@
+import type { Location, Spec } from '../model/types.js';
+
+export type Severity = 'error' | 'warning';
+
+export interface RelatedLocation extends Location {
+  message: string;
+}
+
+/** What a rule reports: the engine adds the rule id and severity. */
+export interface Report {
+  message: string;
+  location: Location;
+  related?: RelatedLocation[];
+}
+
+export interface Rule {
+  /** Stable id, `area/name`. */
+  id: string;
+  /** One line: what the rule checks. */
+  description: string;
+  /** Why it matters to a spec's readers and implementers. */
+  rationale: string;
+  defaultSeverity: Severity;
+  /** A failing and a passing case, for the rules reference. */
+  examples?: { fail: string; pass: string; file?: string };
+  /** Pure: reads the model, calls `report`. Never reads files. */
+  check(spec: Spec, report: (r: Report) => void): void;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  related: RelatedLocation[];
+}

@@ -1,0 +1,286 @@
+/**
+ * Loads a spec repository into one `Spec`: discovers versions from folders, reads schema.ts,
+ * schema.json, examples, MDX pages and SEPs. Every unreadable or unparsable file becomes an
+ * input problem with a location; loading goes on with the rest.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import { TextFile } from '../model/text-file.js';
+import { JsonDocument } from './json.js';
+import { readSchemaSource } from './schema-ts.js';
+import { readMarkdownPage } from './markdown.js';
+
+export interface Layout {
+  /** Folder holding `<version>/schema.ts`, relative to the root. */
+  schema: string;
+  /** Folder holding `<version>/**\/*.mdx`, relative to the root. */
+  docs: string;
+  /** Folder holding the SEPs. */
+  seps: string;
+}
+
+export const defaultLayout: Layout = { schema: 'schema', docs: 'docs/specification', seps: 'seps' };
+
+export interface LoadOptions {
+  layout?: Partial<Layout>;
+  /** Only these versions (folder names); all when empty. */
+  versions?: string[];
+  /** Paths relative to the root to leave out (exact files or folder prefixes). */
+  ignore?: (relPath: string) => boolean;
+}
+
+export class LoadError extends Error {}
+
+const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
+
+/** Files larger than this are reported, not parsed: no spec source is near it. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export async function loadSpec(rootArg: string, options: LoadOptions = {}): Promise<Spec> {
+  const root = path.resolve(rootArg);
+  const layout = { ...defaultLayout, ...options.layout };
+  const stat = await fs.stat(root).catch(() => undefined);
+  if (!stat?.isDirectory()) throw new LoadError(`root folder not found: ${rootArg}`);
+  const schemaRoot = path.join(root, layout.schema);
+  if (!(await fs.stat(schemaRoot).catch(() => undefined))?.isDirectory()) {
+    throw new LoadError(`no ${layout.schema}/ folder in ${rootArg}`);
+  }
+
+  const reader = new FileReader(root, options.ignore);
+  const versionNames = new Set<string>();
+  for (const dir of [layout.schema, layout.docs]) {
+    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) versionNames.add(name);
+  }
+  let names = [...versionNames].sort(compareVersions);
+  if (options.versions?.length) {
+    const unknown = options.versions.filter((v) => !versionNames.has(v));
+    if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${names.join(', ') || 'none'})`);
+    names = names.filter((n) => options.versions!.includes(n));
+  }
+
+  const [versions, seps] = await Promise.all([
+    Promise.all(names.map((id) => loadVersion(reader, layout, id))),
+    loadSeps(reader, layout),
+  ]);
+  return { root, versions, seps, inputProblems: reader.problems, filesRead: reader.filesRead };
+}
+
+/** Dates in order, `draft` last. */
+export function compareVersions(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === 'draft') return 1;
+  if (b === 'draft') return -1;
+  return a < b ? -1 : 1;
+}
+
+async function loadVersion(reader: FileReader, layout: Layout, id: string): Promise<SpecVersion> {
+  const schemaDir = posixJoin(layout.schema, id);
+  const docsDir = posixJoin(layout.docs, id);
+  const version: SpecVersion = { id, schemaDir, docsDir, examples: [], pages: [] };
+
+  const [schemaTs, schemaJson, template, reference, exampleFiles, pageFiles] = await Promise.all([
+    reader.read(posixJoin(schemaDir, 'schema.ts')),
+    reader.read(posixJoin(schemaDir, 'schema.json')),
+    reader.read(posixJoin(schemaDir, 'schema.mdx')),
+    reader.read(posixJoin(docsDir, 'schema.mdx')),
+    reader.list(posixJoin(schemaDir, 'examples'), (p) => p.endsWith('.json')),
+    // The Schema Reference page is generated: it is compared as text, not read as prose.
+    reader.list(docsDir, (p) => p.endsWith('.mdx') && p !== posixJoin(docsDir, 'schema.mdx')),
+  ]);
+
+  if (schemaTs) {
+    version.schemaTs = readSchemaSource(schemaTs);
+    for (const e of version.schemaTs.syntaxErrors) reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);
+  }
+  if (schemaJson) version.jsonSchema = readJsonSchema(schemaJson, reader);
+  version.referenceTemplate = template;
+  version.referencePage = reference;
+
+  const examples = await Promise.all(exampleFiles.map((p) => reader.read(p)));
+  for (const file of examples) {
+    if (!file) continue;
+    const rel = file.path.slice(schemaDir.length + '/examples/'.length);
+    const parts = rel.split('/');
+    // Examples live at examples/<TypeName>/<name>.json; deeper files still name their type by the first folder.
+    if (parts.length < 2) continue;
+    version.examples.push({
+      path: file.path,
+      typeName: parts[0],
+      name: parts.at(-1)!.replace(/\.json$/, ''),
+      file,
+      document: new JsonDocument(file.text),
+    } satisfies Example);
+  }
+
+  const pages = await Promise.all(pageFiles.map((p) => reader.read(p)));
+  for (const file of pages) {
+    if (file) version.pages.push(readPage(file, 'mdx', reader));
+  }
+  return version;
+}
+
+async function loadSeps(reader: FileReader, layout: Layout): Promise<MarkdownPage[]> {
+  const files = await reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
+  const read = await Promise.all(files.map((p) => reader.read(p)));
+  return read.filter((f): f is TextFile => !!f).map((f) => readPage(f, 'md', reader));
+}
+
+function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
+  const page = readMarkdownPage(file, syntax);
+  if (page.parseError && syntax === 'md') reader.problem('parse', `Markdown parse error: ${page.parseError.message}`, page.parseError.location);
+  return page;
+}
+
+function readJsonSchema(file: TextFile, reader: FileReader): JsonSchemaSource {
+  const document = new JsonDocument(file.text);
+  for (const e of document.errors) reader.problem('parse', `JSON syntax error: ${e.message}`, file.location(e.offset));
+  const value = (document.value ?? {}) as Record<string, unknown>;
+  const dialect = dialectOf(value.$schema);
+  if (document.ok && !dialect) {
+    reader.problem('parse', `Unknown JSON Schema dialect ${JSON.stringify(value.$schema ?? null)}; expected draft-07, 2019-09 or 2020-12`, file.location(0));
+  }
+  const definitionsKey = value.$defs !== undefined || (dialect === '2020-12' && value.definitions === undefined) ? '$defs' : 'definitions';
+  const defs = value[definitionsKey];
+  const definitionNames = new Set(defs && typeof defs === 'object' ? Object.keys(defs) : []);
+  return { file, document, dialect, definitionsKey, definitionNames };
+}
+
+export function dialectOf(uri: unknown): SchemaDialect | undefined {
+  if (typeof uri !== 'string') return undefined;
+  if (uri.includes('draft-07')) return 'draft-07';
+  if (uri.includes('2019-09')) return '2019-09';
+  if (uri.includes('2020-12')) return '2020-12';
+  return undefined;
+}
+
+function posixJoin(...parts: string[]): string {
+  return path.posix.join(...parts);
+}
+
+/**
+ * Reads files under the root, counting them and turning failures into input problems. Never
+ * follows a link that leaves the root, and never visits a folder twice (link loops).
+ */
+class FileReader {
+  readonly problems: InputProblem[] = [];
+  filesRead = 0;
+  private realRoot?: Promise<string>;
+
+  constructor(
+    readonly root: string,
+    private readonly ignore?: (relPath: string) => boolean,
+  ) {}
+
+  problem(kind: InputProblem['kind'], message: string, location: InputProblem['location']): void {
+    this.problems.push({ kind, message, location });
+  }
+
+  private abs(rel: string): string {
+    return path.join(this.root, ...rel.split('/'));
+  }
+
+  private async insideRoot(abs: string): Promise<boolean> {
+    this.realRoot ??= fs.realpath(this.root);
+    const real = await fs.realpath(abs).catch(() => undefined);
+    if (!real) return false;
+    const root = await this.realRoot;
+    return real === root || real.startsWith(root + path.sep);
+  }
+
+  async subfolders(rel: string): Promise<string[]> {
+    const entries = await fs.readdir(this.abs(rel), { withFileTypes: true }).catch(() => []);
+    const out: string[] = [];
+    for (const e of entries) {
+      if (e.isDirectory() || (e.isSymbolicLink() && (await fs.stat(this.abs(`${rel}/${e.name}`)).catch(() => undefined))?.isDirectory())) {
+        out.push(e.name);
+      }
+    }
+    return out.sort();
+  }
+
+  /** Files under a folder (recursively) whose relative path passes `accept`, sorted. */
+  async list(rel: string, accept: (relPath: string) => boolean): Promise<string[]> {
+    const out: string[] = [];
+    const visited = new Set<string>();
+    const walk = async (dirRel: string): Promise<void> => {
+      const abs = this.abs(dirRel);
+      const real = await fs.realpath(abs).catch(() => undefined);
+      if (!real || visited.has(real)) return;
+      visited.add(real);
+      let entries;
+      try {
+        entries = await fs.readdir(abs, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, { file: dirRel, line: 1, column: 1 });
+        }
+        return;
+      }
+      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const childRel = `${dirRel}/${e.name}`;
+        if (this.ignore?.(childRel)) continue;
+        let isDir = e.isDirectory();
+        let isFile = e.isFile();
+        if (e.isSymbolicLink()) {
+          if (!(await this.insideRoot(this.abs(childRel)))) {
+            this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', { file: childRel, line: 1, column: 1 });
+            continue;
+          }
+          const st = await fs.stat(this.abs(childRel)).catch(() => undefined);
+          isDir = !!st?.isDirectory();
+          isFile = !!st?.isFile();
+        }
+        if (isDir) await walk(childRel);
+        else if (isFile && accept(childRel)) out.push(childRel);
+      }
+    };
+    await walk(rel);
+    return out.sort();
+  }
+
+  /** The file as text, or undefined when it does not exist (silently) or cannot be read (a problem). */
+  async read(rel: string): Promise<TextFile | undefined> {
+    if (this.ignore?.(rel)) return undefined;
+    const abs = this.abs(rel);
+    const location = { file: rel, line: 1, column: 1 };
+    let bytes: Buffer;
+    try {
+      const st = await fs.lstat(abs);
+      if (st.isSymbolicLink() && !(await this.insideRoot(abs))) {
+        this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', location);
+        return undefined;
+      }
+      const target = st.isSymbolicLink() ? await fs.stat(abs) : st;
+      if (!target.isFile()) return undefined;
+      if (target.size > MAX_FILE_BYTES) {
+        this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
+        return undefined;
+      }
+      bytes = await fs.readFile(abs);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
+      this.problem('unreadable', `Cannot read file: ${code ?? (error as Error).message}`, location);
+      return undefined;
+    }
+    this.filesRead++;
+    const text = decodeUtf8(bytes);
+    if (text === undefined) {
+      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', location);
+      return undefined;
+    }
+    return new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

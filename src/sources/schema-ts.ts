@@ -1,0 +1,259 @@
+/**
+ * Reads declarations and their JSDoc from a schema.ts with the TypeScript parser. The file is
+ * parsed, never executed or imported.
+ */
+import ts from 'typescript';
+import path from 'node:path';
+import type {
+  Declaration,
+  DeclarationKind,
+  JsDoc,
+  JsDocExample,
+  JsDocInclude,
+  JsDocLine,
+  JsDocLink,
+  JsDocTag,
+  Member,
+  PlainComment,
+  SchemaSource,
+} from '../model/types.js';
+import type { TextFile } from '../model/text-file.js';
+
+export function readSchemaSource(file: TextFile, sourceFile?: ts.SourceFile): SchemaSource {
+  const sf = sourceFile ?? ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const declarations: Declaration[] = [];
+  const jsdocStarts = new Set<number>();
+
+  for (const statement of sf.statements) {
+    for (const decl of declarationsOf(statement, file, sf)) {
+      declarations.push(decl);
+      if (decl.jsdoc) jsdocStarts.add(file.offset(decl.jsdoc.location.line, decl.jsdoc.location.column));
+    }
+  }
+
+  const byName = new Map<string, Declaration>();
+  for (const d of declarations) if (!byName.has(d.name)) byName.set(d.name, d);
+
+  const diagnostics = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const syntaxErrors = diagnostics.map((d) => ({
+    message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+    location: file.location(d.start ?? 0),
+  }));
+
+  return { file, declarations, byName, plainComments: plainComments(file, sf), syntaxErrors };
+}
+
+function declarationsOf(statement: ts.Statement, file: TextFile, sf: ts.SourceFile): Declaration[] {
+  const exported = hasExport(statement);
+  const jsdoc = readJsDoc(statement, file, sf);
+  const base = (name: ts.Node & { text: string }, kind: DeclarationKind) => ({
+    name: name.text,
+    kind,
+    exported,
+    location: file.location(name.getStart(sf)),
+    jsdoc,
+    extends: [] as string[],
+    members: [] as Member[],
+  });
+
+  if (ts.isInterfaceDeclaration(statement)) {
+    const decl: Declaration = base(statement.name, 'interface');
+    for (const clause of statement.heritageClauses ?? []) {
+      for (const t of clause.types) decl.extends.push(t.expression.getText(sf));
+    }
+    decl.members = membersOf(statement.members, file, sf);
+    return [decl];
+  }
+  if (ts.isTypeAliasDeclaration(statement)) {
+    const decl: Declaration = base(statement.name, 'type');
+    decl.typeText = statement.type.getText(sf);
+    if (ts.isTypeLiteralNode(statement.type)) decl.members = membersOf(statement.type.members, file, sf);
+    return [decl];
+  }
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations
+      .filter((d): d is ts.VariableDeclaration & { name: ts.Identifier } => ts.isIdentifier(d.name))
+      .map((d) => {
+        const decl: Declaration = base(d.name, 'const');
+        if (d.initializer) {
+          decl.typeText = d.initializer.getText(sf);
+          decl.constValue = literalValue(d.initializer);
+        }
+        return decl;
+      });
+  }
+  if (ts.isEnumDeclaration(statement)) return [base(statement.name, 'enum')];
+  if (ts.isFunctionDeclaration(statement) && statement.name) return [base(statement.name, 'function')];
+  if (ts.isClassDeclaration(statement) && statement.name) return [base(statement.name, 'class')];
+  return [];
+}
+
+function hasExport(node: ts.Node): boolean {
+  return (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+}
+
+function literalValue(expr: ts.Expression): string | number | boolean | undefined {
+  let e = expr;
+  while (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
+  if (ts.isNumericLiteral(e)) return Number(e.text);
+  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return -Number(e.operand.text);
+  if (e.kind === ts.SyntaxKind.TrueKeyword) return true;
+  if (e.kind === ts.SyntaxKind.FalseKeyword) return false;
+  return undefined;
+}
+
+function membersOf(members: ts.NodeArray<ts.TypeElement>, file: TextFile, sf: ts.SourceFile): Member[] {
+  const out: Member[] = [];
+  for (const m of members) {
+    if (!ts.isPropertySignature(m) && !ts.isMethodSignature(m)) continue;
+    const name = m.name;
+    const text = ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText(sf);
+    out.push({
+      name: text,
+      optional: !!m.questionToken,
+      location: file.location(name.getStart(sf)),
+      typeText: ts.isPropertySignature(m) ? (m.type?.getText(sf) ?? 'any') : m.getText(sf),
+      jsdoc: readJsDoc(m, file, sf),
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// JSDoc
+
+const INLINE_TAG = /\{@(link|linkcode|linkplain|includeCode)\s+([^}]*)\}/g;
+
+/** The last JSDoc comment attached to a node (the one TypeDoc uses). */
+function readJsDoc(node: ts.Node, file: TextFile, sf: ts.SourceFile): JsDoc | undefined {
+  const docs = (node as unknown as { jsDoc?: ts.JSDoc[] }).jsDoc;
+  const doc = docs?.at(-1);
+  if (!doc) return undefined;
+  const start = doc.getStart(sf);
+  const raw = sf.text.slice(start, doc.end);
+  const lines = commentLines(raw, start, file);
+
+  // Split the body into the summary and block tags, by lines that start with `@`.
+  const tags: JsDocTag[] = [];
+  const summaryLines: string[] = [];
+  let current: { name: string; lines: string[]; location: JsDocLine['location'] } | undefined;
+  let inFence = false;
+  for (const line of lines) {
+    if (/^\s*```/.test(line.text)) inFence = !inFence;
+    const tag = !inFence && /^@(\w+)\s?(.*)$/.exec(line.text.trimStart());
+    if (tag) {
+      if (current) tags.push(finishTag(current));
+      current = { name: tag[1], lines: [tag[2]], location: line.location };
+    } else if (current) current.lines.push(line.text);
+    else summaryLines.push(line.text);
+  }
+  if (current) tags.push(finishTag(current));
+
+  const links: JsDocLink[] = [];
+  const includes: JsDocInclude[] = [];
+  for (const line of lines) {
+    for (const m of line.text.matchAll(INLINE_TAG)) {
+      const location = { ...line.location, column: line.location.column + m.index! };
+      const body = m[2].trim();
+      if (m[1] === 'includeCode') {
+        const rel = body.split(/\s+/)[0];
+        includes.push({ path: rel, resolved: path.posix.normalize(path.posix.join(path.posix.dirname(file.path), rel)), location });
+      } else {
+        const bar = body.indexOf('|');
+        const [target, label] = bar >= 0 ? [body.slice(0, bar).trim(), body.slice(bar + 1).trim()] : splitFirstWord(body);
+        links.push({ target, label: label || undefined, location });
+      }
+    }
+  }
+
+  const examples: JsDocExample[] = [];
+  tags.forEach((t, i) => {
+    if (t.name !== 'example') return;
+    const endLine = tags[i + 1]?.location.line ?? Infinity;
+    const include = includes.find((inc) => inc.location.line >= t.location.line && inc.location.line < endLine);
+    examples.push({ title: t.text.split('\n')[0].trim(), include, location: t.location });
+  });
+  const category = tags.find((t) => t.name === 'category')?.text.trim();
+  const deprecatedTag = tags.find((t) => t.name === 'deprecated');
+
+  return {
+    summary: trimBlank(summaryLines).join('\n'),
+    location: file.location(start),
+    lines,
+    tags,
+    links,
+    includes,
+    category: category || undefined,
+    deprecated: deprecatedTag ? deprecatedTag.text.trim() || true : undefined,
+    examples,
+    see: tags.filter((t) => t.name === 'see').map((t) => t.text.trim()),
+  };
+}
+
+function splitFirstWord(body: string): [string, string] {
+  const m = /^(\S+)\s*(.*)$/s.exec(body);
+  return m ? [m[1], m[2]] : [body, ''];
+}
+
+function finishTag(t: { name: string; lines: string[]; location: JsDocLine['location'] }): JsDocTag {
+  return { name: t.name, text: trimBlank(t.lines).join('\n'), location: t.location };
+}
+
+function trimBlank(lines: string[]): string[] {
+  let a = 0;
+  let b = lines.length;
+  while (a < b && !lines[a].trim()) a++;
+  while (b > a && !lines[b - 1].trim()) b--;
+  return lines.slice(a, b);
+}
+
+/** The body lines of a `/** ... *\/` comment, `*` prefixes removed, each with its location. */
+function commentLines(raw: string, start: number, file: TextFile): JsDocLine[] {
+  const out: JsDocLine[] = [];
+  let offset = start;
+  const rawLines = raw.split('\n');
+  rawLines.forEach((rawLine, i) => {
+    let text = rawLine;
+    let skip = 0;
+    if (i === 0) {
+      const m = /^\/\*\*\s?/.exec(text);
+      skip = m ? m[0].length : 0;
+    } else {
+      const m = /^\s*\*(?!\/)\s?/.exec(text);
+      skip = m ? m[0].length : 0;
+    }
+    text = text.slice(skip);
+    if (i === rawLines.length - 1) text = text.replace(/\s*\*\/\s*$/, '');
+    if (!(i === 0 && !text.trim()) && !(i === rawLines.length - 1 && !text.trim())) {
+      out.push({ text: text.replace(/\r$/, ''), location: file.location(offset + skip) });
+    }
+    offset += rawLine.length + 1;
+  });
+  return out;
+}
+
+/** Block comments that are not JSDoc, anywhere between top-level statements. */
+function plainComments(file: TextFile, sf: ts.SourceFile): PlainComment[] {
+  const out: PlainComment[] = [];
+  const seen = new Set<number>();
+  const visit = (pos: number) => {
+    for (const range of ts.getLeadingCommentRanges(sf.text, pos) ?? []) {
+      if (seen.has(range.pos) || range.kind !== ts.SyntaxKind.MultiLineCommentTrivia) continue;
+      seen.add(range.pos);
+      const text = sf.text.slice(range.pos, range.end);
+      if (text.startsWith('/**')) continue;
+      const body = text
+        .replace(/^\/\*+/, '')
+        .replace(/\*+\/$/, '')
+        .split('\n')
+        .map((l) => l.replace(/^\s*\*\s?/, ''))
+        .join('\n')
+        .trim();
+      out.push({ text: body, location: file.location(range.pos) });
+    }
+  };
+  for (const st of sf.statements) visit(st.pos);
+  visit(sf.endOfFileToken.pos);
+  return out;
+}
