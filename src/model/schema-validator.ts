@@ -25,7 +25,7 @@ export interface SchemaViolation {
 
 export class SchemaValidator {
   private readonly ajv: Ajv;
-  private readonly compiled = new Map<string, ValidateFunction | undefined>();
+  private readonly compiled = new Map<string, ValidateFunction>();
   private readonly schemaId = 'spec-check:schema.json';
 
   constructor(readonly source: JsonSchemaSource) {
@@ -42,20 +42,74 @@ export class SchemaValidator {
     return this.source.definitionNames.has(definition);
   }
 
-  private compile(definition: string): ValidateFunction | undefined {
-    if (!this.compiled.has(definition)) {
-      const ref = `${this.schemaId}#/${this.source.definitionsKey}/${escapePointer(definition)}`;
-      this.compiled.set(definition, this.has(definition) ? this.ajv.getSchema(ref) : undefined);
+  /** The compiled validator of a pointer into schema.json (`/$defs/Name`, or deeper). */
+  private compile(pointer: string): ValidateFunction {
+    let fn = this.compiled.get(pointer);
+    if (!fn) {
+      fn = this.ajv.getSchema(`${this.schemaId}#${pointer}`);
+      if (!fn) throw new Error(`no schema at ${pointer}`);
+      this.compiled.set(pointer, fn);
     }
-    return this.compiled.get(definition);
+    return fn;
   }
 
   /** Violations of `value` against `definition`; empty when it validates. */
   validate(definition: string, value: unknown): SchemaViolation[] {
-    const validate = this.compile(definition);
-    if (!validate) throw new Error(`no definition ${definition}`);
+    if (!this.has(definition)) throw new Error(`no definition ${definition}`);
+    const compiled = this.compile(`/${this.source.definitionsKey}/${escapePointer(definition)}`);
+    if (compiled(value)) return [];
+    return dedupe(this.explain(`/${this.source.definitionsKey}/${escapePointer(definition)}`, value));
+  }
+
+  /**
+   * ajv with allErrors reports every failing branch of every union. Keep what a person needs:
+   * for each union, re-validate each branch alone and keep the one that got furthest (not one
+   * that failed on its discriminating `const`, then the deepest failure, then the fewest).
+   */
+  private explain(pointer: string, value: unknown): SchemaViolation[] {
+    const validate = this.compile(pointer);
     if (validate(value)) return [];
-    return explain(validate.errors ?? [], value);
+    const errors = [...(validate.errors ?? [])];
+    const defsPrefix = `#/${this.source.definitionsKey}/`;
+    // Errors inside a referenced definition carry absolute paths; the others are relative to `pointer`.
+    const absolute = (schemaPath: string) => (schemaPath.startsWith(defsPrefix) ? schemaPath.slice(1) : pointer + schemaPath.slice(1));
+    const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => depth(a.instancePath) - depth(b.instancePath));
+    const handled: string[] = [];
+    const out: SchemaViolation[] = [];
+    const under = (path: string, base: string) => path === base || path.startsWith(base + '/');
+    for (const union of unions) {
+      if (handled.some((h) => under(union.instancePath, h))) continue;
+      const unionPointer = absolute(union.schemaPath);
+      const branches = this.schemaAt(unionPointer);
+      if (!Array.isArray(branches)) continue;
+      const target = valueAt(value, union.instancePath);
+      const results = branches.map((_, i) =>
+        this.explain(`${unionPointer}/${i}`, target).map((v) => ({ ...v, pointer: union.instancePath + v.pointer })),
+      );
+      handled.push(union.instancePath);
+      const failing = results.filter((r) => r.length > 0);
+      if (failing.length < results.length) {
+        // oneOf that matched more than one branch.
+        out.push({ pointer: union.instancePath, keyword: union.keyword, message: 'matches more than one of the allowed shapes' });
+        continue;
+      }
+      out.push(...failing.sort((a, b) => score(b, union.instancePath) - score(a, union.instancePath))[0]);
+    }
+    for (const e of errors) {
+      if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+      if (handled.some((h) => under(e.instancePath, h))) continue;
+      out.push(describe(e, value));
+    }
+    return out;
+  }
+
+  private schemaAt(pointer: string): unknown {
+    let node: unknown = this.source.document.value;
+    for (const seg of pointer.split('/').slice(1)) {
+      const key = seg.replace(/~1/g, '/').replace(/~0/g, '~');
+      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    return node;
   }
 }
 
@@ -74,57 +128,24 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/**
- * ajv with allErrors reports every failing branch of every `anyOf`. Keep what a person needs:
- * for each union, the branch that got furthest (deepest failing path, fewest errors, not one
- * that failed on its discriminating `const`), then the most specific errors.
- */
-function explain(errors: ErrorObject[], value: unknown): SchemaViolation[] {
-  const kept = pruneUnions(errors);
-  const deepest = Math.max(...kept.map((e) => depth(e.instancePath)));
-  const chosen = kept.filter((e) => depth(e.instancePath) === deepest || e.keyword === 'required' || e.keyword === 'additionalProperties');
+function dedupe(violations: SchemaViolation[]): SchemaViolation[] {
   const seen = new Set<string>();
-  const out: SchemaViolation[] = [];
-  for (const e of chosen) {
-    const v = describe(e, value);
+  // `expected -32602` says all that `expected an integer` says at the same place.
+  const specific = new Set(violations.filter((v) => v.keyword === 'const' || v.keyword === 'enum').map((v) => v.pointer));
+  const out = violations.filter((v) => {
+    if (v.keyword === 'type' && specific.has(v.pointer)) return false;
     const key = `${v.pointer}\0${v.property ?? ''}\0${v.message}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(v);
-    }
-  }
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
   return out.length ? out : [{ pointer: '', message: 'does not match the schema', keyword: 'unknown' }];
 }
 
-function pruneUnions(errors: ErrorObject[]): ErrorObject[] {
-  // Union errors, outermost first, so that an inner union is pruned within the branch kept.
-  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
-  let current = errors;
-  for (const union of unions) {
-    if (!current.includes(union)) continue;
-    const prefix = union.schemaPath + '/';
-    const branches = new Map<string, ErrorObject[]>();
-    for (const e of current) {
-      if (!e.schemaPath.startsWith(prefix)) continue;
-      const branch = e.schemaPath.slice(prefix.length).split('/')[0];
-      if (!branches.has(branch)) branches.set(branch, []);
-      branches.get(branch)!.push(e);
-    }
-    if (branches.size === 0) continue;
-    const best = [...branches.values()].sort((a, b) => score(b, union) - score(a, union))[0];
-    const drop = new Set([...branches.values()].filter((b) => b !== best).flat());
-    drop.add(union);
-    current = current.filter((e) => !drop.has(e));
-  }
-  return current;
-}
-
-function score(branch: ErrorObject[], union: ErrorObject): number {
-  const base = depth(union.instancePath);
+function score(branch: SchemaViolation[], base: string): number {
+  const d = depth(base);
   // A branch that failed on a discriminator (`type: const "text"`) is the wrong branch.
-  const discriminatorMiss = branch.some((e) => e.keyword === 'const' && depth(e.instancePath) === base + 1);
-  const typeMiss = branch.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath);
-  const reach = Math.max(...branch.map((e) => depth(e.instancePath))) - base;
+  const discriminatorMiss = branch.some((v) => v.keyword === 'const' && depth(v.pointer) === d + 1);
+  const typeMiss = branch.some((v) => v.keyword === 'type' && v.pointer === base);
+  const reach = Math.max(...branch.map((v) => depth(v.pointer))) - d;
   return (discriminatorMiss ? -1000 : 0) + (typeMiss ? -500 : 0) + reach * 10 - branch.length;
 }
 

@@ -6,14 +6,15 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
+import remarkFrontmatter from 'remark-frontmatter';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Root, Heading as MdastHeading, Code, Nodes } from 'mdast';
 import type { CodeBlock, Heading, Link, Location, MarkdownPage } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 
-const mdxParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
-const mdParser = unified().use(remarkParse).use(remarkGfm);
+const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
+const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm);
 
 export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
   const page: MarkdownPage = { path: file.path, syntax, file, headings: [], codeBlocks: [], links: [] };
@@ -76,8 +77,10 @@ function parseErrorMessage(error: unknown): string {
 }
 
 function parseErrorLocation(error: unknown, file: TextFile): Location {
-  const e = error as { line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
-  const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? 1;
-  const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? 1;
+  const e = error as { line?: number; column?: number; reason?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  // Some MDX errors (an unclosed tag met at the end) carry the place only in their text: "(3:1-3:7)".
+  const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? '');
+  const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (inText ? Number(inText[1]) : 1);
+  const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (inText ? Number(inText[2]) : 1);
   return { file: file.path, line, column };
 }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { exampleValid } from '../src/rules/example-valid.js';
+import { writeTree } from './helpers.js';
+
+// A one-version spec whose schema.json has one definition, in the given dialect.
+function spec(examples: Record<string, string>, dialect: '2020-12' | 'draft-07' = '2020-12'): string {
+  const defs = dialect === '2020-12' ? '$defs' : 'definitions';
+  const uri = dialect === '2020-12' ? 'https://json-schema.org/draft/2020-12/schema' : 'http://json-schema.org/draft-07/schema#';
+  const schema = {
+    $schema: uri,
+    [defs]: {
+      Part: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          size: { type: 'integer' },
+          kind: { enum: ['bolt', 'nut'] },
+          tags: { type: 'array', items: { type: 'string' } },
+          content: { anyOf: [{ $ref: `#/${defs}/Text` }, { $ref: `#/${defs}/Image` }] },
+        },
+        required: ['id', 'size'],
+        additionalProperties: false,
+      },
+      Text: { type: 'object', properties: { type: { const: 'text' }, text: { type: 'string' } }, required: ['type', 'text'] },
+      Image: { type: 'object', properties: { type: { const: 'image' }, data: { type: 'string' } }, required: ['type', 'data'] },
+    },
+  };
+  const files: Record<string, string> = { 'schema/draft/schema.json': JSON.stringify(schema, null, 2) };
+  for (const [name, text] of Object.entries(examples)) files[`schema/draft/examples/${name}`] = text;
+  return writeTree(files);
+}
+
+async function findings(root: string) {
+  const report = await check(root, { rules: [exampleValid] });
+  return report.findings.map((f) => ({ file: f.file, line: f.line, column: f.column, message: f.message }));
+}
+
+describe('example/valid', () => {
+  it('accepts valid examples in both dialects and counts them', async () => {
+    for (const dialect of ['2020-12', 'draft-07'] as const) {
+      const root = spec({ 'Part/a.json': '{"id": "a", "size": 1}', 'Part/b.json': '{"id": "b", "size": 2, "tags": []}' }, dialect);
+      const report = await check(root, { rules: [exampleValid] });
+      expect(report.findings).toEqual([]);
+      expect(report.summary.examplesValidated).toBe(2);
+    }
+  });
+
+  it.each([
+    ['a value of the wrong type, at the value', '{\n  "id": "a",\n  "size": "big"\n}', 3, 11, 'Does not match Part at /size: expected an integer, got the string "big"'],
+    ['a missing required property, at its object', '{\n  "id": "a",\n  "tags": []\n}', 1, 1, 'Does not match Part: missing required property "size"'],
+    ['an unexpected property, at its key', '{\n  "id": "a",\n  "size": 1,\n  "colour": "red"\n}', 4, 3, 'Does not match Part: unexpected property "colour"'],
+    ['an enum miss, listing the allowed values', '{"id": "a", "size": 1,\n "kind": "screw"}', 2, 10, 'Does not match Part at /kind: expected one of "bolt", "nut", got "screw"'],
+    ['a wrong item type inside an array', '{"id": "a", "size": 1,\n "tags": ["x",\n  7]}', 3, 3, 'Does not match Part at /tags/1: expected a string, got the number 7'],
+    ['the branch of a union that was meant', '{"id": "a", "size": 1, "content": {\n  "type": "text"\n}}', 1, 35, 'Does not match Part at /content: missing required property "text"'],
+    ['a trailing comma, at the comma', '{\n  "id": "a",\n  "size": 1,\n}', 3, 12, 'Invalid JSON: Trailing comma'],
+    ['a missing comma', '{\n  "id": "a"\n  "size": 1\n}', 3, 3, 'Invalid JSON: Comma expected'],
+  ])('reports %s', async (_name, text, line, column, message) => {
+    expect(await findings(spec({ 'Part/x.json': text }))).toEqual([{ file: 'schema/draft/examples/Part/x.json', line, column, message }]);
+  });
+
+  it('reports a folder that names no definition', async () => {
+    expect(await findings(spec({ 'Bolt/x.json': '{}' }))).toEqual([
+      { file: 'schema/draft/examples/Bolt/x.json', line: 1, column: 1, message: 'Example folder "Bolt" names no definition in schema/draft/schema.json' },
+    ]);
+  });
+
+  it('goes on with the other examples after a broken one', async () => {
+    const root = spec({ 'Part/a.json': '{', 'Part/b.json': '{"id": 1, "size": 1}', 'Part/c.json': '{"id": "c", "size": 1}' });
+    const got = await findings(root);
+    expect(got.map((f) => f.file)).toEqual(['schema/draft/examples/Part/a.json', 'schema/draft/examples/Part/b.json']);
+    expect((await check(root, { rules: [exampleValid] })).summary.examplesValidated).toBe(2);
+  });
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../src/cli.js';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const corpusRoot = path.resolve(projectRoot, '../shared/corpus/mcp-spec');
+export const sampleSpec = path.join(projectRoot, 'examples/sample-spec');
+export const driftedSpec = path.join(projectRoot, 'examples/drifted-spec');
+
+/** A new temp folder holding `files` (path -> text). */
+export function writeTree(files: Record<string, string>, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-'))): string {
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, text);
+  }
+  return dir;
+}
+
+/** A temp copy of a folder (the corpus or a sample spec), to edit in a test. */
+export function copyTree(src: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-copy-'));
+  fs.cpSync(src, dir, { recursive: true });
+  return dir;
+}
+
+/** Replaces `from` with `to` in a file of a copied tree; fails when `from` is absent. */
+export function edit(root: string, rel: string, from: string | RegExp, to: string): void {
+  const abs = path.join(root, rel);
+  const text = fs.readFileSync(abs, 'utf8');
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`edit: ${String(from)} not found in ${rel}`);
+  fs.writeFileSync(abs, next);
+}
+
+/** 1-based line of the first occurrence of `needle` in a file. */
+export function lineOf(root: string, rel: string, needle: string): number {
+  const text = fs.readFileSync(path.join(root, rel), 'utf8');
+  const i = text.indexOf(needle);
+  if (i < 0) throw new Error(`lineOf: ${needle} not found in ${rel}`);
+  return text.slice(0, i).split('\n').length;
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process, capturing its output. */
+export async function runCli(args: string[], options: { isTTY?: boolean; env?: Record<string, string> } = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    isTTY: options.isTTY ?? false,
+    env: options.env ?? {},
+  });
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { JsonDocument } from '../src/sources/json.js';
+import { TextFile } from '../src/model/text-file.js';
+
+const pos = (text: string, offset: number) => new TextFile('x.json', text).position(offset);
+
+describe('JsonDocument', () => {
+  it('parses valid JSON and locates values and keys by pointer', () => {
+    const text = '{\n  "a": [1, {"b": true}],\n  "c~/d": null\n}';
+    const doc = new JsonDocument(text);
+    expect(doc.ok).toBe(true);
+    expect(doc.value).toEqual({ a: [1, { b: true }], 'c~/d': null });
+    expect(pos(text, doc.offsetOf('/a/1/b'))).toEqual({ line: 2, column: 18 });
+    expect(pos(text, doc.offsetOf('/c~0~1d'))).toEqual({ line: 3, column: 11 });
+    expect(pos(text, doc.keyOffset('', 'c~/d')!)).toEqual({ line: 3, column: 3 });
+    // A missing member falls back to its nearest existing ancestor.
+    expect(doc.nodeAt('/a/1/zz')).toMatchObject({ exact: false });
+    expect(pos(text, doc.offsetOf('/a/1/zz'))).toEqual({ line: 2, column: 12 });
+  });
+
+  it.each([
+    ['trailing comma in an object', '{\n  "a": 1,\n}', 'Trailing comma', 2, 9],
+    ['trailing comma in an array', '[1,\n 2,\n]', 'Trailing comma', 2, 3],
+    ['missing comma', '{\n  "a": 1\n  "b": 2\n}', 'Comma expected', 3, 3],
+    ['unclosed brace', '{\n  "a": 1\n', "Closing '}' expected", 3, 1],
+    ['comment in strict JSON', '// note\n{}', 'Comments are not allowed in JSON', 1, 1],
+    ['duplicate key', '{"a": 1,\n "a": 2}', 'Duplicate key "a"', 2, 2],
+    ['empty file', '', 'Value expected', 1, 1],
+  ])('reports %s at its position', (_name, text, message, line, column) => {
+    const doc = new JsonDocument(text);
+    expect(doc.ok).toBe(false);
+    expect(doc.value).toBeUndefined();
+    const first = doc.errors[0];
+    expect(first.message).toBe(message);
+    expect(pos(text, first.offset)).toEqual({ line, column });
+  });
+
+  it('accepts comments and trailing commas when asked (prose blocks)', () => {
+    const doc = new JsonDocument('{\n  // why\n  "a": 1, /* more */\n}', { comments: true, trailingCommas: true });
+    expect(doc.errors).toEqual([]);
+    expect(doc.value).toEqual({ a: 1 });
+  });
+
+  it('refuses pathological nesting without overflowing the stack', () => {
+    const text = '['.repeat(10_000) + ']'.repeat(10_000);
+    const doc = new JsonDocument(text);
+    expect(doc.ok).toBe(false);
+    expect(doc.errors[0].message).toMatch(/Nesting deeper than/);
+    expect(doc.errors[0].offset).toBe(1000);
+  });
+});
