@@ -3,7 +3,6 @@ import path from 'node:path';
 import { loadSpec, type LoadOptions } from './sources/load.js';
 import { runRules, type RunOptions } from './engine/run.js';
 import { allRules } from './rules/index.js';
-import { isValidatable } from './rules/example-valid.js';
 import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
 import { toolVersion } from './version.js';
@@ -34,24 +33,26 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
 }
 
 export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {
-  const findings = runRules(spec, options.rules ?? allRules, options);
+  const { findings, figures } = runRules(spec, options.rules ?? allRules, options);
   return {
     tool: { name: 'spec-check', version: toolVersion },
     root: displayRoot(rootArg),
     findings,
-    summary: summarise(spec, findings),
+    summary: { ...summarise(spec, findings, figures), ...sortedFigures(figures) },
   };
 }
 
-function summarise(spec: Spec, findings: Finding[]): Summary {
-  let examplesValidated = 0;
-  for (const v of spec.versions) for (const e of v.examples) if (isValidatable(v, e)) examplesValidated++;
+function summarise(spec: Spec, findings: Finding[], figures: Record<string, number>): Summary {
   return {
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
-    examplesValidated,
+    examplesValidated: figures.examplesValidated ?? 0,
     filesRead: spec.filesRead,
   };
+}
+
+function sortedFigures(figures: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(figures).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function displayRoot(rootArg: string): string {

@@ -3,21 +3,18 @@
  * The command line. Exit codes: 0 no error-severity finding, 1 at least one, 2 cannot run
  * (bad arguments, missing root), with a one-line reason on stderr.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
-import { check } from './check.js';
 import { LoadError } from './sources/load.js';
-import { formatters } from './reporters/index.js';
 import { toolVersion } from './version.js';
+import { UsageError, type CliIo, type RegisterCommand } from './commands/types.js';
+import { registerCheck } from './commands/check.js';
 
-export interface CliIo {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  /** Whether stdout is a terminal (colour, progress). */
-  isTTY?: boolean;
-  env?: Record<string, string | undefined>;
-}
+export type { CliIo } from './commands/types.js';
+
+/** Every subcommand, in the order `--help` lists them. */
+const commands: RegisterCommand[] = [registerCheck];
 
 const defaultIo: CliIo = {
   stdout: (s) => process.stdout.write(s),
@@ -25,13 +22,6 @@ const defaultIo: CliIo = {
   isTTY: process.stdout.isTTY,
   env: process.env,
 };
-
-/** Usage problems that must end the run with exit code 2. */
-class UsageError extends Error {}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
@@ -41,19 +31,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
-
-  program
-    .command('check')
-    .description('check a spec repository and report findings')
-    .option('--root <dir>', 'root of the spec repository', '.')
-    .addOption(new Option('--format <format>', 'output format').choices(Object.keys(formatters)).default('text'))
-    .option('--version <version>', 'check only this version (repeatable)', collect)
-    .action(async (opts: { root: string; format: string; version?: string[] }) => {
-      const report = await check(opts.root, { versions: opts.version });
-      const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text';
-      io.stdout(formatters[opts.format](report, { color }));
-      exitCode = report.summary.errors > 0 ? 1 : 0;
-    });
+  for (const register of commands) register(program, { io, setExitCode: (code) => (exitCode = code) });
+  // Subcommands inherit the error handling and output of the program.
+  for (const sub of program.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

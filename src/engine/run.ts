@@ -3,7 +3,7 @@
  * stable order. A rule that throws becomes an `internal` finding; the others still run.
  */
 import type { Spec } from '../model/types.js';
-import type { Finding, Rule, Severity } from '../rules/types.js';
+import type { Finding, Report, Rule, Severity } from '../rules/types.js';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -12,21 +12,26 @@ export interface RunOptions {
   severities?: Record<string, SeverityOverride>;
 }
 
-export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): Finding[] {
+export interface RunResult {
+  findings: Finding[];
+  /** Summary figures the rules counted. */
+  figures: Record<string, number>;
+}
+
+export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): RunResult {
   const findings: Finding[] = [];
+  const figures: Record<string, number> = {};
+  const count = (figure: string, n = 1) => {
+    figures[figure] = (figures[figure] ?? 0) + n;
+  };
   for (const rule of rules) {
     const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
     if (severity === 'off') continue;
     try {
-      rule.check(spec, (r) => {
-        findings.push({
-          rule: rule.id,
-          severity,
-          message: r.message,
-          ...r.location,
-          related: r.related ?? [],
-        });
-      });
+      const report = (r: Report) => {
+        findings.push({ rule: rule.id, severity, message: r.message, ...r.location, related: r.related ?? [] });
+      };
+      rule.check(spec, { report, count });
     } catch (error) {
       const e = error as Error;
       const where = /\((?:file:\/\/)?([^)]*\/src\/[^)]*|[^)]*\/dist\/[^)]*)\)/.exec(e.stack ?? '')?.[1] ?? 'unknown place';
@@ -41,7 +46,7 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): F
       });
     }
   }
-  return sortFindings(findings);
+  return { findings: sortFindings(findings), figures };
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -14,34 +14,29 @@ export const exampleValid: Rule = {
     fail: '{\n  "id": 7,\n  "name": "lamp"\n}\n// schema.ts: interface Widget { id: string; name: string }',
     pass: '{\n  "id": "w-7",\n  "name": "lamp"\n}',
   },
-  check(spec, report) {
+  check(spec, { report, count }) {
     for (const version of spec.versions) {
-      for (const example of version.examples) checkExample(version, example, report);
+      for (const example of version.examples) if (checkExample(version, example, report)) count('examplesValidated');
     }
   },
 };
 
-/** Whether an example was validated against its definition (for the summary). */
-export function isValidatable(version: SpecVersion, example: Example): boolean {
-  const validator = validatorFor(version);
-  return example.document.ok && !!validator?.has(example.typeName);
-}
-
-function checkExample(version: SpecVersion, example: Example, report: (r: Report) => void): void {
+/** Reports what is wrong with one example; true when it was validated against its definition. */
+function checkExample(version: SpecVersion, example: Example, report: (r: Report) => void): boolean {
   const doc = example.document;
   const at = (offset: number) => example.file.location(offset);
   if (!doc.ok) {
     for (const e of doc.errors) report({ message: `Invalid JSON: ${e.message}`, location: at(e.offset) });
-    return;
+    return false;
   }
   const validator = validatorFor(version);
-  if (!validator) return; // schema.json missing or broken: reported by input/parse.
+  if (!validator) return false; // schema.json missing or broken: reported by input/parse.
   if (!validator.has(example.typeName)) {
     report({
       message: `Example folder "${example.typeName}" names no definition in ${version.jsonSchema!.file.path}`,
       location: at(0),
     });
-    return;
+    return false;
   }
   for (const v of validator.validate(example.typeName, doc.value)) {
     let offset = doc.offsetOf(v.pointer);
@@ -49,4 +44,5 @@ function checkExample(version: SpecVersion, example: Example, report: (r: Report
     const where = v.pointer ? ` at ${v.pointer}` : '';
     report({ message: `Does not match ${example.typeName}${where}: ${v.message}`, location: at(offset) });
   }
+  return true;
 }

@@ -7,7 +7,7 @@ export const inputParse: Rule = {
   rationale: 'A file that does not parse cannot be checked, and the spec repository build that reads it would fail too.',
   defaultSeverity: 'error',
   examples: { file: 'schema/draft/schema.ts', fail: 'export interface Widget {\n  id: string;\n', pass: 'export interface Widget {\n  id: string;\n}' },
-  check(spec, report) {
+  check(spec, { report }) {
     for (const p of spec.inputProblems) if (p.kind === 'parse') report({ message: p.message, location: p.location });
   },
 };
@@ -18,7 +18,7 @@ export const inputUnreadable: Rule = {
   rationale: 'What cannot be read is not checked; saying so keeps a green run from hiding an unchecked file.',
   defaultSeverity: 'error',
   examples: { fail: 'schema/draft/examples/Widget/basic.json -> /etc/passwd (a link out of the root)', pass: 'schema/draft/examples/Widget/basic.json (a regular file)' },
-  check(spec, report) {
+  check(spec, { report }) {
     for (const p of spec.inputProblems) if (p.kind === 'unreadable') report({ message: p.message, location: p.location });
   },
 };

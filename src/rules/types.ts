@@ -23,8 +23,14 @@ export interface Rule {
   defaultSeverity: Severity;
   /** A failing and a passing case, for the rules reference. */
   examples?: { fail: string; pass: string; file?: string };
-  /** Pure: reads the model, calls `report`. Never reads files. */
-  check(spec: Spec, report: (r: Report) => void): void;
+  /** Pure: reads the model, reports through the context. Never reads files. */
+  check(spec: Spec, context: RuleContext): void;
+}
+
+export interface RuleContext {
+  report(r: Report): void;
+  /** Adds to a summary figure of the report (such as `codeBlocksValidated`). */
+  count(figure: string, n?: number): void;
 }
 
 export interface Finding {

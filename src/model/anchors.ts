@@ -1,0 +1,26 @@
+/**
+ * Anchors in the docs site. The Schema Reference generator and the link checker both use
+ * these, so that a link the checker accepts is one the generated page has.
+ */
+
+/** Anchor of a declaration's section in the Schema Reference: its name, lower-case. */
+export function declarationAnchor(name: string): string {
+  return name.toLowerCase();
+}
+
+/** Anchor of a member inside a declaration's section: `declaration-member`, lower-case. */
+export function memberAnchor(declaration: string, member: string): string {
+  return `${declaration}-${member}`.toLowerCase();
+}
+
+/**
+ * Anchor of a heading, by the docs site's slug rules: lower-case, spaces to `-`, punctuation
+ * dropped (as GitHub and most MDX sites do).
+ */
+export function headingSlug(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
