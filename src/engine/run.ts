@@ -31,22 +31,35 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
       const report = (r: Report) => {
         findings.push({ rule: rule.id, severity, message: r.message, ...r.location, related: r.related ?? [] });
       };
-      rule.check(spec, { report, count });
+      const guard = (file: string, fn: () => void) => {
+        try {
+          fn();
+        } catch (error) {
+          findings.push(internalFinding(rule, error, file));
+        }
+      };
+      rule.check(spec, { report, count, guard });
     } catch (error) {
-      const e = error as Error;
-      const where = /\((?:file:\/\/)?([^)]*\/src\/[^)]*|[^)]*\/dist\/[^)]*)\)/.exec(e.stack ?? '')?.[1] ?? 'unknown place';
-      findings.push({
-        rule: 'internal',
-        severity: 'error',
-        message: `Rule ${rule.id} failed: ${e.message ?? String(error)} (at ${where.replace(/^.*\/(src|dist)\//, '$1/')}). Please report this.`,
-        file: '.',
-        line: 1,
-        column: 1,
-        related: [],
-      });
+      findings.push(internalFinding(rule, error, '.'));
     }
   }
   return { findings: sortFindings(findings), figures };
+}
+
+/** A rule that threw: a finding of rule `internal` naming the rule, the file and where in spec-check. */
+function internalFinding(rule: Rule, error: unknown, file: string): Finding {
+  const e = error as Error;
+  const frame = /\((?:file:\/\/)?([^)]*\/(?:src|dist)\/[^)]*)\)/.exec(e?.stack ?? '')?.[1];
+  const where = frame ? ` at ${frame.replace(/^.*\/(src|dist)\//, '$1/')}` : '';
+  return {
+    rule: 'internal',
+    severity: 'error',
+    message: `Rule ${rule.id} failed on ${file === '.' ? 'the spec' : file}: ${e?.message ?? String(error)}${where}. Please report this to spec-check.`,
+    file,
+    line: 1,
+    column: 1,
+    related: [],
+  };
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

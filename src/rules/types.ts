@@ -31,6 +31,11 @@ export interface RuleContext {
   report(r: Report): void;
   /** Adds to a summary figure of the report (such as `codeBlocksValidated`). */
   count(figure: string, n?: number): void;
+  /**
+   * Runs the part of a rule that handles one file. If it throws, the engine reports an
+   * `internal` finding naming the rule and the file, and the rule goes on with the next file.
+   */
+  guard(file: string, fn: () => void): void;
 }
 
 export interface Finding {

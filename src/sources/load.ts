@@ -89,6 +89,9 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
     reader.list(docsDir, (p) => p.endsWith('.mdx') && p !== posixJoin(docsDir, 'schema.mdx')),
   ]);
 
+  if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(posixJoin(schemaDir, 'schema.ts')))) {
+    reader.problem('unreadable', `No schema.ts in ${schemaDir}: the version's declarations cannot be checked`, { file: schemaDir, line: 1, column: 1 });
+  }
   if (schemaTs) {
     version.schemaTs = readSchemaSource(schemaTs);
     for (const e of version.schemaTs.syntaxErrors) reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);
@@ -188,11 +191,16 @@ class FileReader {
     return real === root || real.startsWith(root + path.sep);
   }
 
+  async exists(rel: string): Promise<boolean> {
+    return !!(await fs.stat(this.abs(rel)).catch(() => undefined));
+  }
+
   async subfolders(rel: string): Promise<string[]> {
     const entries = await fs.readdir(this.abs(rel), { withFileTypes: true }).catch(() => []);
     const out: string[] = [];
     for (const e of entries) {
-      if (e.isDirectory() || (e.isSymbolicLink() && (await fs.stat(this.abs(`${rel}/${e.name}`)).catch(() => undefined))?.isDirectory())) {
+      const abs = this.abs(`${rel}/${e.name}`);
+      if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await fs.stat(abs).catch(() => undefined))?.isDirectory())) {
         out.push(e.name);
       }
     }

@@ -45,3 +45,31 @@ describe('foundation on the MCP spec snapshot', () => {
     ]);
   });
 });
+
+describe('check on the corpus is read-only and deterministic', () => {
+  it('writes nothing under the root and gives a byte-identical report twice', async () => {
+    const { createHash } = await import('node:crypto');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const hashTree = (dir: string) => {
+      const h = createHash('sha256');
+      const walk = (rel: string) => {
+        for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+          const r = path.join(rel, e.name);
+          const st = fs.lstatSync(path.join(dir, r));
+          h.update(`${r}\0${st.mode}\0${st.size}\0${st.mtimeMs}\0`);
+          if (e.isDirectory()) walk(r);
+          else h.update(fs.readFileSync(path.join(dir, r)));
+        }
+      };
+      walk('.');
+      return h.digest('hex');
+    };
+    const before = hashTree(corpusRoot);
+    const a = await runCli(['check', '--root', corpusRoot, '--format', 'json']);
+    const b = await runCli(['check', '--root', corpusRoot, '--format', 'json']);
+    expect(hashTree(corpusRoot)).toBe(before);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).not.toContain(corpusRoot);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { check } from '../src/check.js';
+import type { Finding } from '../src/rules/types.js';
+import { copyTree, driftedSpec, projectRoot } from './helpers.js';
+
+type Brief = Pick<Finding, 'rule' | 'file' | 'line' | 'column' | 'message'>;
+const brief = (f: Finding): Brief => ({ rule: f.rule, file: f.file, line: f.line, column: f.column, message: f.message });
+
+/**
+ * Breaks one thing in a copy of the drifted spec and returns the findings about the broken
+ * path, after checking that every other finding is exactly what it was before.
+ */
+async function breakAndCheck(mutate: (root: string) => void, brokenPath: string): Promise<Brief[]> {
+  const root = copyTree(driftedSpec);
+  const before = (await check(root)).findings.map(brief);
+  mutate(root);
+  const after = (await check(root)).findings.map(brief);
+  const about = (f: Brief) => f.file === brokenPath || f.file.startsWith(brokenPath + '/');
+  expect(after.filter((f) => !about(f))).toEqual(before.filter((f) => !about(f)));
+  return after.filter(about);
+}
+
+const example = 'schema/draft/examples/Widget/switch.json';
+const write = (rel: string, data: string | Buffer) => (root: string) => fs.writeFileSync(path.join(root, rel), data);
+
+describe('bad input becomes a finding, and the rest of the run is unchanged', () => {
+  it.each([
+    ['a truncated example', write(example, '{\n  "id": "porch-light",\n  "name": "Porch'), 3, 11, 'example/valid', 'Invalid JSON: Unterminated string'],
+    ['duplicate keys', write(example, '{\n  "id": "a",\n  "name": "b",\n  "kind": "switch",\n  "id": "c",\n  "value": 0\n}'), 5, 3, 'example/valid', 'Invalid JSON: Duplicate key "id"'],
+    ['10,000 levels of nesting', write(example, '['.repeat(10_000) + ']'.repeat(10_000)), 1, 1001, 'example/valid', 'Invalid JSON: Nesting deeper than 1000 levels'],
+    ['an empty example', write(example, ''), 1, 1, 'example/valid', 'Invalid JSON: Value expected'],
+    ['a binary example', write(example, Buffer.from([0x7b, 0x00, 0x01, 0xff, 0x7d])), 1, 1, 'input/parse', 'Binary file: expected UTF-8 text'],
+    ['a non-UTF-8 example', write(example, Buffer.from('{"id": "caf\xe9"}', 'latin1')), 1, 1, 'input/parse', 'File is not valid UTF-8'],
+  ])('%s', async (_name, mutate, line, column, rule, message) => {
+    expect(await breakAndCheck(mutate, example)).toEqual([{ rule, file: example, line, column, message }]);
+  });
+
+  it('a TypeScript syntax error in schema.ts', async () => {
+    const rel = 'schema/2025-01-15/schema.ts';
+    const found = await breakAndCheck((root) => {
+      const abs = path.join(root, rel);
+      fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('export interface Widget {', 'export interface Widget {{'));
+    }, rel);
+    const line = fs.readFileSync(path.join(driftedSpec, rel), 'utf8').split('\n').findIndex((l) => l.startsWith('export interface Widget {')) + 1;
+    expect(found).toContainEqual(expect.objectContaining({ rule: 'input/parse', file: rel, line, message: expect.stringMatching(/^TypeScript syntax error: /) }));
+  });
+
+  it('an empty schema.ts and an empty MDX page', async () => {
+    const rel = 'docs/specification/2025-01-15/index.mdx';
+    expect(await breakAndCheck(write(rel, ''), rel)).toEqual([]);
+  });
+
+  it('a file over the size limit', async () => {
+    const big = 'schema/draft/examples/Widget/big.json';
+    expect(await breakAndCheck(write(big, Buffer.alloc(50 * 1024 * 1024, 0x20)), big)).toEqual([
+      { rule: 'input/unreadable', file: big, line: 1, column: 1, message: 'File is 50 MB, over the 20 MB limit; not read' },
+    ]);
+  });
+
+  it('a schema/<version> folder without schema.ts', async () => {
+    const dir = 'schema/2025-01-15';
+    const found = await breakAndCheck((root) => fs.rmSync(path.join(root, dir, 'schema.ts')), dir);
+    expect(found).toContainEqual({ rule: 'input/unreadable', file: dir, line: 1, column: 1, message: "No schema.ts in schema/2025-01-15: the version's declarations cannot be checked" });
+  });
+
+  it('a link loop and a link out of the root', async () => {
+    const loop = 'schema/draft/examples/Widget/loop';
+    const out = 'schema/draft/examples/Widget/outside.json';
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-outside-')), 'secret.json');
+    fs.writeFileSync(outside, '{"id": 1}');
+    const found = await breakAndCheck((root) => {
+      fs.symlinkSync('..', path.join(root, loop));
+      fs.symlinkSync(outside, path.join(root, out));
+    }, 'schema/draft/examples/Widget');
+    expect(found.filter((f) => f.file === out)).toEqual([
+      { rule: 'input/unreadable', file: out, line: 1, column: 1, message: 'Symbolic link points outside the root or nowhere; not followed' },
+    ]);
+  });
+});
+
+describe('files spec-check may not read', () => {
+  it('reports an unreadable file with input/unreadable and checks the rest', () => {
+    const root = copyTree(driftedSpec);
+    fs.chmodSync(root, 0o755);
+    const rel = 'schema/draft/examples/Widget/switch.json';
+    fs.chmodSync(path.join(root, rel), 0o000);
+    // Root reads everything: run the CLI as an unprivileged user to make the permission real.
+    const asRoot = process.getuid?.() === 0;
+    const cmd = asRoot ? 'setpriv' : process.execPath;
+    const args = [...(asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : []), path.join(projectRoot, 'dist/cli.js'), 'check', '--root', root, '--format', 'json'];
+    const run = spawnSync(cmd, args, { encoding: 'utf8', cwd: os.tmpdir() });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.findings).toContainEqual(expect.objectContaining({ rule: 'input/unreadable', file: rel, line: 1, column: 1, message: 'Cannot read file: EACCES' }));
+    expect(report.findings).toContainEqual(expect.objectContaining({ rule: 'example/valid', file: 'schema/draft/examples/Widget/dial.json' }));
+  });
+});
