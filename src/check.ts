@@ -28,7 +28,9 @@ export interface CheckOptions extends LoadOptions, RunOptions {
 }
 
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
+  const started = performance.now();
   const spec = await loadSpec(root, options);
+  if (options.timings) options.timings.load = performance.now() - started;
   return checkSpec(spec, root, options);
 }
 

@@ -1,0 +1,105 @@
+#!/usr/bin/env zx
+// Benchmark of `spec-check check` on the MCP spec snapshot: whole-process wall time (min and
+// median over runs), per-phase times, peak memory, cold (no cache) and warm (cache present),
+// and how the cost grows with the size of the spec.
+//
+//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling]
+import { argv, fs, path, os } from 'zx';
+import { spawnSync } from 'node:child_process';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const corpus = path.resolve(argv.corpus ?? path.join(projectRoot, '../shared/corpus/mcp-spec'));
+const runs = Number(argv.runs ?? 5);
+const cli = path.join(projectRoot, 'dist/cli.js');
+const cacheDir = path.join(projectRoot, 'node_modules/.cache/spec-check');
+
+if (!fs.existsSync(corpus)) {
+  console.log(`bench skipped: ${corpus} not found`);
+  process.exit(0);
+}
+
+/** One whole-process run: wall time measured outside, phases and peak memory reported inside. */
+function runCheck(root, extra = []) {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, [cli, 'check', '--root', root, '--format', 'json', ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, SPEC_CHECK_TIMING: '1' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const wall = performance.now() - started;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
+  const line = r.stderr.split('\n').find((l) => l.startsWith('spec-check timing: '));
+  const phases = line ? JSON.parse(line.slice('spec-check timing: '.length)) : {};
+  return { wall, phases, findings: JSON.parse(r.stdout).findings.length };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => `${Math.round(x)} ms`;
+
+function series(label, root, extra = [], { clearCache = false } = {}) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    if (clearCache) fs.rmSync(cacheDir, { recursive: true, force: true });
+    results.push(runCheck(root, extra));
+  }
+  const walls = results.map((r) => r.wall);
+  const phaseNames = [...new Set(results.flatMap((r) => Object.keys(r.phases)))].filter((k) => k !== 'maxRssMB');
+  console.log(`\n${label}: wall min ${ms(Math.min(...walls))}, median ${ms(median(walls))} (${runs} runs); peak memory ${Math.max(...results.map((r) => r.phases.maxRssMB ?? 0))} MB; ${results[0].findings} findings`);
+  for (const name of phaseNames) {
+    const xs = results.map((r) => r.phases[name] ?? 0);
+    if (median(xs) >= 1 || name === 'load' || name === 'total') console.log(`  ${name.padEnd(36)} min ${ms(Math.min(...xs)).padStart(8)}  median ${ms(median(xs)).padStart(8)}`);
+  }
+  return { min: Math.min(...walls), median: median(walls) };
+}
+
+console.log(`spec-check bench on ${path.relative(process.cwd(), corpus)} (node ${process.version}, ${os.cpus().length} cores)`);
+series('cold (no cache)', corpus, [], { clearCache: true });
+series('warm (cache present)', corpus);
+
+if (argv.scaling !== false) {
+  const versions = fs.readdirSync(path.join(corpus, 'schema')).filter((v) => /^(\d{4}-\d{2}-\d{2}|draft)$/.test(v)).sort((a, b) => (a === 'draft' ? -1 : b === 'draft' ? 1 : a < b ? 1 : -1));
+  const sizeOf = (root, vs) =>
+    vs.reduce((sum, v) => sum + dirBytes(path.join(root, 'schema', v)) + dirBytes(path.join(root, 'docs/specification', v)), 0);
+  const rows = [];
+  for (const n of [1, 2, 4, 6].filter((n) => n <= versions.length)) {
+    const vs = versions.slice(0, n);
+    const r = series(`${n} version${n > 1 ? 's' : ''} (${vs.join(', ')})`, corpus, vs.flatMap((v) => ['--version', v]));
+    rows.push({ label: `${n} version${n > 1 ? 's' : ''}`, bytes: sizeOf(corpus, vs), ...r });
+  }
+  for (const k of [2, 4]) {
+    const root = syntheticSpec(k);
+    const r = series(`synthetic ${k}x draft`, root);
+    rows.push({ label: `${k}x draft`, bytes: sizeOf(root, fs.readdirSync(path.join(root, 'schema'))), ...r });
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  console.log('\nscaling (median wall time; the SEPs are read in every row):');
+  console.log('  spec                 size      median     ms per MB');
+  for (const row of rows) {
+    const mb = row.bytes / 1048576;
+    console.log(`  ${row.label.padEnd(18)} ${mb.toFixed(1).padStart(6)} MB ${ms(row.median).padStart(10)} ${(row.median / mb).toFixed(0).padStart(10)}`);
+  }
+}
+
+function dirBytes(dir) {
+  if (!fs.existsSync(dir)) return 0;
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .map((f) => path.join(dir, String(f)))
+    .filter((f) => fs.statSync(f).isFile())
+    .reduce((sum, f) => sum + fs.statSync(f).size, 0);
+}
+
+/** A spec holding k copies of the corpus draft (as `draft` and dated versions), plus the SEPs. */
+function syntheticSpec(k) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `spec-check-bench-${k}x-`));
+  fs.cpSync(path.join(corpus, 'seps'), path.join(root, 'seps'), { recursive: true });
+  for (let i = 0; i < k; i++) {
+    const v = i === 0 ? 'draft' : `2100-01-${String(i).padStart(2, '0')}`;
+    fs.cpSync(path.join(corpus, 'schema/draft'), path.join(root, 'schema', v), { recursive: true });
+    fs.cpSync(path.join(corpus, 'docs/specification/draft'), path.join(root, 'docs/specification', v), { recursive: true });
+  }
+  return root;
+}
