@@ -82,6 +82,8 @@ export function referenceAnchors(version: SpecVersion): Set<string> | undefined 
   };
   const categories = new Set<string>();
   for (const decl of source.declarations) {
+    // The reference documents exported declarations that are not `@internal`.
+    if (!decl.exported || decl.jsdoc?.tags.some((t) => t.name === 'internal')) continue;
     add(declarationAnchor(decl.name));
     if (decl.jsdoc?.category) categories.add(decl.jsdoc.category);
     for (const m of index.membersOf(decl)) add(memberAnchor(decl.name, m.name));

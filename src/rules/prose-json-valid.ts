@@ -137,8 +137,11 @@ function violations(version: SpecVersion, json: ProseJson, c: Classification, po
       const key = `${v.pointer}\0${v.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const at = json.positionOf(v.pointer, v.property && v.propertyPresent ? v.property : undefined);
-      out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message: v.message, ...at });
+      // A missing member next to a near-namesake is most likely that member misspelt or renamed: point at it.
+      const namesake = missing ? nearNamesake(valueAt(json.value, v.pointer), v.property!) : undefined;
+      const at = json.positionOf(v.pointer, namesake ?? (v.property && v.propertyPresent ? v.property : undefined));
+      const message = namesake ? `${v.message} (is "${namesake}" a misspelling?)` : v.message;
+      out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
     }
   }
   return out;
@@ -159,6 +162,24 @@ function describe(c: Classification): string {
     default:
       return 'JSON-RPC message';
   }
+}
+
+/** A key of the object that differs from `name` by at most two edits (and a third of its length). */
+function nearNamesake(object: unknown, name: string): string | undefined {
+  if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
+  const limit = Math.min(2, Math.floor(name.length / 3));
+  return Object.keys(object).find((k) => k !== name && editDistance(k.toLowerCase(), name.toLowerCase()) <= Math.max(1, limit));
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
 }
 
 function valueAt(value: unknown, pointer: string): unknown {

@@ -42,8 +42,10 @@ export const schemaCategory: Rule = {
       for (const [name, decl] of firstUse) {
         if (placed.has(name)) continue;
         const tag = decl.jsdoc!.tags.find((t) => t.name === 'category');
+        const others = countUses(source.declarations, name) - 1;
+        const users = others ? `${decl.name} and ${others} more` : decl.name;
         report({
-          message: `Category "${name}" (used by ${decl.name} and ${countUses(source.declarations, name) - 1} more) has no {/* @category ${name} */} placeholder in ${template.path}`,
+          message: `Category "${name}" (used by ${users}) has no {/* @category ${name} */} placeholder in ${template.path}`,
           location: tag?.location ?? decl.location,
           related: [{ ...template.location(0), message: 'the Schema Reference template' }],
         });
