@@ -132,7 +132,7 @@ function contextResult(index: MessageIndex, context: BlockContext): { declaratio
     }
     if (found.size === 1) {
       const [[declaration, method]] = [...found];
-      return { declaration, method, how: 'by context' };
+      return { declaration, method: method ?? methodAnsweredBy(index, declaration), how: 'by context' };
     }
     if (found.size > 1) return undefined;
   }
@@ -165,8 +165,13 @@ function isPlaceholderName(method: string): boolean {
 function shapeResult(index: MessageIndex, result: unknown): { declaration: string; method?: string; how: string } | undefined {
   const found = resultsByShape(index, result);
   if (found.length !== 1) return undefined;
-  const method = [...index.requests.keys()].find((m) => index.resultTypeOf(m)?.name === found[0]);
-  return { declaration: found[0], method, how: 'by shape' };
+  return { declaration: found[0], method: methodAnsweredBy(index, found[0]), how: 'by shape' };
+}
+
+/** The method whose result a result type is, when exactly one method has it. */
+function methodAnsweredBy(index: MessageIndex, resultType: string): string | undefined {
+  const methods = [...index.requests.keys()].filter((m) => index.resultTypeOf(m)?.name === resultType);
+  return methods.length === 1 ? methods[0] : undefined;
 }
 
 /** A declaration the nearest text names, when the value looks like one. */
@@ -175,8 +180,9 @@ function contextDeclaration(index: MessageIndex, context: BlockContext, value: R
   for (const unit of [context.paragraphs[0] ?? '', context.headings[0] ?? '']) {
     const candidates = new Set<string>();
     for (const name of namesIn(unit)) candidates.add(name);
+    // A heading that is a type's name in words: "Text Content" -> TextContent, "Part" -> Part.
     const joined = unit.replace(/[`*_]/g, '').trim();
-    if (/^[A-Z][A-Za-z]*( [A-Z][A-Za-z]*)+$/.test(joined)) candidates.add(joined.replace(/ /g, ''));
+    if (unit === context.headings[0] && /^[A-Z][A-Za-z0-9]*( [A-Z][A-Za-z0-9]*)*$/.test(joined)) candidates.add(joined.replace(/ /g, ''));
     for (const entry of phrasesIn(unit)) if (entry.declaration) candidates.add(entry.declaration);
     const fitting = [...candidates].map((n) => index.declaration(n)).filter((d): d is Declaration => !!d && fits(index, d, value));
     if (fitting.length === 1) return fitting[0];
@@ -213,9 +219,11 @@ function methodsIn(index: MessageIndex, text: string): string[] {
   return patterns.filter((p) => p.pattern.test(text)).map((p) => p.method);
 }
 
-/** PascalCase words in a text: possible declaration names. */
+/** PascalCase words and names in backticks in a text: possible declaration names. */
 function namesIn(text: string): string[] {
-  return [...new Set(text.match(/\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b/g) ?? [])];
+  const pascal = text.match(/\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b/g) ?? [];
+  const quoted = [...text.matchAll(/`([A-Z][A-Za-z0-9]*)`/g)].map((m) => m[1]);
+  return [...new Set([...pascal, ...quoted])];
 }
 
 function phrasesIn(text: string) {
