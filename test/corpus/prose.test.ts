@@ -19,7 +19,7 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
     expect(baseline.summary.codeBlocksValidated).toBeGreaterThan(400);
     expect(baseline.summary.codeBlocksValidated).toBeGreaterThan(baseline.summary.codeBlocksUnclassified * 1.4);
     const found = mine(baseline).map((f) => `${f.rule} ${f.file}:${f.line}`);
-    // Each of these is explained in the README's corpus notes; a new one is a regression until shown real.
+    // Each of these was reviewed by hand; a new one is a regression until shown real.
     expect(found.filter((f) => f.startsWith('prose/json-valid'))).toEqual([
       'prose/json-valid docs/specification/2024-11-05/server/utilities/pagination.mdx:45',
       'prose/json-valid docs/specification/2025-03-26/server/utilities/pagination.mdx:45',
