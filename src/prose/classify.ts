@@ -148,8 +148,11 @@ export function resultsByShape(index: MessageIndex, result: unknown): string[] {
   if (!isObject(result)) return [];
   const extended = new Set(index.resultTypes.flatMap((d) => d.extends.map(baseName)));
   const concrete = index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0);
+  // Members every result has (`_meta`) say nothing about which result this is.
+  const common = new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []);
   const found = new Set<string>();
   for (const key of Object.keys(result)) {
+    if (common.has(key)) continue;
     const declaring = concrete.filter((d) => d.members.some((m) => m.name === key));
     if (declaring.length === 1) found.add(declaring[0].name);
   }

@@ -14,6 +14,8 @@ export interface MessageIndex {
   notifications: Map<string, Declaration>;
   /** The JSON-RPC envelopes, by what they carry. */
   envelopes: { request?: Declaration; notification?: Declaration; result?: Declaration; error?: Declaration };
+  /** The type every result extends (the result envelope's `result`), if the schema names one. */
+  resultBase?: Declaration;
   /** Declarations that are results (answer a request), in file order. */
   resultTypes: Declaration[];
   /** The result type of a request's method, when the schema names one. */
@@ -126,6 +128,7 @@ function build(version: SpecVersion): MessageIndex {
     requests,
     notifications,
     envelopes,
+    resultBase,
     resultTypes,
     resultTypeOf,
     membersOf,
