@@ -68,6 +68,10 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
     // 7. A JS comment in an MDX export.
     edit(root, logging, '\n## ', '\nexport const levels = 8; // syslog levels\n\n## ');
 
+    // 8. An MDX page that no longer parses (an unclosed JSX tag).
+    const completion = 'docs/specification/draft/server/utilities/completion.mdx';
+    edit(root, completion, '\n## ', '\n<Note>\n\n## ');
+
     const after = await check(root);
     const before = new Set(mine(baseline).map(key));
     const added = mine(after).filter((f) => !before.has(key(f)));
@@ -78,6 +82,7 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
       at('prose/json-valid', prompts, lineOf(root, prompts, 'prompts/lsit'), 'Unknown method "prompts/lsit": no request or notification in schema/2025-06-18/schema.ts has this method'),
       at('xref/link', promptsDraft, lineOf(root, promptsDraft, '#discoverresults'), 'No declaration or member with anchor "#discoverresults" in the draft Schema Reference'),
       at('prose/json-valid', tools, lineOf(root, tools, '"contents": ['), 'Response to "tools/call" (matched by id 2) does not match CallToolResult at /result: missing required property "content" (is "contents" a misspelling?)'),
+      at('mdx/parse', completion, lineOf(root, completion, '<Note>\n\n## '), /^MDX parse error: .*Note/),
       at('mdx/esm-comment', logging, lineOf(root, logging, '// syslog levels'), "JavaScript comment in an MDX export block breaks the docs site's production parser: // syslog levels"),
       at('example/orphan', renamed, 1, 'No @example in schema/draft/schema.ts includes this example of CallToolRequest: it is validated but not shown in the Schema Reference'),
       at('jsdoc/link', ts, lineOf(root, ts, '{@link ListResourceRequest'), '{@link ListResourceRequest}: no declaration named ListResourceRequest'),
