@@ -100,6 +100,13 @@ describe('prose/json-valid', () => {
     expect(got.findings).toEqual([]);
   });
 
+  it('names every required member an object lacks in one finding', async () => {
+    const got = await run({ [PAGE]: page('The answer to `parts/get`:', '{ "jsonrpc": "2.0", "id": 1, "result": { "part": {} } }') });
+    expect(got.findings).toEqual([
+      { file: PAGE, line: 8, column: 50, message: 'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part: missing required properties "id", "size"' },
+    ]);
+  });
+
   it('takes an illustrative method name for what it is', async () => {
     const got = await run({ [PAGE]: page('Any request:', '{ "jsonrpc": "2.0", "id": 1, "method": "some_method" }') });
     expect(got).toMatchObject({ findings: [], unclassified: 1 });

@@ -129,6 +129,19 @@ function violations(version: SpecVersion, json: ProseJson, c: Classification, po
       out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
     }
   }
+  return mergeMissing(out);
+}
+
+/** Several required members missing from one object make one problem, not one per member. */
+function mergeMissing(problems: Problem[]): Problem[] {
+  const out: Problem[] = [];
+  const missing = /^missing required property ("[^"]*")$/;
+  for (const p of problems) {
+    const name = missing.exec(p.message)?.[1];
+    const same = name && out.find((o) => o.definition === p.definition && o.where === p.where && o.line === p.line && o.column === p.column && /^missing required propert(y|ies) "/.test(o.message) && !o.message.includes('?'));
+    if (same) same.message = same.message.replace(/^missing required propert(?:y|ies) /, 'missing required properties ') + `, ${name}`;
+    else out.push({ ...p });
+  }
   return out;
 }
 

@@ -25,8 +25,6 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
       'prose/json-valid docs/specification/2025-03-26/server/utilities/pagination.mdx:45',
       'prose/json-valid docs/specification/2025-06-18/server/tools.mdx:228',
       'prose/json-valid docs/specification/2026-07-28/basic/index.mdx:441',
-      'prose/json-valid docs/specification/2026-07-28/basic/index.mdx:441',
-      'prose/json-valid docs/specification/draft/basic/index.mdx:441',
       'prose/json-valid docs/specification/draft/basic/index.mdx:441',
       'prose/json-valid seps/1330-elicitation-enum-schema-improvements-and-standards.md:170',
     ]);
