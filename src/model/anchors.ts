@@ -24,3 +24,17 @@ export function headingSlug(text: string): string {
     .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
     .replace(/\s/g, '-');
 }
+
+/**
+ * Every anchor a heading may have on the docs site. The site (Mintlify) keeps `/` and `:` in
+ * slugs (`## \`tasks/get\`` is linked as `#tasks%2Fget`), and pages link `` ### `_meta` `` both
+ * as `#_meta` and `#meta`; a link is accepted when it matches any of these forms.
+ */
+export function headingSlugs(text: string): string[] {
+  const base = text.trim().toLowerCase();
+  const github = headingSlug(text);
+  const keepingPaths = base.replace(/[^\p{L}\p{N}\p{M}\s_\-/:]/gu, '').replace(/\s/g, '-');
+  const out = new Set([github, keepingPaths]);
+  for (const s of [...out]) out.add(s.replace(/^[_-]+|[_-]+$/g, ''));
+  return [...out].filter((s) => s !== '');
+}

@@ -45,6 +45,8 @@ export interface SpecVersion {
   schemaTs?: SchemaSource;
   jsonSchema?: JsonSchemaSource;
   examples: Example[];
+  /** Every file under `schema/<id>` the loader saw (paths relative to the root), for `{@includeCode}` checks. */
+  schemaFiles?: string[];
   pages: MarkdownPage[];
   /** The Schema Reference template, `schema/<id>/schema.mdx`. */
   referenceTemplate?: TextFile;

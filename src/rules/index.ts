@@ -1,9 +1,16 @@
 import type { Rule } from './types.js';
 import { exampleValid } from './example-valid.js';
 import { inputParse, inputUnreadable } from './input.js';
+import { proseJsonValid } from './prose-json-valid.js';
+import { xrefLink } from './xref-link.js';
+import { jsdocLink } from './jsdoc-link.js';
+import { exampleOrphan } from './example-orphan.js';
+import { schemaCategory } from './schema-category.js';
+import { mdxEsmComment } from './mdx-esm-comment.js';
+import { mdxParse } from './mdx-parse.js';
 
 /** Every rule spec-check knows, in the order the rules reference lists them. */
-export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable];
+export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse];
 
 export function ruleById(id: string): Rule | undefined {
   return allRules.find((r) => r.id === id);

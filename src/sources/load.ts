@@ -79,15 +79,19 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
   const docsDir = posixJoin(layout.docs, id);
   const version: SpecVersion = { id, schemaDir, docsDir, examples: [], pages: [] };
 
-  const [schemaTs, schemaJson, template, reference, exampleFiles, pageFiles] = await Promise.all([
+  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles] = await Promise.all([
     reader.read(posixJoin(schemaDir, 'schema.ts')),
     reader.read(posixJoin(schemaDir, 'schema.json')),
     reader.read(posixJoin(schemaDir, 'schema.mdx')),
     reader.read(posixJoin(docsDir, 'schema.mdx')),
-    reader.list(posixJoin(schemaDir, 'examples'), (p) => p.endsWith('.json')),
+    // Every file under the schema folder (for `{@includeCode}` checks); the examples are among them.
+    reader.list(schemaDir, () => true),
     // The Schema Reference page is generated: it is compared as text, not read as prose.
     reader.list(docsDir, (p) => p.endsWith('.mdx') && p !== posixJoin(docsDir, 'schema.mdx')),
   ]);
+  version.schemaFiles = schemaFiles;
+  const examplesDir = posixJoin(schemaDir, 'examples') + '/';
+  const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
   if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(posixJoin(schemaDir, 'schema.ts')))) {
     reader.problem('unreadable', `No schema.ts in ${schemaDir}: the version's declarations cannot be checked`, { file: schemaDir, line: 1, column: 1 });

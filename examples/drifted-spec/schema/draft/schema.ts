@@ -28,7 +28,7 @@ export type RequestId = string | number;
 /**
  * An opaque token that marks a position in a paged list.
  *
- * @category Common Types
+ * @category Common Type
  */
 export type Cursor = string;
 
@@ -179,7 +179,7 @@ export interface WidgetLockedError extends Error {
  * {@includeCode ./examples/Widget/dial.json}
  *
  * @example Switch
- * {@includeCode ./examples/Widget/switch.json}
+ * {@includeCode ./examples/Widget/toggle.json}
  *
  * @category Widgets
  */
@@ -201,7 +201,7 @@ export interface Widget {
    */
   value: number;
   /**
-   * Lowest accepted value; see {@link Widget.max}.
+   * Lowest accepted value; see {@link Widget.maximum}.
    */
   min?: number;
   /**

@@ -1,0 +1,261 @@
+/**
+ * Tells what a JSON value shown in prose is: a request or notification (by its `method`), a
+ * response (by the `id` of a request shown before it in the same section, else by what the
+ * text before it names, else by a result field only one result type declares), or another
+ * object that the text before it names. What cannot be told is unclassified, never guessed.
+ */
+import type { CodeBlock, Declaration, MarkdownPage } from '../model/types.js';
+import { baseName, messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
+import { placeholderNames, vocabulary } from './vocabulary.js';
+import type { SpecVersion } from '../model/types.js';
+
+export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
+
+/** A check to run: the value at `pointer` against the schema.json definition `definition`. */
+export interface DefinitionCheck {
+  definition: string;
+  pointer: string;
+}
+
+export interface Classification {
+  kind: BlockKind | 'unclassified';
+  /** The declaration the value was matched to (for results: the result type). */
+  declaration?: string;
+  /** How it was matched, in words, for messages: `by method`, `by id 3`, `by context`, `by shape`. */
+  how?: string;
+  /** For requests, notifications and results: the method. */
+  method?: string;
+  /** What to validate; the envelope checks even when the specific type is unknown. */
+  checks: DefinitionCheck[];
+  /** A `method` that no declaration carries. */
+  unknownMethod?: string;
+}
+
+/** What the text of a section has shown so far: request ids and their methods. */
+export class SectionState {
+  private key = '';
+  private ids = new Map<string, string>();
+
+  enter(block: CodeBlock): void {
+    const key = block.headingPath.join('\u0000');
+    if (key !== this.key) {
+      this.key = key;
+      this.ids.clear();
+    }
+  }
+
+  remember(id: unknown, method: string): void {
+    if (typeof id === 'string' || typeof id === 'number') this.ids.set(JSON.stringify(id), method);
+  }
+
+  methodOf(id: unknown): string | undefined {
+    return typeof id === 'string' || typeof id === 'number' ? this.ids.get(JSON.stringify(id)) : undefined;
+  }
+}
+
+export interface BlockContext {
+  /** Text units before the block, nearest first: `paragraphs`, then `headings`. */
+  units: string[];
+  /** Paragraphs between the previous block (or heading) and the block, nearest first. */
+  paragraphs: string[];
+  /** The enclosing headings, innermost first. */
+  headings: string[];
+}
+
+/** Classifies one JSON value shown in a block. */
+export function classifyValue(version: SpecVersion, value: unknown, context: BlockContext, section: SectionState): Classification {
+  const index = messageIndex(version);
+  if (!index || !isObject(value)) return { kind: 'unclassified', checks: [] };
+  const env = index.envelopes;
+  const envelope = (d?: Declaration): DefinitionCheck[] => (d ? [{ definition: d.name, pointer: '' }] : []);
+
+  if (isMessage(value)) {
+    if (typeof value.method === 'string') {
+      const method = value.method;
+      const hasId = 'id' in value;
+      const decl = hasId || !index.notifications.has(method) ? (index.requests.get(method) ?? index.notifications.get(method)) : index.notifications.get(method);
+      if (hasId) section.remember(value.id, method);
+      const kind: BlockKind = decl ? (index.notifications.get(method) === decl ? 'notification' : 'request') : hasId ? 'request' : 'notification';
+      // The envelope is checked when the block shows one: requests carried inside a result have none.
+      const base = 'jsonrpc' in value ? envelope(kind === 'notification' ? env.notification : env.request) : [];
+      if (!decl) return { kind: 'unclassified', method, checks: base, unknownMethod: isPlaceholderName(method) ? undefined : method };
+      return { kind, declaration: decl.name, method, how: 'by method', checks: [...base, { definition: decl.name, pointer: '' }] };
+    }
+    if ('error' in value) return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
+    if ('result' in value) {
+      const base = envelope(env.result);
+      const byId = section.methodOf(value.id);
+      const matched =
+        (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
+        contextResult(index, context) ||
+        shapeResult(index, value.result);
+      if (!matched) return { kind: 'unclassified', checks: base };
+      return { kind: 'result', ...matched, checks: [...base, { definition: matched.declaration, pointer: '/result' }] };
+    }
+    return { kind: 'unclassified', checks: [] };
+  }
+
+  const named = contextDeclaration(index, context, value);
+  if (named) return { kind: 'object', declaration: named.name, how: 'by context', checks: [{ definition: named.name, pointer: '' }] };
+  return { kind: 'unclassified', checks: [] };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** A JSON-RPC message: it says so, or has the members only messages have together. */
+function isMessage(v: Record<string, unknown>): boolean {
+  if ('jsonrpc' in v) return true;
+  if (typeof v.method === 'string' && ('id' in v || 'params' in v)) return true;
+  return 'id' in v && ('result' in v || 'error' in v);
+}
+
+function resultMatch(index: MessageIndex, method: string, how: string): { declaration: string; method: string; how: string } | undefined {
+  const result = index.resultTypeOf(method);
+  return result ? { declaration: result.name, method, how } : undefined;
+}
+
+/** The result named by the nearest text unit that names exactly one. */
+function contextResult(index: MessageIndex, context: BlockContext): { declaration: string; method?: string; how: string } | undefined {
+  const resultNames = new Set(index.resultTypes.map((d) => d.name));
+  for (const unit of context.units) {
+    const found = new Map<string, string | undefined>(); // result type -> method
+    for (const method of methodsIn(index, unit)) {
+      const r = index.resultTypeOf(method);
+      if (r) found.set(r.name, method);
+    }
+    for (const name of namesIn(unit)) if (resultNames.has(name) && !found.has(name)) found.set(name, undefined);
+    for (const entry of phrasesIn(unit)) {
+      const r = entry.result ? index.resultTypeOf(entry.result) : entry.declaration ? index.declaration(entry.declaration) : undefined;
+      if (r && (entry.result || resultNames.has(r.name)) && !found.has(r.name)) found.set(r.name, entry.result);
+    }
+    if (found.size === 1) {
+      const [[declaration, method]] = [...found];
+      return { declaration, method: method ?? methodAnsweredBy(index, declaration), how: 'by context' };
+    }
+    if (found.size > 1) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Result types that alone declare one of the result's fields, among every result type no other
+ * declaration extends. Used when the expected result type does not fit: a request may also be
+ * answered by a result of another kind (a task, a request for more input).
+ */
+export function resultsByShape(index: MessageIndex, result: unknown): string[] {
+  if (!isObject(result)) return [];
+  const extended = new Set(index.resultTypes.flatMap((d) => d.extends.map(baseName)));
+  const concrete = index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0);
+  // Members every result has (`_meta`) say nothing about which result this is.
+  const common = new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []);
+  const found = new Set<string>();
+  for (const key of Object.keys(result)) {
+    if (common.has(key)) continue;
+    const declaring = concrete.filter((d) => d.members.some((m) => m.name === key));
+    if (declaring.length === 1) found.add(declaring[0].name);
+  }
+  return [...found];
+}
+
+/** A method name that stands for any method (`some_method`, `example/method`). */
+function isPlaceholderName(method: string): boolean {
+  return placeholderNames.some((p) => p.test(method));
+}
+
+/** The result type that alone declares one of the result's fields. */
+function shapeResult(index: MessageIndex, result: unknown): { declaration: string; method?: string; how: string } | undefined {
+  const found = resultsByShape(index, result);
+  if (found.length !== 1) return undefined;
+  return { declaration: found[0], method: methodAnsweredBy(index, found[0]), how: 'by shape' };
+}
+
+/** The method whose result a result type is, when exactly one method has it. */
+function methodAnsweredBy(index: MessageIndex, resultType: string): string | undefined {
+  const methods = [...index.requests.keys()].filter((m) => index.resultTypeOf(m)?.name === resultType);
+  return methods.length === 1 ? methods[0] : undefined;
+}
+
+/** A declaration the nearest text names, when the value looks like one. */
+function contextDeclaration(index: MessageIndex, context: BlockContext, value: Record<string, unknown>): Declaration | undefined {
+  // Only the text right before the block and the innermost heading speak for it.
+  for (const unit of [context.paragraphs[0] ?? '', context.headings[0] ?? '']) {
+    const candidates = new Set<string>();
+    for (const name of namesIn(unit)) candidates.add(name);
+    // A heading that is a type's name in words: "Text Content" -> TextContent, "Part" -> Part.
+    const joined = unit.replace(/[`*_]/g, '').trim();
+    if (unit === context.headings[0] && /^[A-Z][A-Za-z0-9]*( [A-Z][A-Za-z0-9]*)*$/.test(joined)) candidates.add(joined.replace(/ /g, ''));
+    for (const entry of phrasesIn(unit)) if (entry.declaration) candidates.add(entry.declaration);
+    const fitting = [...candidates].map((n) => index.declaration(n)).filter((d): d is Declaration => !!d && fits(index, d, value));
+    if (fitting.length === 1) return fitting[0];
+    if (fitting.length > 1) return undefined;
+  }
+  return undefined;
+}
+
+/** The value's members are mostly the declaration's, and its `type` discriminator agrees. */
+function fits(index: MessageIndex, decl: Declaration, value: Record<string, unknown>): boolean {
+  const members = index.membersOf(decl);
+  if (!members.length) return false;
+  const names = new Set(members.map((m) => m.name));
+  const keys = Object.keys(value);
+  const known = keys.filter((k) => names.has(k)).length;
+  if (known === 0 || known * 2 < keys.length) return false;
+  const type = members.find((m) => m.name === 'type');
+  const literal = type && stringLiteral(type.typeText);
+  return !literal || value.type === undefined || value.type === literal;
+}
+
+const methodPatterns = new WeakMap<MessageIndex, { method: string; pattern: RegExp }[]>();
+
+/** Known methods named in a text (whole, not part of a longer method). */
+function methodsIn(index: MessageIndex, text: string): string[] {
+  let patterns = methodPatterns.get(index);
+  if (!patterns) {
+    patterns = [...index.requests.keys()].map((method) => ({
+      method,
+      pattern: new RegExp(`(?<![\\w/])${method.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`),
+    }));
+    methodPatterns.set(index, patterns);
+  }
+  return patterns.filter((p) => p.pattern.test(text)).map((p) => p.method);
+}
+
+/** PascalCase words and names in backticks in a text: possible declaration names. */
+function namesIn(text: string): string[] {
+  const pascal = text.match(/\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b/g) ?? [];
+  const quoted = [...text.matchAll(/`([A-Z][A-Za-z0-9]*)`/g)].map((m) => m[1]);
+  return [...new Set([...pascal, ...quoted])];
+}
+
+function phrasesIn(text: string) {
+  const lower = text.toLowerCase();
+  return vocabulary.filter((e) => new RegExp(`(?<![\\w])${e.phrase}(?![\\w])`).test(lower));
+}
+
+/**
+ * The text before a block, nearest first: the paragraphs between the previous block (or
+ * heading) and this one, one unit each, then the enclosing headings from the innermost out.
+ */
+export function blockContext(page: MarkdownPage, block: CodeBlock): BlockContext {
+  const units: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length) units.push(paragraph.reverse().join(' '));
+    paragraph = [];
+  };
+  for (let line = block.location.line - 1, seen = 0; line >= 1 && seen < 40; line--, seen++) {
+    const text = page.file.lineText(line).trim();
+    if (/^(```|~~~)/.test(text) || /^#{1,6}\s/.test(text)) break;
+    if (!text || /^<\/?[A-Za-z]/.test(text)) {
+      flush();
+      continue;
+    }
+    paragraph.push(text);
+  }
+  flush();
+  const paragraphs = units.filter((u) => u.trim());
+  const headings = [...block.headingPath].reverse();
+  return { units: [...paragraphs, ...headings], paragraphs, headings };
+}

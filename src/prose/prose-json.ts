@@ -1,0 +1,180 @@
+/**
+ * The JSON blocks of a page, read, matched and validated: what `prose/json-valid` reports, as a
+ * service the consistency checks and sep-diff can reuse (what does this block show, and does it
+ * fit the schema?).
+ */
+import type { CodeBlock, Location, MarkdownPage, Spec, SpecVersion } from '../model/types.js';
+import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
+import { isAboutElided, readJsonBlock, splitPointer, type ProseJson } from './json-blocks.js';
+import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
+import { messageIndex } from './schema-index.js';
+
+/** Languages of the fenced blocks read as JSON. `jsonc` also allows trailing commas. */
+export const JSON_LANGS = new Set(['json', 'jsonc']);
+
+export interface ShownValue {
+  json: ProseJson;
+  classification: Classification;
+  /** Where the value does not fit what it was matched to; positions in the block. */
+  problems: Problem[];
+}
+
+export interface ShownBlock {
+  block: CodeBlock;
+  /** Syntax errors: the first of each value (the ones after it usually follow from it). */
+  syntaxErrors: { message: string; location: Location }[];
+  /** The values, when the block parses. */
+  values: ShownValue[];
+}
+
+/**
+ * SEPs propose wording for the next release: their blocks are read against the draft (the
+ * newest version when there is no draft).
+ */
+export function sepVersion(spec: Spec): SpecVersion | undefined {
+  const withSchema = spec.versions.filter((v) => v.schemaTs && v.jsonSchema);
+  return withSchema.find((v) => v.id === 'draft') ?? withSchema.at(-1);
+}
+
+/**
+ * Reads, matches and validates the JSON blocks of a page against a version. In a SEP, required
+ * members are not asked for: the schema has gained members since the SEP was written.
+ */
+export function readJsonBlocks(version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
+  const blocks = page.codeBlocks.filter((b) => JSON_LANGS.has((b.lang ?? '').toLowerCase()));
+  if (!blocks.length) return [];
+  const omitted = omittedByPage(page);
+  const section = new SectionState();
+  const out: ShownBlock[] = [];
+  for (const block of blocks) {
+    section.enter(block);
+    const jsons = readJsonBlock(block.value, { trailingCommas: block.lang?.toLowerCase() === 'jsonc' });
+    const broken = jsons.filter((v) => v.errors.length);
+    if (broken.length) {
+      out.push({ block, syntaxErrors: broken.map((v) => ({ message: v.errors[0].message, location: block.locate(v.errors[0].line, v.errors[0].column) })), values: [] });
+      continue;
+    }
+    const values: ShownValue[] = [];
+    for (const json of jsons) {
+      let c = classifyValue(version, json.value, blockContext(page, block), section);
+      // Only what the block shows is checked: an object the text names is usually shown in part.
+      const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
+      let problems = violations(version, json, c, policy);
+      if (problems.length && c.kind === 'result') {
+        const alternative = alternativeResult(version, json, c, policy);
+        if (alternative) ((c = alternative), (problems = []));
+      }
+      values.push({ json, classification: c, problems });
+    }
+    out.push({ block, syntaxErrors: [], values });
+  }
+  return out;
+}
+
+export interface Policy {
+  /** Members the page says its examples leave out. */
+  omitted: Set<string>;
+  /** Whether a missing required member is reported. */
+  requireAll: boolean;
+}
+
+export interface Problem {
+  definition: string;
+  where: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * A result that does not fit the type its request expects may be another kind of answer (a
+ * task, a request for more input): accepted when a result type that alone declares one of its
+ * fields fits it entirely.
+ */
+function alternativeResult(version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Classification | undefined {
+  const index = messageIndex(version);
+  const result = (json.value as Record<string, unknown>).result;
+  if (!index) return undefined;
+  for (const name of resultsByShape(index, result)) {
+    if (name === c.declaration) continue;
+    const other: Classification = { ...c, declaration: name, how: 'by shape', checks: [...c.checks.filter((k) => k.pointer === ''), { definition: name, pointer: '/result' }] };
+    if (violations(version, json, other, policy).length === 0) return other;
+  }
+  return undefined;
+}
+
+function violations(version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Problem[] {
+  const validator = validatorFor(version);
+  if (!validator) return [];
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const check of c.checks) {
+    if (!validator.has(check.definition)) continue;
+    const target = valueAt(json.value, check.pointer);
+    if (target === undefined) continue;
+    for (const raw of validator.validate(check.definition, target)) {
+      const v: SchemaViolation = { ...raw, pointer: check.pointer + raw.pointer };
+      if (isAboutElided(json, v)) continue;
+      // Prose shows illustrative values ("base64-encoded-data"): formats are not held against it.
+      if (v.keyword === 'format') continue;
+      const missing = v.property !== undefined && v.propertyPresent === false;
+      if (missing && (!policy.requireAll || policy.omitted.has(v.property!))) continue;
+      const key = `${v.pointer}\0${v.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // A missing member next to a near-namesake is most likely that member misspelt or renamed: point at it.
+      const namesake = missing ? nearNamesake(valueAt(json.value, v.pointer), v.property!) : undefined;
+      const at = json.positionOf(v.pointer, namesake ?? (v.property && v.propertyPresent ? v.property : undefined));
+      const message = namesake ? `${v.message} (is "${namesake}" a misspelling?)` : v.message;
+      out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
+    }
+  }
+  return mergeMissing(out);
+}
+
+/** Several required members missing from one object make one problem, not one per member. */
+function mergeMissing(problems: Problem[]): Problem[] {
+  const out: Problem[] = [];
+  const missing = /^missing required property ("[^"]*")$/;
+  for (const p of problems) {
+    const name = missing.exec(p.message)?.[1];
+    const same = name && out.find((o) => o.definition === p.definition && o.where === p.where && o.line === p.line && o.column === p.column && /^missing required propert(y|ies) "/.test(o.message) && !o.message.includes('?'));
+    if (same) same.message = same.message.replace(/^missing required propert(?:y|ies) /, 'missing required properties ') + `, ${name}`;
+    else out.push({ ...p });
+  }
+  return out;
+}
+
+/** A key of the object that differs from `name` by at most two edits (and a third of its length). */
+function nearNamesake(object: unknown, name: string): string | undefined {
+  if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
+  const limit = Math.min(2, Math.floor(name.length / 3));
+  return Object.keys(object).find((k) => k !== name && editDistance(k.toLowerCase(), name.toLowerCase()) <= Math.max(1, limit));
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const seg of splitPointer(pointer)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+  return v;
+}
+
+/**
+ * Members a page says its examples leave out ("the request examples on this page omit the
+ * `_meta` request metadata"): the first name in backticks after "omit" in a sentence.
+ */
+function omittedByPage(page: MarkdownPage): Set<string> {
+  const out = new Set<string>();
+  for (const m of page.file.text.matchAll(/\bexamples?\b[^.]*?\bomit(?:s|ted)?\b[^.`]*`([^`]+)`/gi)) out.add(m[1]);
+  return out;
+}

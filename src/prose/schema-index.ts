@@ -1,0 +1,137 @@
+/**
+ * What a version's schema.ts says about messages, computed once per version from the model:
+ * which declaration a `method` names (request or notification), which result type answers a
+ * request, which declarations are the JSON-RPC envelopes, and every declaration's members
+ * including those inherited through `extends`. Shared by the prose, cross-reference and
+ * consistency checks, so they agree on what a name means.
+ */
+import type { Declaration, Member, SpecVersion } from '../model/types.js';
+
+export interface MessageIndex {
+  /** `method` literal -> the request declaration that carries it. */
+  requests: Map<string, Declaration>;
+  /** `method` literal -> the notification declaration that carries it. */
+  notifications: Map<string, Declaration>;
+  /** The JSON-RPC envelopes, by what they carry. */
+  envelopes: { request?: Declaration; notification?: Declaration; result?: Declaration; error?: Declaration };
+  /** The type every result extends (the result envelope's `result`), if the schema names one. */
+  resultBase?: Declaration;
+  /** Declarations that are results (answer a request), in file order. */
+  resultTypes: Declaration[];
+  /** The result type of a request's method, when the schema names one. */
+  resultTypeOf(method: string): Declaration | undefined;
+  /** Members of a declaration, own first, then inherited through `extends` (nearest first). */
+  membersOf(declaration: Declaration): Member[];
+  declaration(name: string): Declaration | undefined;
+}
+
+const cache = new WeakMap<SpecVersion, MessageIndex | null>();
+
+/** The message index of a version; undefined when it has no readable schema.ts. */
+export function messageIndex(version: SpecVersion): MessageIndex | undefined {
+  if (!cache.has(version)) cache.set(version, version.schemaTs ? build(version) : null);
+  return cache.get(version) ?? undefined;
+}
+
+/** The name a heritage clause or a type reference names, without type arguments: `Foo<Bar>` -> `Foo`. */
+export function baseName(typeText: string): string {
+  return typeText.trim().replace(/<[\s\S]*$/, '').trim();
+}
+
+/** The string a literal type spells (`"tools/call"`), if the type text is one. */
+export function stringLiteral(typeText: string): string | undefined {
+  const m = /^\s*(["'])((?:(?!\1).)*)\1\s*$/.exec(typeText);
+  return m ? m[2] : undefined;
+}
+
+function build(version: SpecVersion): MessageIndex {
+  const source = version.schemaTs!;
+  const byName = source.byName;
+  const memberCache = new Map<Declaration, Member[]>();
+
+  const membersOf = (decl: Declaration): Member[] => {
+    const cached = memberCache.get(decl);
+    if (cached) return cached;
+    memberCache.set(decl, decl.members); // a cycle in `extends` ends here
+    const out = [...decl.members];
+    const seen = new Set(out.map((m) => m.name));
+    for (const parent of decl.extends) {
+      const p = byName.get(baseName(parent));
+      if (!p) continue;
+      for (const m of membersOf(p)) if (!seen.has(m.name)) (seen.add(m.name), out.push(m));
+    }
+    memberCache.set(decl, out);
+    return out;
+  };
+  const ancestors = (decl: Declaration, seen = new Set<string>()): string[] => {
+    for (const parent of decl.extends) {
+      const name = baseName(parent);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const p = byName.get(name);
+      if (p) ancestors(p, seen);
+    }
+    return [...seen];
+  };
+  const member = (decl: Declaration, name: string) => membersOf(decl).find((m) => m.name === name);
+
+  // Envelopes: the declarations that themselves carry `jsonrpc`, told apart by what else they carry.
+  const envelopes: MessageIndex['envelopes'] = {};
+  for (const decl of source.declarations) {
+    const own = new Set(decl.members.map((m) => m.name));
+    if (!own.has('jsonrpc')) continue;
+    const all = new Set(membersOf(decl).map((m) => m.name));
+    if (all.has('error')) envelopes.error ??= decl;
+    else if (all.has('result')) envelopes.result ??= decl;
+    else if (all.has('method') && all.has('id')) envelopes.request ??= decl;
+    else if (all.has('method')) envelopes.notification ??= decl;
+  }
+
+  // Requests and notifications: declarations whose `method` is a string literal.
+  const requests = new Map<string, Declaration>();
+  const notifications = new Map<string, Declaration>();
+  for (const decl of source.declarations) {
+    if (decl.kind !== 'interface' && decl.kind !== 'type') continue;
+    const method = decl.members.find((m) => m.name === 'method');
+    const literal = method && stringLiteral(method.typeText);
+    if (!literal) continue;
+    const lineage = ancestors(decl);
+    const isNotification =
+      lineage.some((a) => /Notification$/.test(a)) || (!lineage.some((a) => /Request$/.test(a)) && /Notification$/.test(decl.name));
+    (isNotification ? notifications : requests).set(literal, requests.get(literal) ?? notifications.get(literal) ?? decl);
+  }
+
+  // Results: declarations named `...Result` that are not envelopes, and what extends `Result`.
+  const resultBase = envelopes.result && member(envelopes.result, 'result') ? byName.get(baseName(member(envelopes.result, 'result')!.typeText)) : undefined;
+  const resultTypes = source.declarations.filter(
+    (d) =>
+      d !== resultBase &&
+      (d.kind === 'interface' || d.kind === 'type') &&
+      !d.members.some((m) => m.name === 'jsonrpc') &&
+      !membersOf(d).some((m) => m.name === 'jsonrpc') &&
+      (/Result$/.test(d.name) || (resultBase !== undefined && ancestors(d).includes(resultBase.name))),
+  );
+
+  const resultTypeOf = (method: string): Declaration | undefined => {
+    const request = requests.get(method);
+    if (!request) return undefined;
+    // `FooRequest` is answered by `FooResult`; a `FooResultResponse` names its result member's type.
+    const stem = request.name.replace(/Request$/, '');
+    const direct = byName.get(`${stem}Result`);
+    if (direct) return direct;
+    const response = byName.get(`${stem}ResultResponse`);
+    const result = response && member(response, 'result');
+    return result ? byName.get(baseName(result.typeText)) : undefined;
+  };
+
+  return {
+    requests,
+    notifications,
+    envelopes,
+    resultBase,
+    resultTypes,
+    resultTypeOf,
+    membersOf,
+    declaration: (name) => byName.get(name),
+  };
+}

@@ -1,0 +1,45 @@
+import type { Rule } from './types.js';
+
+interface EsmComment {
+  type: 'Line' | 'Block';
+  value: string;
+  loc?: { start: { line: number; column: number } };
+}
+
+/** JS comments inside MDX `import`/`export` blocks. */
+export const mdxEsmComment: Rule = {
+  id: 'mdx/esm-comment',
+  description: 'No JavaScript comment (`//` or `/* */`) inside an MDX `import` or `export` block.',
+  rationale:
+    "Comments in MDX ESM blocks work in local previews but break the docs site's production parser; the spec repository checks this with its own script (check:docs:js-comments).",
+  defaultSeverity: 'error',
+  examples: {
+    file: 'docs/specification/draft/server/widgets.mdx',
+    fail: 'export const limits = { max: 10 }; // per page',
+    pass: 'export const limits = { max: 10 };\n\n{/* per page */}',
+  },
+  check(spec, { report }) {
+    for (const version of spec.versions) {
+      for (const page of version.pages) {
+        for (const node of page.tree?.children ?? []) {
+          if (node.type !== 'mdxjsEsm') continue;
+          // remark-mdx parses ESM with acorn, which lists the comments with page positions.
+          const comments = ((node.data as { estree?: { comments?: EsmComment[] } } | undefined)?.estree?.comments ?? []) as EsmComment[];
+          for (const c of comments) {
+            const start = c.loc?.start ?? { line: node.position?.start.line ?? 1, column: (node.position?.start.column ?? 1) - 1 };
+            const text = c.type === 'Line' ? `//${c.value}` : `/*${c.value}*/`;
+            report({
+              message: `JavaScript comment in an MDX ${node.value.trimStart().startsWith('import') ? 'import' : 'export'} block breaks the docs site's production parser: ${short(text)}`,
+              location: { file: page.path, line: start.line, column: start.column + 1 },
+            });
+          }
+        }
+      }
+    }
+  },
+};
+
+function short(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 60 ? one.slice(0, 57) + '...' : one;
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { check, type CheckReport } from '../../src/check.js';
+import type { Finding } from '../../src/rules/types.js';
+import { corpusRoot, copyTree, edit, lineOf } from '../helpers.js';
+
+const MY_RULES = ['prose/json-valid', 'xref/link', 'jsdoc/link', 'example/orphan', 'schema/category', 'mdx/esm-comment', 'mdx/parse'];
+const mine = (r: CheckReport) => r.findings.filter((f) => MY_RULES.includes(f.rule));
+const key = (f: Finding) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`;
+
+let baseline: CheckReport;
+beforeAll(async () => {
+  baseline = await check(corpusRoot);
+});
+
+describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
+  it('validates most JSON blocks and reports only what a maintainer would fix', () => {
+    expect(baseline.summary.codeBlocksValidated).toBeGreaterThan(400);
+    expect(baseline.summary.codeBlocksValidated).toBeGreaterThan(baseline.summary.codeBlocksUnclassified * 1.4);
+    const found = mine(baseline).map((f) => `${f.rule} ${f.file}:${f.line}`);
+    // Each of these was reviewed by hand; a new one is a regression until shown real.
+    expect(found.filter((f) => f.startsWith('prose/json-valid'))).toEqual([
+      'prose/json-valid docs/specification/2024-11-05/server/utilities/pagination.mdx:45',
+      'prose/json-valid docs/specification/2025-03-26/server/utilities/pagination.mdx:45',
+      'prose/json-valid docs/specification/2025-06-18/server/tools.mdx:228',
+      'prose/json-valid docs/specification/2026-07-28/basic/index.mdx:441',
+      'prose/json-valid docs/specification/draft/basic/index.mdx:441',
+      'prose/json-valid seps/1330-elicitation-enum-schema-improvements-and-standards.md:170',
+    ]);
+    expect(found.filter((f) => f.startsWith('schema/category'))).toEqual([
+      'schema/category schema/2026-07-28/schema.ts:600',
+      'schema/category schema/draft/schema.ts:600',
+    ]);
+    expect(found.filter((f) => f.startsWith('example/orphan'))).toHaveLength(6);
+    const xref = mine(baseline).filter((f) => f.rule === 'xref/link');
+    expect(xref.filter((f) => !f.message.includes('/basic/security_best_practices'))).toEqual([
+      expect.objectContaining({ file: 'docs/specification/2025-11-25/changelog.mdx', line: 17, message: 'No heading "#url-elicitation-requests" on docs/specification/2025-11-25/client/elicitation.mdx' }),
+    ]);
+    expect(found.filter((f) => /jsdoc\/link|mdx\//.test(f))).toEqual([]);
+  });
+
+  it('reports each edit at the edited line, and nothing else changes', async () => {
+    const root = copyTree(corpusRoot);
+    const tools = 'docs/specification/draft/server/tools.mdx';
+    const prompts = 'docs/specification/2025-06-18/server/prompts.mdx';
+    const promptsDraft = 'docs/specification/draft/server/prompts.mdx';
+    const ts = 'schema/draft/schema.ts';
+    const template = 'schema/draft/schema.mdx';
+    const logging = 'docs/specification/draft/server/utilities/logging.mdx';
+
+    // 1. A renamed field in a prose JSON result (the tools/call response, matched by its id).
+    edit(root, tools, '"resultType": "complete",\n    "content": [\n      {\n        "type": "text",\n        "text": "Current weather', '"resultType": "complete",\n    "contents": [\n      {\n        "type": "text",\n        "text": "Current weather');
+    // 2. A misspelt method.
+    edit(root, prompts, '"method": "prompts/list",', '"method": "prompts/lsit",');
+    // 3. A broken Schema Reference anchor.
+    edit(root, promptsDraft, '(/specification/draft/schema#discoverresult):', '(/specification/draft/schema#discoverresults):');
+    // 4. A {@link} to a missing type.
+    edit(root, ts, 'The result returned by the server for a {@link ListResourcesRequest | resources/list}', 'The result returned by the server for a {@link ListResourceRequest | resources/list}');
+    // 5. An example file renamed away from its @includeCode.
+    const example = 'schema/draft/examples/CallToolRequest/call-tool-request.json';
+    const renamed = 'schema/draft/examples/CallToolRequest/call-tool-request-renamed.json';
+    fs.renameSync(path.join(root, example), path.join(root, renamed));
+    // 6. A category missing from the template.
+    edit(root, template, '{/* @category `tools/call` */}\n', '');
+    // 7. A JS comment in an MDX export.
+    edit(root, logging, '\n## ', '\nexport const levels = 8; // syslog levels\n\n## ');
+
+    // 8. An MDX page that no longer parses (an unclosed JSX tag).
+    const completion = 'docs/specification/draft/server/utilities/completion.mdx';
+    edit(root, completion, '\n## ', '\n<Note>\n\n## ');
+
+    const after = await check(root);
+    const before = new Set(mine(baseline).map(key));
+    const added = mine(after).filter((f) => !before.has(key(f)));
+    const removed = mine(baseline).filter((f) => !new Set(mine(after).map(key)).has(key(f)));
+    expect(removed).toEqual([]);
+    const at = (rule: string, file: string, line: number, message: string | RegExp) => expect.objectContaining({ rule, file, line, message: typeof message === 'string' ? message : expect.stringMatching(message) });
+    expect(added).toEqual([
+      at('prose/json-valid', prompts, lineOf(root, prompts, 'prompts/lsit'), 'Unknown method "prompts/lsit": no request or notification in schema/2025-06-18/schema.ts has this method'),
+      at('xref/link', promptsDraft, lineOf(root, promptsDraft, '#discoverresults'), 'No declaration or member with anchor "#discoverresults" in the draft Schema Reference'),
+      at('prose/json-valid', tools, lineOf(root, tools, '"contents": ['), 'Response to "tools/call" (matched by id 2) does not match CallToolResult at /result: missing required property "content" (is "contents" a misspelling?)'),
+      at('mdx/parse', completion, lineOf(root, completion, '<Note>\n\n## '), /^MDX parse error: .*Note/),
+      at('mdx/esm-comment', logging, lineOf(root, logging, '// syslog levels'), "JavaScript comment in an MDX export block breaks the docs site's production parser: // syslog levels"),
+      at('example/orphan', renamed, 1, 'No @example in schema/draft/schema.ts includes this example of CallToolRequest: it is validated but not shown in the Schema Reference'),
+      at('jsdoc/link', ts, lineOf(root, ts, '{@link ListResourceRequest'), '{@link ListResourceRequest}: no declaration named ListResourceRequest'),
+      // The template line is gone: the finding names the category at its first use in schema.ts.
+      at('schema/category', ts, lineOf(root, ts, '@category `tools/call`'), /^Category "`tools\/call`" \(used by \w+ and \d+ more\) has no/),
+      at('jsdoc/link', ts, lineOf(root, ts, 'call-tool-request.json}'), '{@includeCode ./examples/CallToolRequest/call-tool-request.json}: no file schema/draft/examples/CallToolRequest/call-tool-request.json'),
+    ]);
+    // The other rules are not disturbed by these edits either, except the example's new path.
+    const others = (r: CheckReport) => r.findings.filter((f) => !MY_RULES.includes(f.rule)).map(key);
+    expect(others(after)).toEqual(others(baseline));
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { readJsonBlock, readProseJson } from '../src/prose/json-blocks.js';
+
+describe('reading JSON blocks as spec authors write them', () => {
+  it('allows // and /* */ comments', () => {
+    const json = readProseJson('{\n  // the id\n  "id": 1, /* the name */ "name": "a"\n}');
+    expect(json.errors).toEqual([]);
+    expect(json.value).toEqual({ id: 1, name: 'a' });
+  });
+
+  it.each([
+    ['a value placeholder', '{\n  "id": 1,\n  "params": ...\n}', { id: 1, params: '.' }, ['/params'], []],
+    ['an elided member last', '{\n  "id": 1,\n  ...\n}', { id: 1 }, [], ['']],
+    ['an elided member first', '{ ..., "id": 1 }', { id: 1 }, [], ['']],
+    ['an object that is all placeholder', '{ "schema": { ... } }', { schema: {} }, [], ['/schema']],
+    ['an array that is all placeholder', '{ "tools": [...] }', { tools: [] }, [], ['/tools']],
+    ['an elided array element', '{ "tools": [{ "name": "a" }, ...] }', { tools: [{ name: 'a' }] }, [], ['/tools']],
+    ['a "..." string value', '{ "data": "..." }', { data: '...' }, ['/data'], []],
+    ['a "...": "..." member', '{ "id": 1, "...": "..." }', { id: 1 }, [], ['']],
+    ['a unicode ellipsis', '{ "id": 1, … }', { id: 1 }, [], ['']],
+  ])('reads %s without an error and remembers what was left out', (_name, text, value, placeholders, open) => {
+    const json = readProseJson(text);
+    expect(json.errors).toEqual([]);
+    expect(json.value).toEqual(value);
+    expect(json.placeholders).toEqual(placeholders);
+    expect([...json.open]).toEqual(open);
+  });
+
+  it('reads a fragment as the member of an object, with positions in the block', () => {
+    const json = readProseJson('"requestedSchema": {\n  "type": "object",\n  "properties": { ... }\n}');
+    expect(json.fragment).toBe(true);
+    expect(json.errors).toEqual([]);
+    expect(json.value).toEqual({ requestedSchema: { type: 'object', properties: {} } });
+    expect(json.positionOf('/requestedSchema/type')).toEqual({ line: 1, column: 10 });
+    expect(json.positionOf('/requestedSchema', 'type')).toEqual({ line: 1, column: 2 });
+  });
+
+  it('reads a sequence of values, each on its own lines', () => {
+    const values = readJsonBlock('// request\n{ "a": 1 }\n\n// answer\n{ "b": [2] }');
+    expect(values.map((v) => v.value)).toEqual([{ a: 1 }, { b: [2] }]);
+    expect(values[1].positionOf('/b/0')).toEqual({ line: 4, column: 8 });
+  });
+
+  it.each([
+    ['a missing comma', '{\n  "a": 1\n  "b": 2\n}', { message: 'Comma expected', line: 2, column: 2 }],
+    ['an unclosed brace', '{\n  "a": {\n    "b": 1\n}', { message: "Closing '}' expected", line: 3, column: 1 }],
+    ['a trailing comma in json', '{\n  "a": 1,\n}', { message: 'Trailing comma', line: 1, column: 8 }],
+    ['a typographic quote', '{\n  \u201cname\u201d: 1\n}', { message: 'Unexpected character', line: 1, column: 2 }],
+  ])('reports %s at its line and column in the block', (_name, text, error) => {
+    expect(readProseJson(text).errors[0]).toEqual(error);
+  });
+
+  it('allows trailing commas when asked (jsonc blocks)', () => {
+    expect(readProseJson('{\n  "a": 1,\n}', { trailingCommas: true }).errors).toEqual([]);
+  });
+
+  it('keeps "..." inside strings and comments as text', () => {
+    const json = readProseJson('{\n  // more fields...\n  "text": "wait..."\n}');
+    expect(json.value).toEqual({ text: 'wait...' });
+    expect(json.placeholders).toEqual([]);
+  });
+});

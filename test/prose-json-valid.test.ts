@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { proseJsonValid } from '../src/rules/prose-json-valid.js';
+import { page, partsSpec } from './prose-fixture.js';
+
+const PAGE = 'docs/specification/draft/server/parts.mdx';
+
+async function run(files: Record<string, string>) {
+  const report = await check(partsSpec(files), { rules: [proseJsonValid] });
+  return {
+    findings: report.findings.map((f) => ({ file: f.file, line: f.line, column: f.column, message: f.message })),
+    validated: report.summary.codeBlocksValidated ?? 0,
+    unclassified: report.summary.codeBlocksUnclassified ?? 0,
+  };
+}
+
+// Block line k is page line 8 + k (front matter, a one-line paragraph, the fence).
+describe('prose/json-valid', () => {
+  it.each([
+    [
+      'a request with a misspelt method',
+      page('The client asks:', '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "parts/gte",\n  "params": { "id": "b1" }\n}'),
+      11, 13, 'Unknown method "parts/gte": no request or notification in schema/draft/schema.ts has this method',
+    ],
+    [
+      'a request param of the wrong type',
+      page('The client asks:', '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "parts/get",\n  "params": { "id": 7 }\n}'),
+      12, 21, 'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 7',
+    ],
+    [
+      'a notification without its params',
+      page('The server tells:', '{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }'),
+      8, 1, 'Notification "notifications/parts/changed" does not match PartChangedNotification: missing required property "params"',
+    ],
+    [
+      'a response matched by the method the sentence names, with a renamed field',
+      page('The server answers `parts/list` with:', '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "part": []\n  }\n}'),
+      12, 5, 'Response to "parts/list" (matched by context) does not match ListPartsResult at /result: missing required property "parts" (is "part" a misspelling?)',
+    ],
+    [
+      'a response matched by the result type the sentence names',
+      page('A [GetPartResult](/specification/draft/schema#getpartresult) looks like:', '{ "jsonrpc": "2.0", "id": 1, "result": { "part": { "id": "b1", "size": "8" } } }'),
+      8, 72, 'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part/size: expected an integer, got the string "8"',
+    ],
+    [
+      'a response matched by a field only one result declares',
+      page('The server answers:', '{ "jsonrpc": "2.0", "id": 1, "result": { "isMissing": "yes", "part": { "id": "b1", "size": 1 } } }'),
+      8, 55, 'Response to "parts/get" (matched by shape) does not match GetPartResult at /result/isMissing: expected a boolean, got the string "yes"',
+    ],
+    [
+      'an error response with a wrong code type',
+      page('On failure:', '{ "jsonrpc": "2.0", "id": 1, "error": { "code": "E1", "message": "no" } }'),
+      8, 49, 'Error response does not match JSONRPCErrorResponse at /error/code: expected an integer, got the string "E1"',
+    ],
+    [
+      'an object the heading names',
+      '---\ntitle: Parts\n---\n\n## Part\n\n```json\n{ "id": "b1", "size": 8.5 }\n```\n',
+      8, 23, 'Object (named Part by the text before it) does not match Part at /size: expected an integer, got the number 8.5',
+    ],
+    [
+      'a syntax error inside a list item, at its column in the page',
+      '---\ntitle: Parts\n---\n\n- A part:\n\n  ```json\n  {\n    "id": "b1"\n    "size": 8\n  }\n  ```\n',
+      10, 5, 'Invalid JSON: Comma expected',
+    ],
+  ])('reports %s at its line', async (_name, text, line, column, message) => {
+    const got = await run({ [PAGE]: text });
+    expect(got.findings).toEqual([{ file: PAGE, line, column, message }]);
+  });
+
+  it('matches a response to the request shown before it in the same section, by id', async () => {
+    const text =
+      '---\ntitle: Parts\n---\n\n## Getting\n\n```json\n{ "jsonrpc": "2.0", "id": "r1", "method": "parts/get", "params": { "id": "b1" } }\n```\n\n' +
+      '```json\n{ "jsonrpc": "2.0", "id": "r1", "result": { "part": { "id": "b1" } } }\n```\n';
+    const got = await run({ [PAGE]: text });
+    expect(got.findings).toEqual([
+      { file: PAGE, line: 12, column: 53, message: 'Response to "parts/get" (matched by id "r1") does not match GetPartResult at /result/part: missing required property "size"' },
+    ]);
+    expect(got.validated).toBe(2);
+  });
+
+  it('does not carry ids across sections, and counts what it cannot match as unclassified', async () => {
+    const text =
+      '---\ntitle: Parts\n---\n\n## Getting\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": "b1" } }\n```\n\n' +
+      '## Elsewhere\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "result": { "other": 1 } }\n```\n\n```json\n{ "capabilities": { "parts": {} } }\n```\n';
+    const got = await run({ [PAGE]: text });
+    expect(got.findings).toEqual([]);
+    expect(got).toMatchObject({ validated: 1, unclassified: 2 });
+  });
+
+  it('does not report what a block leaves out with placeholders', async () => {
+    const block = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "part": { "id": "b1", ... },\n    // more fields\n    ...\n  }\n}';
+    const got = await run({ [PAGE]: page('The server answers `parts/get` with:', block, 'jsonc') });
+    expect(got.findings).toEqual([]);
+    expect(got.validated).toBe(1);
+  });
+
+  it('does not report members the page says its examples omit', async () => {
+    const before = 'For brevity, the examples on this page omit the `params` member.';
+    const got = await run({ [PAGE]: page(before, '{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }') });
+    expect(got.findings).toEqual([]);
+  });
+
+  it('names every required member an object lacks in one finding', async () => {
+    const got = await run({ [PAGE]: page('The answer to `parts/get`:', '{ "jsonrpc": "2.0", "id": 1, "result": { "part": {} } }') });
+    expect(got.findings).toEqual([
+      { file: PAGE, line: 8, column: 50, message: 'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part: missing required properties "id", "size"' },
+    ]);
+  });
+
+  it('takes an illustrative method name for what it is', async () => {
+    const got = await run({ [PAGE]: page('Any request:', '{ "jsonrpc": "2.0", "id": 1, "method": "some_method" }') });
+    expect(got).toMatchObject({ findings: [], unclassified: 1 });
+  });
+
+  it('reads SEP blocks against the draft, without reporting new methods or members added since', async () => {
+    const sep = '# SEP-1: Parts\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
+    const got = await run({ 'seps/1-parts.md': sep });
+    expect(got.findings).toEqual([
+      { file: 'seps/1-parts.md', line: 12, column: 71, message: 'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 3' },
+    ]);
+  });
+
+  it('reads every value of a block that shows a sequence of messages', async () => {
+    const block = '// request\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/list" }\n\n// response\n{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": 1, "size": 1 }] } }';
+    const got = await run({ [PAGE]: page('A round trip:', block, 'jsonc') });
+    expect(got.findings).toEqual([
+      { file: PAGE, line: 12, column: 60, message: 'Response to "parts/list" (matched by id 1) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1' },
+    ]);
+  });
+});

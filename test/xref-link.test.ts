@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { xrefLink } from '../src/rules/xref-link.js';
+import { headingSlug, headingSlugs } from '../src/model/anchors.js';
+import { partsSpec } from './prose-fixture.js';
+
+const GUIDE = 'docs/specification/draft/server/parts.mdx';
+
+const pages = {
+  'docs/specification/draft/index.mdx': '---\ntitle: Overview\n---\n\n## Getting Started\n\nSee [parts](./server/parts).\n',
+  'docs/specification/draft/basic/index.mdx': '---\ntitle: Basics\n---\n\n### `_meta`\n\n## Notes & Caveats\n\n## Notes & Caveats\n',
+  'docs/specification/draft/basic/lifecycle.mdx': '---\ntitle: Lifecycle\n---\n\n## Shutdown\n\n<div id="custom-anchor" />\n',
+};
+
+async function findings(line: string) {
+  const root = partsSpec({ ...pages, [GUIDE]: `---\ntitle: Parts\n---\n\n${line}\n` });
+  const report = await check(root, { rules: [xrefLink] });
+  return report.findings.map((f) => ({ line: f.line, column: f.column, message: f.message, file: f.file }));
+}
+
+describe('xref/link', () => {
+  it.each([
+    ['a declaration', '[Part](/specification/draft/schema#part)'],
+    ['a member', '[size](/specification/draft/schema#part-size)'],
+    ['an inherited member', '[jsonrpc](/specification/draft/schema#getpartrequest-jsonrpc)'],
+    ['a category heading, URL-encoded', '[get](/specification/draft/schema#parts%2Fget)'],
+    ['an example', '[bolt](/specification/draft/schema#part-example-bolt)'],
+    ['the reference without anchor', '[reference](/specification/draft/schema)'],
+    ['a page', '[lifecycle](/specification/draft/basic/lifecycle)'],
+    ['a page heading', '[shutdown](/specification/draft/basic/lifecycle#shutdown)'],
+    ['an explicit id', '[custom](/specification/draft/basic/lifecycle#custom-anchor)'],
+    ['an index page by its folder', '[basics](/specification/draft/basic#_meta)'],
+    ['an underscore heading without its underscore', '[meta](/specification/draft/basic/index#meta)'],
+    ['a repeated heading, numbered', '[again](/specification/draft/basic#notes--caveats-1)'],
+    ['a relative page', '[lifecycle](../basic/lifecycle#shutdown)'],
+    ['a heading of the same page', '## Sizes\n\nSee [sizes](#sizes).'],
+    ['another version the repository does not hold', '[old](/specification/2020-01-01/basic/nothing)'],
+    ['another docs section', '[tutorial](/docs/tutorials/parts)'],
+    ['an external URL', '[site](https://example.com/specification/draft/nothing)'],
+  ])('accepts a link to %s', async (_name, line) => {
+    expect(await findings(line)).toEqual([]);
+  });
+
+  it.each([
+    ['a misspelt declaration', 'See [Part](/specification/draft/schema#prat).', 5, 5, 'No declaration or member with anchor "#prat" in the draft Schema Reference'],
+    ['a missing member', 'See [weight](/specification/draft/schema#part-weight).', 5, 5, 'No declaration or member with anchor "#part-weight" in the draft Schema Reference'],
+    ['a missing page', 'See [shutdown](/specification/draft/basic/shutdown).', 5, 5, 'No page at /specification/draft/basic/shutdown (expected specification/draft/basic/shutdown.mdx or specification/draft/basic/shutdown/index.mdx under the docs folder)'],
+    ['a missing heading', 'See\n[shutdown](/specification/draft/basic/lifecycle#shut-down).', 6, 1, 'No heading "#shut-down" on docs/specification/draft/basic/lifecycle.mdx'],
+    ['a missing heading of the same page', 'See [below](#below).', 5, 5, 'No heading "#below" on this page'],
+    ['a relative link to a missing page', 'See [x](./widgets).', 5, 5, 'No page at /specification/draft/server/widgets (expected specification/draft/server/widgets.mdx or specification/draft/server/widgets/index.mdx under the docs folder)'],
+  ])('reports %s at the link', async (_name, line, l, c, message) => {
+    expect(await findings(line)).toEqual([{ file: GUIDE, line: l, column: c, message }]);
+  });
+});
+
+describe('heading anchors', () => {
+  it.each([
+    ['Getting Started', 'getting-started'],
+    ['`tools/call`', 'toolscall'],
+    ['Time-to-Live (TTL) Field', 'time-to-live-ttl-field'],
+    ['Notes & Caveats', 'notes--caveats'],
+    ['`_meta`', '_meta'],
+  ])('slugs %s as %s', (text, slug) => {
+    expect(headingSlug(text)).toBe(slug);
+  });
+
+  it('also accepts the forms the docs site produces', () => {
+    expect(headingSlugs('`tools/call`')).toContain('tools/call');
+    expect(headingSlugs('`https://`')).toContain('https://');
+    expect(headingSlugs('`_meta`')).toEqual(expect.arrayContaining(['_meta', 'meta']));
+  });
+});
