@@ -4,12 +4,15 @@
  */
 import type { Spec } from '../model/types.js';
 import type { Finding, Report, Rule, Severity } from '../rules/types.js';
+import type { Vocabulary } from '../consistency/vocabulary.js';
 
 export type SeverityOverride = Severity | 'off';
 
 export interface RunOptions {
   /** Rule id -> severity, overriding each rule's default. */
   severities?: Record<string, SeverityOverride>;
+  /** The consistency vocabulary (conditions, channels, phrases); the built-in MCP one when absent. */
+  vocabulary?: Vocabulary;
 }
 
 export interface RunResult {
@@ -31,7 +34,7 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
       const report = (r: Report) => {
         findings.push({ rule: rule.id, severity, message: r.message, ...r.location, related: r.related ?? [] });
       };
-      rule.check(spec, { report, count });
+      rule.check(spec, { report, count, vocabulary: options.vocabulary });
     } catch (error) {
       const e = error as Error;
       const where = /\((?:file:\/\/)?([^)]*\/src\/[^)]*|[^)]*\/dist\/[^)]*)\)/.exec(e.stack ?? '')?.[1] ?? 'unknown place';

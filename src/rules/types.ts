@@ -1,4 +1,5 @@
 import type { Location, Spec } from '../model/types.js';
+import type { Vocabulary } from '../consistency/vocabulary.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -31,6 +32,8 @@ export interface RuleContext {
   report(r: Report): void;
   /** Adds to a summary figure of the report (such as `codeBlocksValidated`). */
   count(figure: string, n?: number): void;
+  /** The consistency vocabulary from the check options; the built-in MCP one when absent. */
+  vocabulary?: Vocabulary;
 }
 
 export interface Finding {

@@ -1,0 +1,117 @@
+/**
+ * The consistency vocabulary: which failure conditions and reporting channels a spec talks
+ * about, and the phrases that name them. It is data (a built-in one for MCP, or one the user
+ * writes in the config file under `vocabulary`), so the engine names no condition, channel,
+ * type or file itself. The JSON Schema of the user-facing format is schema/vocabulary.schema.json.
+ */
+import { mcpVocabulary } from './vocabularies/mcp.js';
+
+/** A way a failure is reported to the requester. */
+export interface VocabularyChannel {
+  /** How the channel shows on the wire, for display: "protocol error (JSON-RPC error response)". */
+  label: string;
+  /**
+   * `error-response`: a JSON-RPC error response (`error` with `code` and `message`).
+   * `result-flag`: a successful result whose flag member (such as `isError`) is true.
+   */
+  kind: 'error-response' | 'result-flag';
+  /** result-flag: the member of the result that marks the failure. */
+  flag?: string;
+  /** Regular expressions (case-insensitive, matched on words) that name the channel in prose and JSDoc. */
+  phrases: string[];
+}
+
+/** A failure condition, such as "unknown tool". */
+export interface VocabularyCondition {
+  label: string;
+  /** Regular expressions (case-insensitive, matched on words) that name the condition. */
+  phrases: string[];
+}
+
+/** The vocabulary as users write it (all keys optional). */
+export interface Vocabulary {
+  /** `mcp` (the default): start from the built-in MCP vocabulary; `none`: this vocabulary alone. */
+  extends?: 'mcp' | 'none';
+  /** Condition or channel ids of the extended vocabulary to drop. */
+  remove?: string[];
+  /** Channels by id; an id that exists in the extended vocabulary replaces it. */
+  channels?: Record<string, VocabularyChannel>;
+  /** Conditions by id; an id that exists in the extended vocabulary replaces it. */
+  conditions?: Record<string, VocabularyCondition>;
+  /** A statement containing one of these speaks of the past or of compatibility, not of what to do: no claim. */
+  historicalPhrases?: string[];
+  /** A comment paragraph containing one of these declares the codes it lists retired or reserved. */
+  retiredCodePhrases?: string[];
+  /** A channel phrase right after one of these is negated ("not as a protocol error"). */
+  negationPhrases?: string[];
+}
+
+export interface ResolvedChannel extends VocabularyChannel {
+  id: string;
+  patterns: RegExp[];
+}
+
+export interface ResolvedCondition extends VocabularyCondition {
+  id: string;
+  patterns: RegExp[];
+}
+
+/** A vocabulary ready for matching: merged with what it extends, phrases compiled. */
+export interface ResolvedVocabulary {
+  channels: ResolvedChannel[];
+  conditions: ResolvedCondition[];
+  historical: RegExp[];
+  retiredCode: RegExp[];
+  negation: RegExp[];
+}
+
+export class VocabularyError extends Error {}
+
+const resolvedCache = new WeakMap<Vocabulary, ResolvedVocabulary>();
+
+/** Merges a user vocabulary with what it extends and compiles its phrases. */
+export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): ResolvedVocabulary {
+  const cached = resolvedCache.get(vocabulary);
+  if (cached) return cached;
+  const merged = mergeVocabulary(vocabulary);
+  const resolved: ResolvedVocabulary = {
+    channels: Object.entries(merged.channels ?? {}).map(([id, c]) => {
+      if (c.kind === 'result-flag' && !c.flag) throw new VocabularyError(`vocabulary channel "${id}": a result-flag channel needs "flag"`);
+      return { ...c, id, patterns: compile(c.phrases, `channel "${id}"`) };
+    }),
+    conditions: Object.entries(merged.conditions ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `condition "${id}"`) })),
+    historical: compile(merged.historicalPhrases ?? [], 'historicalPhrases'),
+    retiredCode: compile(merged.retiredCodePhrases ?? [], 'retiredCodePhrases'),
+    negation: compile(merged.negationPhrases ?? [], 'negationPhrases'),
+  };
+  resolvedCache.set(vocabulary, resolved);
+  return resolved;
+}
+
+function mergeVocabulary(v: Vocabulary): Vocabulary {
+  if (v === mcpVocabulary || (v.extends ?? 'mcp') === 'none') return v;
+  const base = mcpVocabulary;
+  const removed = new Set(v.remove ?? []);
+  const keep = <T>(entries: Record<string, T> | undefined) => Object.fromEntries(Object.entries(entries ?? {}).filter(([id]) => !removed.has(id)));
+  return {
+    extends: 'none',
+    channels: { ...keep(base.channels), ...v.channels },
+    conditions: { ...keep(base.conditions), ...v.conditions },
+    historicalPhrases: [...(base.historicalPhrases ?? []), ...(v.historicalPhrases ?? [])],
+    retiredCodePhrases: [...(base.retiredCodePhrases ?? []), ...(v.retiredCodePhrases ?? [])],
+    negationPhrases: [...(base.negationPhrases ?? []), ...(v.negationPhrases ?? [])],
+  };
+}
+
+function compile(phrases: string[], where: string): RegExp[] {
+  return phrases.map((p) => {
+    try {
+      // Phrases match whole words of the normalised text (see normalise in text.ts).
+      return new RegExp(`(?<![\\w-])(?:${p})(?![\\w-])`, 'gi');
+    } catch (error) {
+      throw new VocabularyError(`vocabulary ${where}: invalid phrase ${JSON.stringify(p)}: ${(error as Error).message}`);
+    }
+  });
+}
+
+export { mcpVocabulary };
