@@ -7,7 +7,7 @@ import { assignedChannels, channelsIn, codesIn, conditionsIn, matchesAny, normal
 export type ClaimSource =
   /** A bullet in the JSDoc of an error declaration (a type with a fixed error code). */
   | 'jsdoc-error'
-  /** The JSDoc of a result member that flags a failure (such as `isError`). */
+  /** The JSDoc of a result type with a failure flag member (such as `isError`), or of that member. */
   | 'jsdoc-member'
   /** An example file: its folder names the type, its name and message the condition. */
   | 'example'

@@ -5,7 +5,7 @@
 import type { Spec } from '../model/types.js';
 import type { RelatedLocation, Report } from '../rules/types.js';
 import { resolveVocabulary, type ResolvedVocabulary, type Vocabulary } from './vocabulary.js';
-import { type Claim, type ClaimSet, type ClaimSource } from './claims.js';
+import { type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
 import { extractFromProse } from './extract-prose.js';
@@ -35,17 +35,9 @@ export function extractClaims(spec: Spec, vocabulary?: Vocabulary): ClaimSet {
   return set;
 }
 
-const sourceNames: Record<ClaimSource, string> = {
-  'jsdoc-error': 'error JSDoc',
-  'jsdoc-member': 'member JSDoc',
-  example: 'example',
-  prose: 'prose',
-  'prose-json': 'JSON in prose',
-};
-
 /** `docs/.../tools.mdx:743 (prose)`: where a claim is, for messages. */
 export function describeClaim(claim: Claim): string {
-  if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file}:${claim.location.line} (${sourceNames[claim.source]})`;
+  if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file}:${claim.location.line} (${claim.subject})`;
   return `${claim.subject} (${claim.location.file}:${claim.location.line})`;
 }
 

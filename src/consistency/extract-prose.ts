@@ -84,7 +84,9 @@ class PageReader {
 
   private paragraph(node: Node): void {
     const text = this.raw(node);
-    for (const s of sentences(text)) this.statement(s.text, this.at(node, s.offset), 'prose', `${this.page.path} (sentence)`, readStatement(s.text, this.vocabulary));
+    // Most paragraphs name no condition and no code: nothing to read.
+    if (!/-\d/.test(text) && !this.vocabulary.anyCondition.test(normalise(text))) return;
+    for (const s of sentences(text)) this.statement(s.text, this.at(node, s.offset), 'prose', 'sentence', readStatement(s.text, this.vocabulary));
   }
 
   private list(list: Node, parent: Node, previous: Node | undefined, headings: string[]): void {
@@ -100,7 +102,7 @@ class PageReader {
         const reading: Reading = context.skip
           ? skipReading(text, this.vocabulary, context.skip)
           : readStatement(text, this.vocabulary, { channel: context.channel });
-        this.statement(text, this.at(first), 'prose', `${this.page.path} (${where})`, reading);
+        this.statement(text, this.at(first), 'prose', where, reading);
       }
       this.container(item, headings);
     }
@@ -163,7 +165,7 @@ class PageReader {
     if (!doc || !isObject(doc.value)) return;
     const value = doc.value;
     const version = this.version.id;
-    const subject = `${this.page.path} (JSON example)`;
+    const subject = 'JSON example';
     const locate = (offset: number) => {
       const before = block.value.slice(0, offset).split('\n');
       return block.locate(before.length - 1, before.at(-1)!.length);

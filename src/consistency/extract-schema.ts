@@ -41,9 +41,13 @@ export function extractFromSchema(version: SpecVersion, vocabulary: ResolvedVoca
         addClaims(version, out, bullet.text, bullet.location, 'jsdoc-error', `${decl.name} JSDoc`, vocabulary, { fixedChannel: errorChannel, code }, decl.name);
       }
     }
-    for (const member of decl.members) {
-      const channel = flags.get(member.name);
-      if (!channel || !member.jsdoc) continue;
+    // A result type with a failure flag, and the flag member itself, prescribe how failures are reported.
+    const flagged = decl.members.filter((m) => flags.has(m.name));
+    if (flagged.length && decl.jsdoc) {
+      for (const s of jsdocSentences(decl.jsdoc)) addClaims(version, out, s.text, s.location, 'jsdoc-member', `${decl.name} JSDoc`, vocabulary, {});
+    }
+    for (const member of flagged) {
+      if (!member.jsdoc) continue;
       for (const s of jsdocSentences(member.jsdoc)) {
         addClaims(version, out, s.text, s.location, 'jsdoc-member', `${decl.name}.${member.name} JSDoc`, vocabulary, {});
       }

@@ -38,6 +38,7 @@ function matchesOf(patterns: RegExp[], text: string): Match[] {
  * longer match wins ("unsupported protocol version" is not "unsupported method").
  */
 export function conditionsIn(text: string, vocabulary: ResolvedVocabulary): ResolvedCondition[] {
+  if (!vocabulary.anyCondition.test(text)) return [];
   const found: { condition: ResolvedCondition; match: Match }[] = [];
   for (const condition of vocabulary.conditions) {
     for (const match of matchesOf(condition.patterns, text)) found.push({ condition, match });
@@ -63,6 +64,7 @@ export interface ChannelMention {
 /** Channels named in a normalised text; a mention right after a negation ("not as a protocol error") is negated. */
 export function channelsIn(text: string, vocabulary: ResolvedVocabulary): ChannelMention[] {
   const out: ChannelMention[] = [];
+  if (!vocabulary.anyChannel.test(text)) return out;
   const all = vocabulary.channels.flatMap((channel) => matchesOf(channel.patterns, text).map((match) => ({ channel, match })));
   // A match inside a longer one ("error response" in "protocol level error response") is the same mention.
   const maximal = all.filter(

@@ -5,6 +5,7 @@
  * type or file itself. The JSON Schema of the user-facing format is schema/vocabulary.schema.json.
  */
 import { mcpVocabulary } from './vocabularies/mcp.js';
+import { LoadError } from '../sources/load.js';
 
 /** A way a failure is reported to the requester. */
 export interface VocabularyChannel {
@@ -63,9 +64,13 @@ export interface ResolvedVocabulary {
   historical: RegExp[];
   retiredCode: RegExp[];
   negation: RegExp[];
+  /** Any condition phrase / any channel phrase, to pass over the many statements that name none quickly. */
+  anyCondition: RegExp;
+  anyChannel: RegExp;
 }
 
-export class VocabularyError extends Error {}
+/** A vocabulary that cannot be used: the run stops with exit code 2, as for a missing root. */
+export class VocabularyError extends LoadError {}
 
 const resolvedCache = new WeakMap<Vocabulary, ResolvedVocabulary>();
 
@@ -73,19 +78,49 @@ const resolvedCache = new WeakMap<Vocabulary, ResolvedVocabulary>();
 export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): ResolvedVocabulary {
   const cached = resolvedCache.get(vocabulary);
   if (cached) return cached;
+  checkShape(vocabulary);
   const merged = mergeVocabulary(vocabulary);
   const resolved: ResolvedVocabulary = {
-    channels: Object.entries(merged.channels ?? {}).map(([id, c]) => {
-      if (c.kind === 'result-flag' && !c.flag) throw new VocabularyError(`vocabulary channel "${id}": a result-flag channel needs "flag"`);
-      return { ...c, id, patterns: compile(c.phrases, `channel "${id}"`) };
-    }),
+    channels: Object.entries(merged.channels ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `channel "${id}"`) })),
     conditions: Object.entries(merged.conditions ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `condition "${id}"`) })),
     historical: compile(merged.historicalPhrases ?? [], 'historicalPhrases'),
     retiredCode: compile(merged.retiredCodePhrases ?? [], 'retiredCodePhrases'),
     negation: compile(merged.negationPhrases ?? [], 'negationPhrases'),
+    anyCondition: anyOf(Object.values(merged.conditions ?? {}).flatMap((c) => c.phrases)),
+    anyChannel: anyOf(Object.values(merged.channels ?? {}).flatMap((c) => c.phrases)),
   };
   resolvedCache.set(vocabulary, resolved);
   return resolved;
+}
+
+/** Rejects a vocabulary that does not have the documented shape, naming the first wrong key. */
+function checkShape(v: Vocabulary): void {
+  const fail = (where: string, what: string) => {
+    throw new VocabularyError(`vocabulary${where}: ${what} (see schema/vocabulary.schema.json)`);
+  };
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('', 'must be an object');
+  const known = new Set(['$schema', 'extends', 'remove', 'channels', 'conditions', 'historicalPhrases', 'retiredCodePhrases', 'negationPhrases']);
+  for (const key of Object.keys(v)) if (!known.has(key)) fail(`.${key}`, 'unknown key');
+  if (v.extends !== undefined && v.extends !== 'mcp' && v.extends !== 'none') fail('.extends', 'must be "mcp" or "none"');
+  const strings = (x: unknown, where: string) => {
+    if (!Array.isArray(x) || x.some((p) => typeof p !== 'string')) fail(where, 'must be an array of strings');
+  };
+  if (v.remove !== undefined) strings(v.remove, '.remove');
+  for (const key of ['historicalPhrases', 'retiredCodePhrases', 'negationPhrases'] as const) if (v[key] !== undefined) strings(v[key], `.${key}`);
+  for (const [group, entries] of [['channels', v.channels], ['conditions', v.conditions]] as const) {
+    if (entries === undefined) continue;
+    if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) fail(`.${group}`, 'must be an object of entries by id');
+    for (const [id, entry] of Object.entries(entries as Record<string, unknown>)) {
+      const e = entry as Partial<VocabularyChannel> | null;
+      if (typeof e !== 'object' || e === null) fail(`.${group}.${id}`, 'must be an object');
+      if (typeof e!.label !== 'string') fail(`.${group}.${id}.label`, 'must be a string');
+      strings(e!.phrases, `.${group}.${id}.phrases`);
+      if (group === 'channels') {
+        if (e!.kind !== 'error-response' && e!.kind !== 'result-flag') fail(`.${group}.${id}.kind`, 'must be "error-response" or "result-flag"');
+        if (e!.kind === 'result-flag' && typeof e!.flag !== 'string') fail(`.${group}.${id}.flag`, 'a result-flag channel needs the name of its flag member');
+      }
+    }
+  }
 }
 
 function mergeVocabulary(v: Vocabulary): Vocabulary {
@@ -101,6 +136,10 @@ function mergeVocabulary(v: Vocabulary): Vocabulary {
     retiredCodePhrases: [...(base.retiredCodePhrases ?? []), ...(v.retiredCodePhrases ?? [])],
     negationPhrases: [...(base.negationPhrases ?? []), ...(v.negationPhrases ?? [])],
   };
+}
+
+function anyOf(phrases: string[]): RegExp {
+  return phrases.length ? new RegExp(phrases.map((p) => `(?:${p})`).join('|'), 'i') : /(?!)/;
 }
 
 function compile(phrases: string[], where: string): RegExp[] {
