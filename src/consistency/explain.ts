@@ -88,6 +88,8 @@ export function claimsAsJson(set: ClaimSet, filter: ClaimsFilter = {}): string {
       ...c.location,
       text: c.text,
     }));
-  const skipped = set.skipped.filter((s) => keep(filter, s.conditions)).map((s) => ({ ...s.location, ...s, location: undefined }));
+  const skipped = set.skipped
+    .filter((s) => keep(filter, s.conditions))
+    .map((s) => ({ version: s.version, conditions: s.conditions, source: s.source, ...s.location, text: s.text, reason: s.reason }));
   return `${JSON.stringify({ claims, skipped, retiredCodes: set.retired.map((r) => ({ version: r.version, code: r.code, ...r.location })) }, null, 2)}\n`;
 }

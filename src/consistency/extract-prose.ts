@@ -90,7 +90,7 @@ class PageReader {
   }
 
   private list(list: Node, parent: Node, previous: Node | undefined, headings: string[]): void {
-    const context = this.listContext(list, parent, previous, headings);
+    const context = this.listContext(parent, previous, headings);
     for (const item of list.children ?? []) {
       const first = item.children?.[0];
       if (first?.type === 'paragraph' && !context.channel && !context.skip) {
@@ -112,7 +112,7 @@ class PageReader {
    * The channel a list's items inherit: from the lead-in paragraph just before the list, else
    * the bold label of the enclosing list item, else the innermost heading that names one.
    */
-  private listContext(list: Node, parent: Node, previous: Node | undefined, headings: string[]): { channel?: ResolvedChannel; label: string; skip?: string } {
+  private listContext(parent: Node, previous: Node | undefined, headings: string[]): { channel?: ResolvedChannel; label: string; skip?: string } {
     const candidates: string[] = [];
     if (previous?.type === 'paragraph') candidates.push(this.raw(previous));
     if (parent.type === 'listItem' && parent.children?.[0]?.type === 'paragraph' && parent.children[0] !== previous) candidates.push(this.raw(parent.children[0]));
@@ -133,7 +133,6 @@ class PageReader {
       const named = assignedChannels(channelsIn(normalise(heading), this.vocabulary));
       if (named.length === 1) return { channel: named[0], label: heading };
     }
-    void list;
     return { label: '' };
   }
 
