@@ -8,7 +8,7 @@ import { consistencyErrorReporting } from '../src/rules/consistency-error-report
 import { consistencyErrorCode } from '../src/rules/consistency-error-code.js';
 import { extractClaims } from '../src/consistency/engine.js';
 import { mcpVocabulary, resolveVocabulary, VocabularyError, type Vocabulary } from '../src/consistency/vocabulary.js';
-import { normalise, codesIn, sentences } from '../src/consistency/text.js';
+import { normalise, codesIn, sentences, channelsIn } from '../src/consistency/text.js';
 import { projectRoot, sampleSpec, writeTree } from './helpers.js';
 
 // A made-up "Gadget" protocol with its own vocabulary: nothing here is MCP's.
@@ -279,6 +279,16 @@ describe('statement reading helpers', () => {
     ['User rejected: -1', [-1]],
     ['dates 2025-06-18', []],
   ])('finds codes in %j', (input, codes) => expect(codesIn(input)).toEqual(codes));
+
+  it.each([
+    ['Errors are reported inside the result object, not as an MCP protocol-level error response.', ['tool-execution-error +', 'protocol-error -']],
+    ['An unknown tool MUST NOT be reported via the tool execution error channel.', ['tool-execution-error -']],
+    ['A tool that is not found returns a protocol error.', ['protocol-error +']],
+    ['Use a JSON-RPC error rather than `isError: true`.', ['protocol-error +', 'tool-execution-error -']],
+  ])('reads the channels of %j', (text, expected) => {
+    const mentions = channelsIn(normalise(text), resolveVocabulary(mcpVocabulary));
+    expect(mentions.map((m) => `${m.channel.id} ${m.negated ? '-' : '+'}`).sort()).toEqual([...expected].sort());
+  });
 
   it('splits sentences but not at "e.g."', () => {
     expect(sentences('Errors (e.g., Bad input) fail. Then **Servers** retry.').map((s) => s.text)).toEqual(['Errors (e.g., Bad input) fail.', 'Then **Servers** retry.']);

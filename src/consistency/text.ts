@@ -71,15 +71,10 @@ export function channelsIn(text: string, vocabulary: ResolvedVocabulary): Channe
     (a) => !all.some((b) => b !== a && b.match.index <= a.match.index && b.match.end >= a.match.end && b.match.end - b.match.index > a.match.end - a.match.index),
   );
   for (const { channel, match } of maximal) {
-    {
-      // The words between the last clause boundary and the mention, at most five.
-      const before = text.slice(0, match.index).split(/[,;:()]/).at(-1)!.trim().split(' ').slice(-5).join(' ');
-      const negated = vocabulary.negation.some((re) => {
-        re.lastIndex = 0;
-        return re.test(before);
-      });
-      out.push({ channel, negated });
-    }
+    // Negated when a negation ends the clause so far, give or take words that only lead up to a
+    // channel ("not as an MCP", "must not be reported via the"); "is not found, ... a protocol error" is not.
+    const before = text.slice(0, match.index).split(/[,;:()]/).at(-1)!.trimEnd();
+    out.push({ channel, negated: vocabulary.negationTail.test(before) });
   }
   return out;
 }

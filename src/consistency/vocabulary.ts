@@ -67,10 +67,15 @@ export interface ResolvedVocabulary {
   /** Any condition phrase / any channel phrase, to pass over the many statements that name none quickly. */
   anyCondition: RegExp;
   anyChannel: RegExp;
+  /** A negation at the end of a clause, followed only by words that lead up to a channel. */
+  negationTail: RegExp;
 }
 
 /** A vocabulary that cannot be used: the run stops with exit code 2, as for a missing root. */
 export class VocabularyError extends LoadError {}
+
+/** Words that may stand between a negation and the channel it negates: English, not domain terms. */
+const LEAD_UP = 'as|a|an|the|in|into|inside|via|with|through|using|by|be|been|is|are|reported|returned|sent|signalled|signaled|standard|mcp|json rpc|protocol level';
 
 const resolvedCache = new WeakMap<Vocabulary, ResolvedVocabulary>();
 
@@ -88,6 +93,9 @@ export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): Resol
     negation: compile(merged.negationPhrases ?? [], 'negationPhrases'),
     anyCondition: anyOf(Object.values(merged.conditions ?? {}).flatMap((c) => c.phrases)),
     anyChannel: anyOf(Object.values(merged.channels ?? {}).flatMap((c) => c.phrases)),
+    negationTail: merged.negationPhrases?.length
+      ? new RegExp(`(?<![\\w-])(?:${merged.negationPhrases.join('|')})(?:\\s+(?:${LEAD_UP}))*\\s*$`, 'i')
+      : /(?!)/,
   };
   resolvedCache.set(vocabulary, resolved);
   return resolved;
