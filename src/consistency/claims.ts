@@ -1,7 +1,7 @@
 /** What the consistency engine extracts: claims "failure condition -> channel", and what it skipped. */
 import type { Location } from '../model/types.js';
 import type { ResolvedChannel, ResolvedCondition, ResolvedVocabulary } from './vocabulary.js';
-import { assignedChannels, channelsIn, codesIn, conditionsIn, matchesAny, normalise } from './text.js';
+import { assignedChannels, channelsIn, codesIn, conditionsIn, matchesAny, mayNameCondition, normalise } from './text.js';
 
 /** Where a claim was read. */
 export type ClaimSource =
@@ -91,6 +91,8 @@ export interface ReadContext {
  * channel it assigns them to, and the code. Anything ambiguous is a skip with a reason.
  */
 export function readStatement(raw: string, vocabulary: ResolvedVocabulary, context: ReadContext = {}): Reading {
+  // Most statements name no condition and no code: nothing to read.
+  if (context.code === undefined && !/-\d/.test(raw) && !mayNameCondition(raw, vocabulary)) return { kind: 'none', explicitChannel: false };
   const text = normalise(raw);
   const conditions = conditionsIn(text, vocabulary);
   const mentions = channelsIn(text, vocabulary);

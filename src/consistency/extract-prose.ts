@@ -7,7 +7,7 @@
 import type { CodeBlock, Location, MarkdownPage, SpecVersion } from '../model/types.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
-import { assignedChannels, channelsIn, conditionsIn, matchesAny, normalise, sentences } from './text.js';
+import { assignedChannels, channelsIn, conditionsIn, matchesAny, mayNameCondition, normalise, sentences } from './text.js';
 import { parseProseJson } from './prose-json.js';
 import { isObject, stringsIn } from './extract-examples.js';
 
@@ -38,6 +38,7 @@ export function extractFromProse(version: SpecVersion, vocabulary: ResolvedVocab
 
 class PageReader {
   private readonly blocksByLine: Map<number, CodeBlock>;
+  private readonly failureKeys: string[];
 
   constructor(
     private readonly version: SpecVersion,
@@ -46,6 +47,7 @@ class PageReader {
     private readonly out: ClaimSet,
   ) {
     this.blocksByLine = new Map(page.codeBlocks.map((b) => [b.location.line, b]));
+    this.failureKeys = ['"error"', ...vocabulary.channels.filter((c) => c.kind === 'result-flag').map((c) => `"${c.flag}"`)];
   }
 
   private raw(node: Node): string {
@@ -85,11 +87,17 @@ class PageReader {
   private paragraph(node: Node): void {
     const text = this.raw(node);
     // Most paragraphs name no condition and no code: nothing to read.
-    if (!/-\d/.test(text) && !this.vocabulary.anyCondition.test(normalise(text))) return;
+    if (!/-\d/.test(text) && !mayNameCondition(text, this.vocabulary)) return;
     for (const s of sentences(text)) this.statement(s.text, this.at(node, s.offset), 'prose', 'sentence', readStatement(s.text, this.vocabulary));
   }
 
   private list(list: Node, parent: Node, previous: Node | undefined, headings: string[]): void {
+    const items = (list.children ?? []).map((item) => item.children?.[0]).filter((n): n is Node => n?.type === 'paragraph').map((n) => this.raw(n));
+    if (!items.some((t) => /-\d/.test(t) || mayNameCondition(t, this.vocabulary))) {
+      // No item names a condition or a code: only nested content can hold claims.
+      for (const item of list.children ?? []) this.container(item, headings);
+      return;
+    }
     const context = this.listContext(parent, previous, headings);
     for (const item of list.children ?? []) {
       const first = item.children?.[0];
@@ -159,7 +167,8 @@ class PageReader {
   private codeBlock(node: Node, previous: Node | undefined): void {
     if (!node.lang || !JSON_LANGS.has(node.lang.toLowerCase())) return;
     const block = node.position && this.blocksByLine.get(node.position.start.line);
-    if (!block) return;
+    // Only a block that shows an error object or a failure flag can hold a claim.
+    if (!block || !this.failureKeys.some((k) => block.value.includes(k))) return;
     const doc = parseProseJson(block.value);
     if (!doc || !isObject(doc.value)) return;
     const value = doc.value;

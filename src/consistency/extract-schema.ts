@@ -158,7 +158,7 @@ function retiredCodes(version: SpecVersion, schema: SchemaSource, vocabulary: Re
   for (const comment of comments) {
     const start = schema.file.offset(comment.location.line, comment.location.column);
     for (const paragraph of comment.text.split(/\n\s*\n/)) {
-      if (!matchesAny(vocabulary.retiredCode, normalise(paragraph))) continue;
+      if (!/-\d/.test(paragraph) || !matchesAny(vocabulary.retiredCode, normalise(paragraph))) continue;
       const outside = stripParentheses(paragraph);
       for (const code of codesIn(outside)) {
         if (found.has(code)) continue;

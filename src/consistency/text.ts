@@ -19,6 +19,14 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/**
+ * A cheap approximation of `normalise` for a first test: any phrase found in the normalised text
+ * is found in this one too, so a statement that fails the test can be passed over.
+ */
+export function mayNameCondition(raw: string, vocabulary: ResolvedVocabulary): boolean {
+  return vocabulary.anyCondition.test(raw.toLowerCase().replace(/[\s*`_[\]-]+/g, ' '));
+}
+
 interface Match {
   index: number;
   end: number;
