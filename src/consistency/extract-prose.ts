@@ -201,7 +201,8 @@ class PageReader {
     }
     if (!channel) return;
     const location = locate(offset);
-    const caption = previous?.type === 'paragraph' ? this.raw(previous) : '';
+    // The caption: the paragraph or heading just before the block.
+    const caption = previous?.type === 'paragraph' || previous?.type === 'heading' ? this.raw(previous).replace(/^#+\s*/, '') : '';
     const text = oneLine(`${message}${caption ? ` (after: ${caption})` : ''}`);
     if (code !== undefined) this.out.codeUses.push({ version, code, source: 'prose-json', subject, location, text });
 
