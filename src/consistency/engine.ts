@@ -35,10 +35,10 @@ export function extractClaims(spec: Spec, vocabulary?: Vocabulary): ClaimSet {
   return set;
 }
 
-/** `docs/.../tools.mdx:743 (prose)`: where a claim is, for messages. */
+/** `docs/.../tools.mdx:743 (list item under "Protocol Errors")` or `InvalidParamsError JSDoc`: where a claim is, for messages. */
 export function describeClaim(claim: Claim): string {
   if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file}:${claim.location.line} (${claim.subject})`;
-  return `${claim.subject} (${claim.location.file}:${claim.location.line})`;
+  return claim.subject;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
