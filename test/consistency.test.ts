@@ -177,6 +177,18 @@ describe('consistency claims', () => {
     expect(set.skipped).toContainEqual(expect.objectContaining({ reason: 'speaks of other versions or compatibility ("earlier versions")', conditions: ['busy'] }));
   });
 
+  it('gives a list the channel of a lead-in only when it ends with a colon, or of a bold label or heading', async () => {
+    const claimsOf = async (page: string) => {
+      const root = writeTree({ 'schema/draft/schema.ts': '', [PAGE_PATH]: page });
+      return extractClaims(await loadSpec(root), gadgetVocabulary).claims.map((c) => `${c.condition.id} ${c.channel.id} ${c.location.line}`);
+    };
+    expect(await claimsOf('Clients may show protocol errors to users.\n\n- Unknown gadget\n')).toEqual([]);
+    expect(await claimsOf('Servers return JSON-RPC errors for:\n\n- Unknown gadget\n')).toEqual(['unknown-gadget protocol 3']);
+    expect(await claimsOf('**Failed results** carry the details:\n\n- Jammed gadget\n')).toEqual(['jammed failed 3']);
+    expect(await claimsOf('## Failed results\n\nSome cases:\n\n- Jammed gadget\n')).toEqual(['jammed failed 5']);
+    expect(await claimsOf('Protocol errors or failed results, for:\n\n- Jammed gadget\n')).toEqual([]);
+  });
+
   it('never compares claims of different versions', async () => {
     const root = gadgetSpec({
       files: { 'docs/specification/2024-01-01/gadgets.mdx': '**Failed results**: results with `isFailed: true`:\n\n- Unknown gadget\n' },

@@ -133,6 +133,8 @@ class PageReader {
       const label = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)/.exec(text)?.[1] ?? '';
       const fromLabel = label ? assignedChannels(channelsIn(normalise(label), this.vocabulary)) : [];
       if (fromLabel.length === 1) return { channel: fromLabel[0], label };
+      // A sentence leads in to the list only when it ends with a colon ("... for common failure cases:").
+      if (!/:\s*$/.test(text)) continue;
       const named = assignedChannels(channelsIn(norm, this.vocabulary));
       if (named.length === 1) return { channel: named[0], label: text };
       if (named.length > 1) return { label: text, skip: `the lead-in names more than one channel (${named.map((c) => c.label).join(', ')})` };
