@@ -189,6 +189,27 @@ describe('consistency claims', () => {
     expect(await claimsOf('Protocol errors or failed results, for:\n\n- Jammed gadget\n')).toEqual([]);
   });
 
+  it('skips an example whose file name and message name different conditions, and survives broken inputs', async () => {
+    const root = gadgetSpec({
+      files: {
+        'schema/draft/examples/InvalidParamsError/bad-page-token.json': '{\n  "code": -32602,\n  "message": "Unknown gadget: g-1"\n}\n',
+        'schema/draft/examples/InvalidParamsError/broken.json': '{ "code": -32602, ',
+        'docs/specification/draft/broken.mdx': '<Note>\nUnclosed\n',
+        'docs/specification/draft/blocks.mdx': 'Example:\n\n```json\n{ "error": { "code": -32602, "message": "Unknown gadget" \n```\n',
+      },
+    });
+    expect(await findings(root)).toEqual([]);
+    const set = extractClaims(await loadSpec(root), gadgetVocabulary);
+    expect(set.skipped).toContainEqual(
+      expect.objectContaining({
+        source: 'example',
+        location: { file: 'schema/draft/examples/InvalidParamsError/bad-page-token.json', line: 2, column: 3 },
+        reason: 'the file name names bad page token but the message names unknown gadget',
+      }),
+    );
+    expect(set.claims.filter((c) => c.location.file.endsWith('blocks.mdx') || c.location.file.endsWith('broken.json'))).toEqual([]);
+  });
+
   it('never compares claims of different versions', async () => {
     const root = gadgetSpec({
       files: { 'docs/specification/2024-01-01/gadgets.mdx': '**Failed results**: results with `isFailed: true`:\n\n- Unknown gadget\n' },
