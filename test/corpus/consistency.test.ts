@@ -44,6 +44,10 @@ describe('consistency rules on the MCP spec snapshot', () => {
     // Only 2026-07-28 and draft have examples and error JSDoc bullet lists.
     expect(counts['2025-11-25'].example).toBe(0);
     expect(set.retired.filter((r) => r.version === 'draft').map((r) => r.code)).toEqual([-32002, -32042]);
+    // An error response type pins its code inside `error: Error & { code: typeof ... }`.
+    expect(set.claims).toContainEqual(
+      expect.objectContaining({ version: 'draft', source: 'example', code: -32022, errorType: 'UnsupportedProtocolVersionError', subject: 'example UnsupportedProtocolVersionError/unsupported-version.json' }),
+    );
   });
 
   it('finds all three schema-side places after the SEP-2145 edit of tools.mdx, each tied to the tools.mdx lines, and nothing once they agree', async () => {
