@@ -6,6 +6,8 @@ import { allRules } from './rules/index.js';
 import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
 import { toolVersion } from './version.js';
+import { readConfigVocabulary } from './consistency/config-vocabulary.js';
+import { resolveVocabulary } from './consistency/vocabulary.js';
 
 export interface CheckReport {
   tool: { name: 'spec-check'; version: string };
@@ -29,9 +31,13 @@ export interface CheckOptions extends LoadOptions, RunOptions {
 
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
   const started = performance.now();
+  // CONFIG LOADER PLACEHOLDER: until the config loader lands, the `vocabulary` key of
+  // spec-check.config.json is read here; resolving it first turns a bad one into exit code 2.
+  const vocabulary = options.vocabulary ?? readConfigVocabulary(root);
+  resolveVocabulary(vocabulary);
   const spec = await loadSpec(root, options);
   if (options.timings) options.timings.load = performance.now() - started;
-  return checkSpec(spec, root, options);
+  return checkSpec(spec, root, { ...options, vocabulary });
 }
 
 export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {

@@ -7,3 +7,6 @@ export type { Rule, Finding, Report, Severity, RelatedLocation } from './rules/t
 export type * from './model/types.js';
 export { formatters } from './reporters/index.js';
 export { main } from './cli.js';
+export { extractClaims } from './consistency/engine.js';
+export { mcpVocabulary, resolveVocabulary, VocabularyError, type Vocabulary, type VocabularyChannel, type VocabularyCondition } from './consistency/vocabulary.js';
+export type { Claim, ClaimSet, ClaimSource } from './consistency/claims.js';

@@ -4,6 +4,7 @@
  */
 import type { Spec } from '../model/types.js';
 import type { Finding, Report, Rule, Severity } from '../rules/types.js';
+import type { Vocabulary } from '../consistency/vocabulary.js';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -12,6 +13,8 @@ export interface RunOptions {
   severities?: Record<string, SeverityOverride>;
   /** When given, filled with each rule's run time in milliseconds (for `npm run bench`). */
   timings?: Record<string, number>;
+  /** The consistency vocabulary (conditions, channels, phrases); the built-in MCP one when absent. */
+  vocabulary?: Vocabulary;
 }
 
 export interface RunResult {
@@ -42,7 +45,7 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
       };
       const started = performance.now();
       try {
-        rule.check(spec, { report, count, guard });
+        rule.check(spec, { report, count, guard, vocabulary: options.vocabulary });
       } finally {
         if (options.timings) options.timings[`rule:${rule.id}`] = performance.now() - started;
       }

@@ -9,8 +9,11 @@ import { schemaCategory } from './schema-category.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
 import { mdxParse } from './mdx-parse.js';
 
+import { consistencyErrorReporting } from './consistency-error-reporting.js';
+import { consistencyErrorCode } from './consistency-error-code.js';
+
 /** Every rule spec-check knows, in the order the rules reference lists them. */
-export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse];
+export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse, consistencyErrorReporting, consistencyErrorCode];
 
 export function ruleById(id: string): Rule | undefined {
   return allRules.find((r) => r.id === id);

@@ -1,4 +1,5 @@
 import type { Location, Spec } from '../model/types.js';
+import type { Vocabulary } from '../consistency/vocabulary.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -36,6 +37,8 @@ export interface RuleContext {
    * `internal` finding naming the rule and the file, and the rule goes on with the next file.
    */
   guard(file: string, fn: () => void): void;
+  /** The consistency vocabulary from the check options; the built-in MCP one when absent. */
+  vocabulary?: Vocabulary;
 }
 
 export interface Finding {

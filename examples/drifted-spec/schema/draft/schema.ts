@@ -137,7 +137,7 @@ export interface MethodNotFoundError extends Error {
  *
  * In WXP this error is returned when:
  *
- * - **Widgets**: Unknown widget id
+ * - **Widgets**: Unknown widget id, or a value out of range
  * - **Pagination**: Invalid or expired cursor
  *
  * @example Unknown widget

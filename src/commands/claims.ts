@@ -1,0 +1,32 @@
+import { Option } from 'commander';
+import { loadSpec } from '../sources/load.js';
+import { extractClaims } from '../consistency/engine.js';
+import { formatClaims, claimsAsJson } from '../consistency/explain.js';
+import { readConfigVocabulary } from '../consistency/config-vocabulary.js';
+import { resolveVocabulary } from '../consistency/vocabulary.js';
+import { collect, UsageError, type RegisterCommand } from './types.js';
+
+/** `spec-check claims`: the extracted claims, grouped by condition, and what was skipped and why. */
+export const registerClaims: RegisterCommand = (program, { io }) => {
+  program
+    .command('claims')
+    .description('explain the consistency rules: print the failure-condition claims read from every source, grouped by condition')
+    .option('--root <dir>', 'root of the spec repository', '.')
+    .option('--version <version>', 'only this version (repeatable)', collect)
+    .option('--condition <id>', 'only this condition (its id or label, repeatable)', collect)
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string }) => {
+      // CONFIG LOADER PLACEHOLDER: the config loader will supply the vocabulary.
+      const vocabulary = readConfigVocabulary(opts.root);
+      const spec = await loadSpec(opts.root, { versions: opts.version });
+      const set = extractClaims(spec, vocabulary);
+      const known = resolveVocabulary(vocabulary).conditions;
+      const wanted = opts.condition?.map((c) => {
+        const found = known.find((k) => k.id === c || k.label.toLowerCase() === c.toLowerCase());
+        if (!found) throw new UsageError(`unknown condition: ${c} (known: ${known.map((k) => k.id).join(', ')})`);
+        return found.id;
+      });
+      const filter = { conditions: wanted };
+      io.stdout(opts.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
+    });
+};

@@ -1,0 +1,131 @@
+/**
+ * The consistency engine: extracts every claim of a spec once per vocabulary (both rules and
+ * the `claims` command share the result) and finds where claims of one version disagree.
+ */
+import type { Spec } from '../model/types.js';
+import type { RelatedLocation, Report } from '../rules/types.js';
+import { resolveVocabulary, type ResolvedVocabulary, type Vocabulary } from './vocabulary.js';
+import { type Claim, type ClaimSet } from './claims.js';
+import { errorCodes, extractFromSchema } from './extract-schema.js';
+import { extractFromExamples } from './extract-examples.js';
+import { extractFromProse } from './extract-prose.js';
+
+const cache = new WeakMap<Spec, Map<ResolvedVocabulary, ClaimSet>>();
+
+/** Every claim, skipped statement, code use and retired code of the spec, in a stable order. */
+export function extractClaims(spec: Spec, vocabulary?: Vocabulary): ClaimSet {
+  const resolved = resolveVocabulary(vocabulary);
+  let bySpec = cache.get(spec);
+  if (!bySpec) cache.set(spec, (bySpec = new Map()));
+  const cached = bySpec.get(resolved);
+  if (cached) return cached;
+  const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+  for (const version of spec.versions) {
+    const codes = version.schemaTs ? errorCodes(version.schemaTs) : new Map<string, number>();
+    extractFromSchema(version, resolved, codes, set);
+    extractFromExamples(version, resolved, codes, set);
+    extractFromProse(version, resolved, set);
+  }
+  const byPlace = (a: { version: string; location: { file: string; line: number; column: number } }, b: typeof a) =>
+    cmp(a.version, b.version) || cmp(a.location.file, b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column;
+  set.claims.sort((a, b) => byPlace(a, b) || cmp(a.condition.id, b.condition.id));
+  set.skipped.sort(byPlace);
+  set.codeUses.sort(byPlace);
+  bySpec.set(resolved, set);
+  return set;
+}
+
+/** `docs/.../tools.mdx:743 (list item under "Protocol Errors")` or `InvalidParamsError JSDoc`: where a claim is, for messages. */
+export function describeClaim(claim: Claim): string {
+  if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file}:${claim.location.line} (${claim.subject})`;
+  return claim.subject;
+}
+
+function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+function relatedFor(others: Claim[], describe: (c: Claim) => string): RelatedLocation[] {
+  return others.map((c) => ({ ...c.location, message: `${describe(c)}: ${c.text}` }));
+}
+
+function channelText(c: Claim): string {
+  return c.code !== undefined ? `${c.channel.label}, code ${c.code}` : c.channel.label;
+}
+
+/** One report per claim whose condition another claim of the same version assigns to a different channel. */
+export function channelConflicts(set: ClaimSet): Report[] {
+  const reports: Report[] = [];
+  for (const group of groupBy(set.claims, (c) => `${c.version}\u0000${c.condition.id}`).values()) {
+    const channels = new Set(group.map((c) => c.channel.id));
+    if (channels.size < 2) continue;
+    for (const claim of group) {
+      const others = group.filter((c) => c.channel.id !== claim.channel.id);
+      const otherChannels = [...new Set(others.map((c) => c.channel.label))];
+      const bySide = [...groupBy(group, (c) => c.channel.label)]
+        .map(([label, cs]) => `${label}: ${[...new Set(cs.map(describeClaim))].join(', ')}`)
+        .join('; ');
+      reports.push({
+        message:
+          `In ${claim.version}, "${claim.condition.label}" is reported as a ${claim.channel.label} here (${claim.subject}), ` +
+          `but as a ${otherChannels.join(' or ')} elsewhere. Sources say — ${bySide}`,
+        location: claim.location,
+        related: [...relatedFor(others, (c) => `says ${c.channel.label}`), ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message }))],
+      });
+    }
+  }
+  return reports;
+}
+
+/** One report per coded claim whose condition another claim of the same version gives a different code. */
+export function codeConflicts(set: ClaimSet): Report[] {
+  const reports: Report[] = [];
+  const coded = set.claims.filter((c) => c.code !== undefined);
+  for (const group of groupBy(coded, (c) => `${c.version}\u0000${c.condition.id}`).values()) {
+    const codes = new Set(group.map((c) => c.code));
+    if (codes.size < 2) continue;
+    for (const claim of group) {
+      const others = group.filter((c) => c.code !== claim.code);
+      const bySide = [...groupBy(group, (c) => String(c.code))].map(([code, cs]) => `${code}: ${[...new Set(cs.map(describeClaim))].join(', ')}`).join('; ');
+      reports.push({
+        message:
+          `In ${claim.version}, "${claim.condition.label}" gets code ${claim.code} here (${claim.subject}), ` +
+          `but ${[...new Set(others.map((c) => c.code))].join(' or ')} elsewhere. Sources say — ${bySide}`,
+        location: claim.location,
+        related: [...relatedFor(others, (c) => `says ${channelText(c)}`), ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message }))],
+      });
+    }
+  }
+  return reports;
+}
+
+/** One report per use of a code that the same version's schema.ts declares retired or reserved. */
+export function retiredCodeUses(set: ClaimSet): Report[] {
+  const retired = new Map(set.retired.map((r) => [`${r.version}\u0000${r.code}`, r]));
+  const reports: Report[] = [];
+  const seen = new Set<string>();
+  for (const use of set.codeUses) {
+    const declaration = retired.get(`${use.version}\u0000${use.code}`);
+    if (!declaration) continue;
+    const key = `${use.location.file}:${use.location.line}:${use.location.column}:${use.code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    reports.push({
+      message: `Code ${use.code} is used here (${use.subject}), but ${declaration.location.file} declares it retired or reserved in ${use.version}: ${declaration.text}`,
+      location: use.location,
+      related: [{ ...declaration.location, message: `declares ${use.code} retired or reserved` }],
+    });
+  }
+  return reports;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,95 @@
+/** The explain output of `spec-check claims`: claims grouped by version and condition, and the skipped statements. */
+import { claimSources, type Claim, type ClaimSet, type ClaimSource, type SkippedStatement } from './claims.js';
+
+export interface ClaimsFilter {
+  /** Condition ids to keep; all when absent. */
+  conditions?: string[];
+}
+
+function keep(filter: ClaimsFilter, ids: string[]): boolean {
+  return !filter.conditions || ids.some((id) => filter.conditions!.includes(id));
+}
+
+function where(l: { file: string; line: number; column: number }): string {
+  return `${l.file}:${l.line}:${l.column}`;
+}
+
+function channelText(c: Claim): string {
+  const parts = [c.channel.label];
+  if (c.code !== undefined) parts.push(`code ${c.code}`);
+  if (c.errorType) parts.push(c.errorType);
+  return parts.join(', ');
+}
+
+/** Claim counts per version and source kind. */
+export function claimCounts(set: ClaimSet): Record<string, Record<ClaimSource, number>> {
+  const out: Record<string, Record<ClaimSource, number>> = {};
+  for (const c of set.claims) {
+    out[c.version] ??= Object.fromEntries(claimSources.map((s) => [s, 0])) as Record<ClaimSource, number>;
+    out[c.version][c.source]++;
+  }
+  return out;
+}
+
+export function formatClaims(set: ClaimSet, filter: ClaimsFilter = {}): string {
+  const claims = set.claims.filter((c) => keep(filter, [c.condition.id]));
+  const skipped = set.skipped.filter((s) => keep(filter, s.conditions));
+  const versions = [...new Set([...claims.map((c) => c.version), ...skipped.map((s) => s.version)])];
+  const lines: string[] = [];
+  for (const version of versions) {
+    lines.push(`${version}`);
+    const byCondition = new Map<string, Claim[]>();
+    for (const c of claims.filter((c) => c.version === version)) {
+      const list = byCondition.get(c.condition.id) ?? [];
+      list.push(c);
+      byCondition.set(c.condition.id, list);
+    }
+    for (const [id, group] of [...byCondition].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const channels = [...new Set(group.map((c) => c.channel.label))];
+      const codes = [...new Set(group.filter((c) => c.code !== undefined).map((c) => c.code))];
+      const flags = [channels.length > 1 ? 'CHANNELS DISAGREE' : '', codes.length > 1 ? 'CODES DISAGREE' : ''].filter(Boolean);
+      lines.push(`  ${group[0].condition.label} [${id}]: ${group.length} claim${group.length === 1 ? '' : 's'}${flags.length ? `  <- ${flags.join(', ')}` : ''}`);
+      for (const c of group) {
+        lines.push(`    ${channelText(c)}`);
+        lines.push(`      ${where(c.location)}  ${c.source}: ${c.subject}`);
+        lines.push(`      "${c.text}"`);
+      }
+    }
+    const versionSkipped = skipped.filter((s) => s.version === version);
+    if (versionSkipped.length) {
+      lines.push(`  skipped (${versionSkipped.length}):`);
+      for (const s of versionSkipped) lines.push(...skippedLines(s));
+    }
+    lines.push('');
+  }
+  const counts = claimCounts({ ...set, claims });
+  lines.push(`${claims.length} claims, ${skipped.length} skipped statements`);
+  for (const [version, bySource] of Object.entries(counts)) {
+    lines.push(`  ${version}: ${claimSources.map((s) => `${s} ${bySource[s]}`).join(', ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function skippedLines(s: SkippedStatement): string[] {
+  return [`    ${where(s.location)}  ${s.source} [${s.conditions.join(', ')}]: ${s.reason}`, `      "${s.text}"`];
+}
+
+export function claimsAsJson(set: ClaimSet, filter: ClaimsFilter = {}): string {
+  const claims = set.claims
+    .filter((c) => keep(filter, [c.condition.id]))
+    .map((c) => ({
+      version: c.version,
+      condition: c.condition.id,
+      channel: c.channel.id,
+      code: c.code,
+      errorType: c.errorType,
+      source: c.source,
+      subject: c.subject,
+      ...c.location,
+      text: c.text,
+    }));
+  const skipped = set.skipped
+    .filter((s) => keep(filter, s.conditions))
+    .map((s) => ({ version: s.version, conditions: s.conditions, source: s.source, ...s.location, text: s.text, reason: s.reason }));
+  return `${JSON.stringify({ claims, skipped, retiredCodes: set.retired.map((r) => ({ version: r.version, code: r.code, ...r.location })) }, null, 2)}\n`;
+}

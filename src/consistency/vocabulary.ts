@@ -1,0 +1,164 @@
+/**
+ * The consistency vocabulary: which failure conditions and reporting channels a spec talks
+ * about, and the phrases that name them. It is data (a built-in one for MCP, or one the user
+ * writes in the config file under `vocabulary`), so the engine names no condition, channel,
+ * type or file itself. The JSON Schema of the user-facing format is schema/vocabulary.schema.json.
+ */
+import { mcpVocabulary } from './vocabularies/mcp.js';
+import { LoadError } from '../sources/load.js';
+
+/** A way a failure is reported to the requester. */
+export interface VocabularyChannel {
+  /** How the channel shows on the wire, for display: "protocol error (JSON-RPC error response)". */
+  label: string;
+  /**
+   * `error-response`: a JSON-RPC error response (`error` with `code` and `message`).
+   * `result-flag`: a successful result whose flag member (such as `isError`) is true.
+   */
+  kind: 'error-response' | 'result-flag';
+  /** result-flag: the member of the result that marks the failure. */
+  flag?: string;
+  /** Regular expressions (case-insensitive, matched on words) that name the channel in prose and JSDoc. */
+  phrases: string[];
+}
+
+/** A failure condition, such as "unknown tool". */
+export interface VocabularyCondition {
+  label: string;
+  /** Regular expressions (case-insensitive, matched on words) that name the condition. */
+  phrases: string[];
+}
+
+/** The vocabulary as users write it (all keys optional). */
+export interface Vocabulary {
+  /** `mcp` (the default): start from the built-in MCP vocabulary; `none`: this vocabulary alone. */
+  extends?: 'mcp' | 'none';
+  /** Condition or channel ids of the extended vocabulary to drop. */
+  remove?: string[];
+  /** Channels by id; an id that exists in the extended vocabulary replaces it. */
+  channels?: Record<string, VocabularyChannel>;
+  /** Conditions by id; an id that exists in the extended vocabulary replaces it. */
+  conditions?: Record<string, VocabularyCondition>;
+  /** A statement containing one of these speaks of the past or of compatibility, not of what to do: no claim. */
+  historicalPhrases?: string[];
+  /** A comment paragraph containing one of these declares the codes it lists retired or reserved. */
+  retiredCodePhrases?: string[];
+  /** A channel phrase right after one of these is negated ("not as a protocol error"). */
+  negationPhrases?: string[];
+}
+
+export interface ResolvedChannel extends VocabularyChannel {
+  id: string;
+  patterns: RegExp[];
+}
+
+export interface ResolvedCondition extends VocabularyCondition {
+  id: string;
+  patterns: RegExp[];
+}
+
+/** A vocabulary ready for matching: merged with what it extends, phrases compiled. */
+export interface ResolvedVocabulary {
+  channels: ResolvedChannel[];
+  conditions: ResolvedCondition[];
+  historical: RegExp[];
+  retiredCode: RegExp[];
+  negation: RegExp[];
+  /** Any condition phrase / any channel phrase, to pass over the many statements that name none quickly. */
+  anyCondition: RegExp;
+  anyChannel: RegExp;
+  /** A negation at the end of a clause, followed only by words that lead up to a channel. */
+  negationTail: RegExp;
+}
+
+/** A vocabulary that cannot be used: the run stops with exit code 2, as for a missing root. */
+export class VocabularyError extends LoadError {}
+
+/** Words that may stand between a negation and the channel it negates: English, not domain terms. */
+const LEAD_UP = 'as|a|an|the|in|into|inside|via|with|through|using|by|be|been|is|are|reported|returned|sent|signalled|signaled|standard|mcp|json rpc|protocol level';
+
+const resolvedCache = new WeakMap<Vocabulary, ResolvedVocabulary>();
+
+/** Merges a user vocabulary with what it extends and compiles its phrases. */
+export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): ResolvedVocabulary {
+  const cached = resolvedCache.get(vocabulary);
+  if (cached) return cached;
+  checkShape(vocabulary);
+  const merged = mergeVocabulary(vocabulary);
+  const resolved: ResolvedVocabulary = {
+    channels: Object.entries(merged.channels ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `channel "${id}"`) })),
+    conditions: Object.entries(merged.conditions ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `condition "${id}"`) })),
+    historical: compile(merged.historicalPhrases ?? [], 'historicalPhrases'),
+    retiredCode: compile(merged.retiredCodePhrases ?? [], 'retiredCodePhrases'),
+    negation: compile(merged.negationPhrases ?? [], 'negationPhrases'),
+    anyCondition: anyOf(Object.values(merged.conditions ?? {}).flatMap((c) => c.phrases)),
+    anyChannel: anyOf(Object.values(merged.channels ?? {}).flatMap((c) => c.phrases)),
+    negationTail: merged.negationPhrases?.length
+      ? new RegExp(`(?<![\\w-])(?:${merged.negationPhrases.join('|')})(?:\\s+(?:${LEAD_UP}))*\\s*$`, 'i')
+      : /(?!)/,
+  };
+  resolvedCache.set(vocabulary, resolved);
+  return resolved;
+}
+
+/** Rejects a vocabulary that does not have the documented shape, naming the first wrong key. */
+function checkShape(v: Vocabulary): void {
+  const fail = (where: string, what: string) => {
+    throw new VocabularyError(`vocabulary${where}: ${what} (see schema/vocabulary.schema.json)`);
+  };
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('', 'must be an object');
+  const known = new Set(['$schema', 'extends', 'remove', 'channels', 'conditions', 'historicalPhrases', 'retiredCodePhrases', 'negationPhrases']);
+  for (const key of Object.keys(v)) if (!known.has(key)) fail(`.${key}`, 'unknown key');
+  if (v.extends !== undefined && v.extends !== 'mcp' && v.extends !== 'none') fail('.extends', 'must be "mcp" or "none"');
+  const strings = (x: unknown, where: string) => {
+    if (!Array.isArray(x) || x.some((p) => typeof p !== 'string')) fail(where, 'must be an array of strings');
+  };
+  if (v.remove !== undefined) strings(v.remove, '.remove');
+  for (const key of ['historicalPhrases', 'retiredCodePhrases', 'negationPhrases'] as const) if (v[key] !== undefined) strings(v[key], `.${key}`);
+  for (const [group, entries] of [['channels', v.channels], ['conditions', v.conditions]] as const) {
+    if (entries === undefined) continue;
+    if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) fail(`.${group}`, 'must be an object of entries by id');
+    for (const [id, entry] of Object.entries(entries as Record<string, unknown>)) {
+      const e = entry as Partial<VocabularyChannel> | null;
+      if (typeof e !== 'object' || e === null) fail(`.${group}.${id}`, 'must be an object');
+      if (typeof e!.label !== 'string') fail(`.${group}.${id}.label`, 'must be a string');
+      strings(e!.phrases, `.${group}.${id}.phrases`);
+      if (group === 'channels') {
+        if (e!.kind !== 'error-response' && e!.kind !== 'result-flag') fail(`.${group}.${id}.kind`, 'must be "error-response" or "result-flag"');
+        if (e!.kind === 'result-flag' && typeof e!.flag !== 'string') fail(`.${group}.${id}.flag`, 'a result-flag channel needs the name of its flag member');
+      }
+    }
+  }
+}
+
+function mergeVocabulary(v: Vocabulary): Vocabulary {
+  if (v === mcpVocabulary || (v.extends ?? 'mcp') === 'none') return v;
+  const base = mcpVocabulary;
+  const removed = new Set(v.remove ?? []);
+  const keep = <T>(entries: Record<string, T> | undefined) => Object.fromEntries(Object.entries(entries ?? {}).filter(([id]) => !removed.has(id)));
+  return {
+    extends: 'none',
+    channels: { ...keep(base.channels), ...v.channels },
+    conditions: { ...keep(base.conditions), ...v.conditions },
+    historicalPhrases: [...(base.historicalPhrases ?? []), ...(v.historicalPhrases ?? [])],
+    retiredCodePhrases: [...(base.retiredCodePhrases ?? []), ...(v.retiredCodePhrases ?? [])],
+    negationPhrases: [...(base.negationPhrases ?? []), ...(v.negationPhrases ?? [])],
+  };
+}
+
+function anyOf(phrases: string[]): RegExp {
+  return phrases.length ? new RegExp(phrases.map((p) => `(?:${p})`).join('|'), 'i') : /(?!)/;
+}
+
+function compile(phrases: string[], where: string): RegExp[] {
+  return phrases.map((p) => {
+    try {
+      // Phrases match whole words of the normalised text (see normalise in text.ts).
+      return new RegExp(`(?<![\\w-])(?:${p})(?![\\w-])`, 'gi');
+    } catch (error) {
+      throw new VocabularyError(`vocabulary ${where}: invalid phrase ${JSON.stringify(p)}: ${(error as Error).message}`);
+    }
+  });
+}
+
+export { mcpVocabulary };
