@@ -4,12 +4,16 @@
  */
 import type { Spec } from '../model/types.js';
 import type { Finding, Report, Rule, Severity } from '../rules/types.js';
+import { allRules } from '../rules/index.js';
+import { applySuppressions, UNUSED_RULE } from './suppress.js';
 
 export type SeverityOverride = Severity | 'off';
 
 export interface RunOptions {
   /** Rule id -> severity, overriding each rule's default. */
   severities?: Record<string, SeverityOverride>;
+  /** Called before each rule runs, for a progress line. */
+  onProgress?: (phase: string, done: number, total: number) => void;
 }
 
 export interface RunResult {
@@ -24,9 +28,12 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
   const count = (figure: string, n = 1) => {
     figures[figure] = (figures[figure] ?? 0) + n;
   };
-  for (const rule of rules) {
+  const ran = new Set<string>();
+  for (const [i, rule] of rules.entries()) {
+    options.onProgress?.(`rule ${rule.id}`, i, rules.length);
     const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
     if (severity === 'off') continue;
+    ran.add(rule.id);
     try {
       const report = (r: Report) => {
         findings.push({ rule: rule.id, severity, message: r.message, ...r.location, related: r.related ?? [] });
@@ -46,7 +53,12 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
       });
     }
   }
-  return { findings: sortFindings(findings), figures };
+  // Inline suppressions, applied once every rule has run.
+  const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.id === UNUSED_RULE)!.defaultSeverity) : undefined;
+  const known = new Set([...allRules, ...rules].map((r) => r.id));
+  const result = applySuppressions(findings, spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
+  if (result.suppressed) count('suppressed', result.suppressed);
+  return { findings: sortFindings(result.findings), figures };
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {
