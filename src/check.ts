@@ -25,6 +25,8 @@ export interface Summary {
 
 export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
+  /** Vocabulary extensions from the config file, for the consistency rules. */
+  vocabulary?: unknown;
 }
 
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {

@@ -30,7 +30,7 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
   };
   const ran = new Set<string>();
   for (const [i, rule] of rules.entries()) {
-    options.onProgress?.(`rule ${rule.id}`, i, rules.length);
+    options.onProgress?.(`checking ${rule.id}`, i + 1, rules.length);
     const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
     if (severity === 'off') continue;
     ran.add(rule.id);

@@ -90,7 +90,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     Promise.all(
       names.map((id) =>
         loadVersion(reader, layout, id).then((v) => {
-          options.onProgress?.(`loaded ${id}`, ++versionsDone, names.length);
+          options.onProgress?.(`loaded version ${id}`, ++versionsDone, names.length);
           return v;
         }),
       ),
