@@ -150,7 +150,7 @@ describe('inline suppressions', () => {
     });
     const run = await runCli(['check', '--root', root, '--format', 'json']);
     const report = JSON.parse(run.stdout);
-    expect(report.findings.map((f: { rule: string; line: number }) => [f.rule, f.file, f.line])).toEqual([
+    expect(report.findings.map((f: { rule: string; file: string; line: number }) => [f.rule, f.file, f.line])).toEqual([
       ['suppression/unused', 'docs/specification/draft/a.mdx', 1],
     ]);
     expect(report.summary.suppressed).toBe(1);
