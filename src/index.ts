@@ -7,3 +7,7 @@ export type { Rule, Finding, Report, Severity, RelatedLocation } from './rules/t
 export type * from './model/types.js';
 export { formatters } from './reporters/index.js';
 export { main } from './cli.js';
+export { loadConfig, parseConfig, configOptions, ConfigError, CONFIG_FILE, type SpecCheckConfig } from './config/config.js';
+export { createBaseline, applyBaseline, withBaseline, parseBaseline, formatBaseline, type Baseline } from './engine/baseline.js';
+export { watchCheck, type WatchOptions } from './watch.js';
+export { renderRulesReference } from './docs/rules-reference.js';

@@ -21,6 +21,8 @@ export interface WatchOptions {
   io: CliIo;
   signal: AbortSignal;
   text?: TextOptions;
+  /** No note on stderr when watching starts. */
+  quiet?: boolean;
   /** Quiet period after the last change before re-checking. */
   debounceMs?: number;
   /** Called after every check, first one included (for tests and tools). */
@@ -143,7 +145,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
 
     running = runOnce().finally(() => (running = undefined));
     await running;
-    if (!w.signal.aborted) w.io.stderr(`Watching ${w.root} for changes (Ctrl-C to stop)\n`);
+    if (!w.signal.aborted && !w.quiet) w.io.stderr(`Watching ${w.root} for changes (Ctrl-C to stop)\n`);
     await stopped;
   } finally {
     clearTimeout(timer);

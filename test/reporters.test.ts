@@ -131,7 +131,7 @@ describe('sarif format', () => {
     expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(allRules.map((r) => r.id));
     const exampleValid = run.tool.driver.rules.find((r: { id: string }) => r.id === 'example/valid');
     expect(exampleValid.shortDescription.text).toBe(allRules[0].description);
-    expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```\n');
+    expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```json\n{');
     expect(exampleValid.defaultConfiguration).toEqual({ level: 'error' });
     const [first, second] = run.results;
     expect(first).toMatchObject({

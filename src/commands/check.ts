@@ -131,6 +131,7 @@ async function watchUntilStopped(
       io,
       signal,
       text: { color, verbose: opts.verbose },
+      quiet: opts.quiet,
     });
   } finally {
     process.removeListener('SIGINT', onSigint);

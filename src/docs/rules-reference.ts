@@ -8,12 +8,12 @@ import type { Rule } from '../rules/types.js';
 
 export const RULES_REFERENCE_PATH = 'docs/rules.md';
 
-function fence(code: string, lang: string): string {
+export function fence(code: string, lang = ''): string {
   const ticks = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   return `${ticks}${lang}\n${code.replace(/\n+$/, '')}\n${ticks}`;
 }
 
-function languageOf(file: string | undefined): string {
+export function languageOf(file: string | undefined): string {
   const ext = file?.match(/\.(\w+)$/)?.[1];
   return ext === 'json' ? 'json' : ext === 'ts' ? 'ts' : ext === 'mdx' ? 'mdx' : ext === 'md' ? 'md' : 'text';
 }

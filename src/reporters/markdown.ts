@@ -28,7 +28,7 @@ export function formatMarkdown(report: CheckReport): string {
   const out: string[] = [];
   const extra: string[] = [];
   if (report.summary.baselined) extra.push(`${plural(report.summary.baselined, 'baselined finding')} not shown`);
-  if (report.summary.baselineResolved) extra.push(`${plural(report.summary.baselineResolved, 'baselined finding')} no longer occur`);
+  if (report.summary.baselineResolved) extra.push(`${plural(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`);
   if (report.summary.suppressed) extra.push(`${plural(report.summary.suppressed, 'finding')} suppressed inline`);
   const tail = extra.length ? ` ${extra.join('; ')}.` : '';
   if (errors + warnings === 0) {

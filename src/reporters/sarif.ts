@@ -9,6 +9,7 @@ import type { Rule } from '../rules/types.js';
 import { findingKey, sourceHash } from '../engine/baseline.js';
 import type { FormatOptions } from './index.js';
 import { workspacePath } from './paths.js';
+import { fence, languageOf } from '../docs/rules-reference.js';
 
 interface Region {
   startLine: number;
@@ -72,14 +73,10 @@ function helpText(rule: Rule): { text: string; markdown: string } {
   if (rule.examples) {
     const where = rule.examples.file ? ` (${rule.examples.file})` : '';
     text.push(`Fails${where}:\n${rule.examples.fail}`, `Passes:\n${rule.examples.pass}`);
-    markdown.push(`Fails${where}:\n\n${fence(rule.examples.fail)}`, `Passes:\n\n${fence(rule.examples.pass)}`);
+    const lang = languageOf(rule.examples.file);
+    markdown.push(`Fails${where}:\n\n${fence(rule.examples.fail, lang)}`, `Passes:\n\n${fence(rule.examples.pass, lang)}`);
   }
   return { text: text.join('\n\n'), markdown: markdown.join('\n\n') };
-}
-
-function fence(code: string): string {
-  const ticks = '`'.repeat(Math.max(3, ...[...code.matchAll(/`+/g)].map((m) => m[0].length + 1)));
-  return `${ticks}\n${code}\n${ticks}`;
 }
 
 function syntheticRule(id: string): Rule {
