@@ -107,6 +107,19 @@ describe('spec-check.config.json', () => {
     expect(files).toEqual(['schema/draft/examples/ListWidgetsResult/one-page.json']);
   });
 
+  it('leaves out a whole version when its folders are ignored', async () => {
+    const config = writeTree({ 'c.json': JSON.stringify({ ignore: ['schema/2025-01-15', 'docs/specification/2025-01-15'] }) });
+    const all = JSON.parse((await runCli(['check', '--root', driftedSpec, '--format', 'json'])).stdout);
+    const run = JSON.parse((await runCli(['check', '--root', driftedSpec, '--config', path.join(config, 'c.json'), '--format', 'json'])).stdout);
+    expect(run.summary.examplesValidated).toBe(11);
+    expect(all.summary.examplesValidated).toBe(13);
+    expect(run.findings.filter((f: { file: string }) => f.file.includes('2025-01-15'))).toEqual([]);
+    // The version is gone, not merely emptied: naming it is an unknown version.
+    const named = await runCli(['check', '--root', driftedSpec, '--config', path.join(config, 'c.json'), '--version', '2025-01-15']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toBe('spec-check: unknown version: 2025-01-15 (found: draft)\n');
+  });
+
   it('reads the spec from the folders the layout names', async () => {
     const root = writeTree({});
     fs.cpSync(path.join(sampleSpec, 'schema'), path.join(root, 'spec/schema'), { recursive: true });
