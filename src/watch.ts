@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkSpec, type CheckOptions, type CheckReport } from './check.js';
-import { createLoadCache, defaultLayout, loadSpec } from './sources/load.js';
+import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
 import { findingKey, type LineText } from './engine/baseline.js';
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
 import type { CliIo } from './commands/types.js';
@@ -58,6 +58,8 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       if (files.some((f) => f.startsWith('\0config'))) options = w.checkOptions();
       spec = await loadSpec(w.root, { ...options, cache });
     } catch (error) {
+      // A root that cannot be checked at the start ends the watch (exit 2); later, it is reported and watching goes on.
+      if (!previous) throw error;
       w.io.stderr(`spec-check: ${(error as Error).message}\n`);
       return;
     }
@@ -117,19 +119,25 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     return inside && !options.ignore?.(rel);
   };
 
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new LoadError(`root folder not found: ${w.root}`);
   const watchers: fs.FSWatcher[] = [];
   const stopped = new Promise<void>((resolve) => {
     if (w.signal.aborted) return resolve();
     w.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   try {
-    const tree = fs.watch(root, { recursive: true }, (_event, filename) => {
-      if (!filename) return;
-      const rel = filename.toString().split(path.sep).join('/');
-      if (!relevant(rel)) return;
-      changed.add(rel);
-      schedule();
-    });
+    let tree: fs.FSWatcher;
+    try {
+      tree = fs.watch(root, { recursive: true }, (_event, filename) => {
+        if (!filename) return;
+        const rel = filename.toString().split(path.sep).join('/');
+        if (!relevant(rel)) return;
+        changed.add(rel);
+        schedule();
+      });
+    } catch (error) {
+      throw new LoadError(`cannot watch ${w.root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
     watchers.push(tree);
     for (const configFile of w.configFiles ?? []) {
       // Watch the folder: editors replace files, which ends a watch on the file itself.

@@ -108,6 +108,26 @@ describe('check --watch', () => {
     expect(await exited).toEqual([0, null]);
   });
 
+  it('exits 2 when the root cannot be checked at the start', async () => {
+    let stderr = '';
+    const code = await main(['check', '--root', '/nonexistent/spec', '--watch'], { stdout: () => {}, stderr: (s) => (stderr += s) });
+    expect(code).toBe(2);
+    expect(stderr).toBe('spec-check: root folder not found: /nonexistent/spec\n');
+  });
+
+  it('reports a root that stops being checkable and goes on watching', async () => {
+    const root = copyTree(sampleSpec);
+    const session = startWatch(root);
+    await session.nextCheck();
+    await new Promise((r) => setTimeout(r, 100));
+    fs.renameSync(path.join(root, 'schema'), path.join(root, 'schema-moved'));
+    while (!session.stderr().includes('no schema/ folder')) await new Promise((r) => setTimeout(r, 20));
+    fs.renameSync(path.join(root, 'schema-moved'), path.join(root, 'schema'));
+    const back = await session.nextCheck();
+    expect(back.report.summary.examplesValidated).toBe(14);
+    await session.stop();
+  });
+
   it('refuses options it cannot honour', async () => {
     let stderr = '';
     const code = await main(['check', '--root', sampleSpec, '--watch', '--format', 'json'], { stdout: () => {}, stderr: (s) => (stderr += s) });
