@@ -41,8 +41,8 @@ export function renderRulesReference(rules: Rule[]): string {
     out.push('', `## ${rule.id}`, '', rule.description, '', `**Default severity:** ${rule.defaultSeverity}`, '', `**Why it matters:** ${rule.rationale}`);
     if (rule.examples) {
       const lang = languageOf(rule.examples.file);
-      const where = rule.examples.file ? ` (\`${rule.examples.file}\`)` : '';
-      out.push('', `**Fails**${where}:`, '', fence(rule.examples.fail, lang), '', '**Passes:**', '', fence(rule.examples.pass, lang));
+      const fails = rule.examples.file ? `**Fails** (\`${rule.examples.file}\`):` : '**Fails:**';
+      out.push('', fails, '', fence(rule.examples.fail, lang), '', '**Passes:**', '', fence(rule.examples.pass, lang));
     }
   }
   out.push(
