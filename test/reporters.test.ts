@@ -116,6 +116,16 @@ describe('markdown format', () => {
     expect([...kinds].filter((k) => ['emphasis', 'link', 'strong'].includes(k) || k.startsWith('html'))).toEqual([]);
   });
 
+  it('stays under the size of a pull-request comment, and says how many findings it left out', () => {
+    const many = { ...report, findings: Array.from({ length: 2000 }, (_, i) => ({ ...report.findings[1], line: i + 1 })) };
+    const md = formatMarkdown(many);
+    expect(md.length).toBeLessThan(65_536);
+    const rows = tablesOf(md)[1].length - 1;
+    expect(rows).toBeGreaterThan(100);
+    expect(md).toContain(`\n\n… and ${2000 - rows} more findings: see the full report`);
+    expect(formatMarkdown(report)).not.toContain('more finding');
+  });
+
   it('says so when there is nothing to report', async () => {
     const run = await runCli(['check', '--root', sampleSpec, '--format', 'markdown']);
     expect(run.stdout).toMatch(/^### spec-check: no problems\n\n14 examples validated, \d+ files read\.\n$/);

@@ -19,6 +19,9 @@ function code(s: string): string {
   return `${ticks}${pad}${s.replace(/\|/g, '\\|')}${pad}${ticks}`;
 }
 
+/** Room for the table, under GitHub's 65,536-character limit on a comment. */
+export const MAX_COMMENT_CHARS = 60_000;
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -49,9 +52,17 @@ export function formatMarkdown(report: CheckReport): string {
   out.push('');
 
   out.push('| location | severity | message | rule |', '| --- | --- | --- | --- |');
+  let size = out.join('\n').length;
+  let shown = 0;
   for (const f of report.findings) {
     const related = f.related.map((r) => `<br>${code(`${workspacePath(report.root, r.file)}:${r.line}:${r.column}`)} ${escapeCell(r.message)}`).join('');
-    out.push(`| ${code(`${workspacePath(report.root, f.file)}:${f.line}:${f.column}`)} | ${f.severity} | ${escapeCell(f.message)}${related} | ${code(f.rule)} |`);
+    const row = `| ${code(`${workspacePath(report.root, f.file)}:${f.line}:${f.column}`)} | ${f.severity} | ${escapeCell(f.message)}${related} | ${code(f.rule)} |`;
+    // A pull-request comment holds at most 65,536 characters: stop short of it.
+    if (size + row.length + 1 > MAX_COMMENT_CHARS) break;
+    out.push(row);
+    size += row.length + 1;
+    shown++;
   }
+  if (shown < report.findings.length) out.push('', `… and ${plural(report.findings.length - shown, 'more finding')}: see the full report (\`--format text\` or \`--format sarif\`).`);
   return out.join('\n') + '\n';
 }
