@@ -6,8 +6,8 @@ import { allRules } from './rules/index.js';
 import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
 import { toolVersion } from './version.js';
-import { readConfigVocabulary } from './consistency/config-vocabulary.js';
 import { resolveVocabulary } from './consistency/vocabulary.js';
+import { configOptions, loadConfig } from './config/config.js';
 
 export interface CheckReport {
   tool: { name: 'spec-check'; version: string };
@@ -29,15 +29,23 @@ export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
 }
 
+/**
+ * The library's `check`: applies the root's spec-check.config.json (as the CLI does), with
+ * `options` taking precedence, then loads and checks.
+ */
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
+  const { config } = loadConfig(root);
+  return (await checkRoot(root, { ...configOptions(config), ...options })).report;
+}
+
+/** Loads and checks a root with exactly these options (no config file is read); keeps the model. */
+export async function checkRoot(root: string, options: CheckOptions = {}): Promise<{ spec: Spec; report: CheckReport }> {
   const started = performance.now();
-  // CONFIG LOADER PLACEHOLDER: until the config loader lands, the `vocabulary` key of
-  // spec-check.config.json is read here; resolving it first turns a bad one into exit code 2.
-  const vocabulary = options.vocabulary ?? readConfigVocabulary(root);
-  resolveVocabulary(vocabulary);
+  // Resolving the vocabulary first turns a bad one into exit code 2 before any work.
+  resolveVocabulary(options.vocabulary);
   const spec = await loadSpec(root, options);
   if (options.timings) options.timings.load = performance.now() - started;
-  return checkSpec(spec, root, { ...options, vocabulary });
+  return { spec, report: checkSpec(spec, root, options) };
 }
 
 export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {

@@ -1,7 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Option } from 'commander';
-import { check } from '../check.js';
+import { checkRoot, type CheckOptions } from '../check.js';
 import { formatters } from '../reporters/index.js';
-import { collect, type RegisterCommand } from './types.js';
+import { progressLine } from '../reporters/progress.js';
+import { configOptions, loadConfig } from '../config/config.js';
+import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../engine/baseline.js';
+import { watchCheck } from '../watch.js';
+import { collect, UsageError, type RegisterCommand } from './types.js';
+
+interface CheckCommandOptions {
+  root: string;
+  format: string;
+  version?: string[];
+  config?: string;
+  output?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+  baseline?: string;
+  writeBaseline?: string;
+  watch?: boolean;
+}
 
 export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -10,13 +29,53 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--root <dir>', 'root of the spec repository', '.')
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(formatters)).default('text'))
     .option('--version <version>', 'check only this version (repeatable)', collect)
-    .action(async (opts: { root: string; format: string; version?: string[] }) => {
+    .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
+    .option('--output <file>', 'write the report to this file instead of stdout')
+    .option('--verbose', 'text format: show the source lines around each finding')
+    .option('--quiet', 'no progress line and no notes on stderr')
+    .option('--baseline <file>', 'report only findings that are not in this baseline')
+    .option('--write-baseline <file>', 'record the current findings in this baseline file')
+    .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
+    .action(async (opts: CheckCommandOptions) => {
+      const loaded = loadConfig(opts.root, opts.config);
+      const progress = io.isTTY && !opts.quiet ? progressLine(io.stderr) : undefined;
+      const checkOptions = (config = loaded.config): CheckOptions => ({ versions: opts.version, ...configOptions(config), onProgress: progress?.update });
+      const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text' && !opts.output;
+
+      if (opts.watch) {
+        if (opts.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');
+        for (const flag of ['output', 'baseline', 'writeBaseline'] as const) {
+          if (opts[flag]) throw new UsageError(`--watch cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`);
+        }
+        await watchUntilStopped(opts, loaded.absolutePath, checkOptions, color, io);
+        setExitCode(0);
+        return;
+      }
+
       // SPEC_CHECK_TIMING=1 prints per-phase times and peak memory to stderr, as ESLint's TIMING does.
       const timings = io.env?.SPEC_CHECK_TIMING ? ({} as Record<string, number>) : undefined;
       const started = performance.now();
-      const report = await check(opts.root, { versions: opts.version, timings });
-      const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text';
-      io.stdout(formatters[opts.format](report, { color }));
+      const options = { ...checkOptions(), timings };
+      let spec, report;
+      try {
+        ({ spec, report } = await checkRoot(opts.root, options));
+      } finally {
+        progress?.clear();
+      }
+      const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
+
+      let baseline: Baseline | undefined = opts.baseline ? readBaseline(opts.baseline) : undefined;
+      if (opts.writeBaseline) {
+        // The findings of this run become the baseline, and the run reports against it.
+        baseline = createBaseline(report.findings, lineText);
+        writeFile(opts.writeBaseline, formatBaseline(baseline));
+        if (!opts.quiet) io.stderr(`spec-check: wrote ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} to ${opts.writeBaseline}\n`);
+      }
+      if (baseline) report = withBaseline(report, baseline, lineText);
+
+      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => spec.files?.get(file) });
+      if (opts.output) writeFile(opts.output, output);
+      else io.stdout(output);
       if (timings) {
         timings.total = performance.now() - started;
         const rounded = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10]));
@@ -25,3 +84,62 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
 };
+
+function readBaseline(file: string): Baseline {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BaselineError(code === 'ENOENT' ? `baseline file not found: ${file} (write one with --write-baseline)` : `cannot read baseline file ${file}: ${code}`);
+  }
+  return parseBaseline(text, file);
+}
+
+/** Writes a file the user named (report, baseline), creating its folder. */
+function writeFile(file: string, text: string): void {
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+async function watchUntilStopped(
+  opts: CheckCommandOptions,
+  configFile: string | undefined,
+  checkOptions: (config?: ReturnType<typeof loadConfig>['config']) => CheckOptions,
+  color: boolean,
+  io: Parameters<RegisterCommand>[1]['io'],
+): Promise<void> {
+  // Ctrl-C ends the watch cleanly unless the caller brought its own signal.
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  const signal = io.signal ?? controller.signal;
+  if (!io.signal) process.once('SIGINT', onSigint);
+  try {
+    await watchCheck({
+      root: opts.root,
+      // A changed config file is read again; when it is broken, the options spec-check started with stay.
+      checkOptions: () => {
+        let options: CheckOptions;
+        try {
+          options = checkOptions(loadConfig(opts.root, opts.config).config);
+        } catch (error) {
+          io.stderr(`spec-check: ${(error as Error).message}\n`);
+          options = checkOptions();
+        }
+        // No progress line between the printed checks.
+        return { ...options, onProgress: undefined };
+      },
+      configFiles: configFile ? [configFile] : [path.resolve(opts.root, 'spec-check.config.json')],
+      io,
+      signal,
+      text: { color, verbose: opts.verbose },
+      quiet: opts.quiet,
+    });
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}

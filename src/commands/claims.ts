@@ -2,8 +2,8 @@ import { Option } from 'commander';
 import { loadSpec } from '../sources/load.js';
 import { extractClaims } from '../consistency/engine.js';
 import { formatClaims, claimsAsJson } from '../consistency/explain.js';
-import { readConfigVocabulary } from '../consistency/config-vocabulary.js';
-import { resolveVocabulary } from '../consistency/vocabulary.js';
+import { loadConfig } from '../config/config.js';
+import { resolveVocabulary, type Vocabulary } from '../consistency/vocabulary.js';
 import { collect, UsageError, type RegisterCommand } from './types.js';
 
 /** `spec-check claims`: the extracted claims, grouped by condition, and what was skipped and why. */
@@ -16,8 +16,7 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
     .option('--condition <id>', 'only this condition (its id or label, repeatable)', collect)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string }) => {
-      // CONFIG LOADER PLACEHOLDER: the config loader will supply the vocabulary.
-      const vocabulary = readConfigVocabulary(opts.root);
+      const vocabulary = loadConfig(opts.root).config.vocabulary as Vocabulary | undefined;
       const spec = await loadSpec(opts.root, { versions: opts.version });
       const set = extractClaims(spec, vocabulary);
       const known = resolveVocabulary(vocabulary).conditions;

@@ -6,6 +6,8 @@ export interface CliIo {
   /** Whether stdout is a terminal (colour, progress). */
   isTTY?: boolean;
   env?: Record<string, string | undefined>;
+  /** Ends long-running commands (`check --watch`); the CLI binds it to Ctrl-C when absent. */
+  signal?: AbortSignal;
 }
 
 /** What a command module gets: where to write, and how to set the exit code. */

@@ -5,6 +5,8 @@
 import type { Spec } from '../model/types.js';
 import type { Finding, Report, Rule, Severity } from '../rules/types.js';
 import type { Vocabulary } from '../consistency/vocabulary.js';
+import { allRules } from '../rules/index.js';
+import { applySuppressions, UNUSED_RULE } from './suppress.js';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -15,6 +17,8 @@ export interface RunOptions {
   timings?: Record<string, number>;
   /** The consistency vocabulary (conditions, channels, phrases); the built-in MCP one when absent. */
   vocabulary?: Vocabulary;
+  /** Called before each rule runs, for a progress line. */
+  onProgress?: (phase: string, done: number, total: number) => void;
 }
 
 export interface RunResult {
@@ -29,9 +33,12 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
   const count = (figure: string, n = 1) => {
     figures[figure] = (figures[figure] ?? 0) + n;
   };
-  for (const rule of rules) {
+  const ran = new Set<string>();
+  for (const [i, rule] of rules.entries()) {
+    options.onProgress?.(`checking ${rule.id}`, i + 1, rules.length);
     const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
     if (severity === 'off') continue;
+    ran.add(rule.id);
     try {
       const report = (r: Report) => {
         findings.push({ rule: rule.id, severity, message: r.message, ...r.location, related: r.related ?? [] });
@@ -53,7 +60,12 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
       findings.push(internalFinding(rule, error, '.'));
     }
   }
-  return { findings: sortFindings(findings), figures };
+  // Inline suppressions, applied once every rule has run.
+  const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.id === UNUSED_RULE)!.defaultSeverity) : undefined;
+  const known = new Set([...allRules, ...rules].map((r) => r.id));
+  const result = applySuppressions(findings, spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
+  if (result.suppressed) count('suppressed', result.suppressed);
+  return { findings: sortFindings(result.findings), figures };
 }
 
 /** A rule that threw: a finding of rule `internal` naming the rule, the file and where in spec-check. */

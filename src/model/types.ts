@@ -25,6 +25,24 @@ export interface Spec {
   inputProblems: InputProblem[];
   /** How many files the loaders read. */
   filesRead: number;
+  /** Every file the loaders read, by path relative to the root (code frames, baseline keys). */
+  files?: Map<string, TextFile>;
+  /** `spec-check-disable-next-line` comments found in the sources, in file order. */
+  suppressions?: Suppression[];
+}
+
+/**
+ * An inline `spec-check-disable-next-line RULE[, RULE] -- reason` comment: findings of those
+ * rules on the line after the comment are dropped by the engine.
+ */
+export interface Suppression {
+  /** Rule ids as written; empty when the comment names none. */
+  rules: string[];
+  reason?: string;
+  /** Where the comment starts. */
+  location: Location;
+  /** The 1-based line whose findings it suppresses. */
+  targetLine: number;
 }
 
 export interface InputProblem {

@@ -4,16 +4,34 @@
  */
 import type { CheckReport } from '../check.js';
 import type { Finding } from '../rules/types.js';
+import type { TextFile } from '../model/text-file.js';
 
 export interface TextOptions {
   color?: boolean;
+  /** Adds a code frame of the source lines around each finding. */
+  verbose?: boolean;
+  /** The spec's files by path, for code frames. */
+  source?: (file: string) => TextFile | undefined;
 }
+
+export type Paint = (style: keyof typeof codes, s: string) => string;
 
 const codes = { red: [31, 39], yellow: [33, 39], dim: [2, 22], bold: [1, 22], underline: [4, 24] } as const;
 
 export function formatText(report: CheckReport, options: TextOptions = {}): string {
-  const paint = (style: keyof typeof codes, s: string) => (options.color ? `\x1b[${codes[style][0]}m${s}\x1b[${codes[style][1]}m` : s);
+  const paint = painter(options);
+  return formatFindings(report.findings, options) + summaryLine(report, paint) + '\n';
+}
+
+export function painter(options: TextOptions): Paint {
+  return (style, s) => (options.color ? `\x1b[${codes[style][0]}m${s}\x1b[${codes[style][1]}m` : s);
+}
+
+/** Findings grouped by file, each group followed by a blank line; empty when there are none. */
+export function formatFindings(findings: Finding[], options: TextOptions = {}): string {
+  const paint = painter(options);
   const out: string[] = [];
+  const report = { findings };
   const byFile = new Map<string, Finding[]>();
   for (const f of report.findings) {
     if (!byFile.has(f.file)) byFile.set(f.file, []);
@@ -29,17 +47,45 @@ export function formatText(report: CheckReport, options: TextOptions = {}): stri
       for (const r of f.related) {
         out.push(`  ${' '.repeat(posWidth)}           ${paint('dim', `${r.file}:${r.line}:${r.column}`)}  ${r.message}`);
       }
+      const source = options.verbose ? options.source?.(f.file) : undefined;
+      if (source) out.push(...codeFrame(source, f, paint));
+      if (source && f !== findings.at(-1)) out.push('');
     }
     out.push('');
   }
-  out.push(summaryLine(report, paint));
-  return out.join('\n') + '\n';
+  return out.map((l) => l + '\n').join('');
 }
 
-function summaryLine(report: CheckReport, paint: (style: keyof typeof codes, s: string) => string): string {
+/** The finding's line with two lines either side, `>` at the line and a caret under the column. */
+export function codeFrame(source: TextFile, f: Finding, paint: Paint = (_, s) => s): string[] {
+  const first = Math.max(1, f.line - 2);
+  let last = Math.min(source.lineCount, f.line + 2);
+  // The empty "line" after a final line break is not worth showing.
+  if (last === source.lineCount && last > f.line && source.lineText(last) === '') last--;
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const text = source.lineText(n).replace(/\t/g, '  ');
+    out.push(`    ${n === f.line ? '>' : ' '} ${paint('dim', `${String(n).padStart(width)} |`)}${text ? ' ' + text : ''}`);
+    if (n === f.line) {
+      const raw = source.lineText(n);
+      const before = raw.slice(0, f.column - 1).replace(/\t/g, '  ').length;
+      const span = f.endLine === f.line && f.endColumn !== undefined && f.endColumn > f.column ? raw.slice(f.column - 1, f.endColumn - 1).replace(/\t/g, '  ').length : 1;
+      out.push(`      ${paint('dim', `${' '.repeat(width)} |`)} ${' '.repeat(before)}${paint(f.severity === 'error' ? 'red' : 'yellow', '^'.repeat(Math.max(1, span)))}`);
+    }
+  }
+  return out;
+}
+
+export function summaryLine(report: Pick<CheckReport, 'summary'>, paint: Paint = painter({})): string {
   const { errors, warnings, examplesValidated, filesRead } = report.summary;
   const total = errors + warnings;
-  const figures = `${examplesValidated} example${examplesValidated === 1 ? '' : 's'} validated, ${filesRead} file${filesRead === 1 ? '' : 's'} read`;
+  const extra: string[] = [];
+  const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
+  if (report.summary.suppressed) extra.push(`${n(report.summary.suppressed, 'finding')} suppressed inline`);
+  if (report.summary.baselined) extra.push(`${n(report.summary.baselined, 'baselined finding')} not shown`);
+  if (report.summary.baselineResolved) extra.push(`${n(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`);
+  const figures = `${examplesValidated} example${examplesValidated === 1 ? '' : 's'} validated, ${filesRead} file${filesRead === 1 ? '' : 's'} read${extra.length ? '; ' + extra.join(', ') : ''}`;
   if (total === 0) return `No problems (${figures}).`;
   const text = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}); ${figures}.`;
   return paint('bold', errors ? paint('red', text) : paint('yellow', text));

@@ -5,11 +5,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion, Suppression } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { JsonDocument } from './json.js';
 import { readSchemaSource } from './schema-ts.js';
 import { readMarkdownPage } from './markdown.js';
+import { suppressionsInPage, suppressionsInTypeScript } from './suppressions.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -28,6 +29,31 @@ export interface LoadOptions {
   versions?: string[];
   /** Paths relative to the root to leave out (exact files or folder prefixes). */
   ignore?: (relPath: string) => boolean;
+  /** Keeps files and parse results between loads (watch mode): unchanged files are neither re-read nor re-parsed. */
+  cache?: LoadCache;
+  /** Called as each version finishes loading, for a progress line. */
+  onProgress?: (phase: string, done: number, total: number) => void;
+}
+
+/** Files by path with their size and times, and parse results by kind and path. */
+export interface LoadCache {
+  files: Map<string, { stamp: string; file: TextFile }>;
+  parsed: Map<string, { file: TextFile; value: unknown }>;
+}
+
+export function createLoadCache(): LoadCache {
+  return { files: new Map(), parsed: new Map() };
+}
+
+/** The cached result of parsing `file` as `kind`, or a fresh one when the file's text changed. */
+function memo<T>(cache: LoadCache | undefined, kind: string, file: TextFile, make: () => T): T {
+  if (!cache) return make();
+  const key = `${kind}:${file.path}`;
+  const hit = cache.parsed.get(key);
+  if (hit && (hit.file === file || hit.file.text === file.text)) return hit.value as T;
+  const value = make();
+  cache.parsed.set(key, { file, value });
+  return value;
 }
 
 export class LoadError extends Error {}
@@ -47,7 +73,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     throw new LoadError(`no ${layout.schema}/ folder in ${rootArg}`);
   }
 
-  const reader = new FileReader(root, options.ignore);
+  const reader = new FileReader(root, options.ignore, options.cache);
   const versionNames = new Set<string>();
   for (const dir of [layout.schema, layout.docs]) {
     for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) versionNames.add(name);
@@ -59,11 +85,21 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     names = names.filter((n) => options.versions!.includes(n));
   }
 
+  let versionsDone = 0;
   const [versions, seps] = await Promise.all([
-    Promise.all(names.map((id) => loadVersion(reader, layout, id))),
+    Promise.all(
+      names.map((id) =>
+        loadVersion(reader, layout, id).then((v) => {
+          options.onProgress?.(`loaded version ${id}`, ++versionsDone, names.length);
+          return v;
+        }),
+      ),
+    ),
     loadSeps(reader, layout),
   ]);
-  return { root, versions, seps, inputProblems: reader.problems, filesRead: reader.filesRead };
+  const files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const suppressions = [...reader.suppressions].sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line));
+  return { root, versions, seps, inputProblems: reader.problems, filesRead: reader.filesRead, files, suppressions };
 }
 
 /** Dates in order, `draft` last. */
@@ -97,7 +133,8 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
     reader.problem('unreadable', `No schema.ts in ${schemaDir}: the version's declarations cannot be checked`, { file: schemaDir, line: 1, column: 1 });
   }
   if (schemaTs) {
-    version.schemaTs = readSchemaSource(schemaTs);
+    version.schemaTs = memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+    reader.suppressions.push(...memo(reader.cache, 'suppressions', schemaTs, () => suppressionsInTypeScript(schemaTs)));
     for (const e of version.schemaTs.syntaxErrors) reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);
   }
   if (schemaJson) version.jsonSchema = readJsonSchema(schemaJson, reader);
@@ -116,7 +153,7 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
       typeName: parts[0],
       name: parts.at(-1)!.replace(/\.json$/, ''),
       file,
-      document: new JsonDocument(file.text),
+      document: memo(reader.cache, 'json', file, () => new JsonDocument(file.text)),
     } satisfies Example);
   }
 
@@ -134,13 +171,14 @@ async function loadSeps(reader: FileReader, layout: Layout): Promise<MarkdownPag
 }
 
 function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
-  const page = readMarkdownPage(file, syntax);
+  const page = memo(reader.cache, syntax, file, () => readMarkdownPage(file, syntax));
+  reader.suppressions.push(...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(page)));
   if (page.parseError && syntax === 'md') reader.problem('parse', `Markdown parse error: ${page.parseError.message}`, page.parseError.location);
   return page;
 }
 
 function readJsonSchema(file: TextFile, reader: FileReader): JsonSchemaSource {
-  const document = new JsonDocument(file.text);
+  const document = memo(reader.cache, 'json', file, () => new JsonDocument(file.text));
   for (const e of document.errors) reader.problem('parse', `JSON syntax error: ${e.message}`, file.location(e.offset));
   const value = (document.value ?? {}) as Record<string, unknown>;
   const dialect = dialectOf(value.$schema);
@@ -171,12 +209,15 @@ function posixJoin(...parts: string[]): string {
  */
 class FileReader {
   readonly problems: InputProblem[] = [];
+  readonly files = new Map<string, TextFile>();
+  readonly suppressions: Suppression[] = [];
   filesRead = 0;
   private realRoot?: Promise<string>;
 
   constructor(
     readonly root: string,
     private readonly ignore?: (relPath: string) => boolean,
+    readonly cache?: LoadCache,
   ) {}
 
   problem(kind: InputProblem['kind'], message: string, location: InputProblem['location']): void {
@@ -203,6 +244,7 @@ class FileReader {
     const entries = await fs.readdir(this.abs(rel), { withFileTypes: true }).catch(() => []);
     const out: string[] = [];
     for (const e of entries) {
+      if (this.ignore?.(`${rel}/${e.name}`)) continue;
       const abs = this.abs(`${rel}/${e.name}`);
       if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await fs.stat(abs).catch(() => undefined))?.isDirectory())) {
         out.push(e.name);
@@ -269,20 +311,36 @@ class FileReader {
         this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
         return undefined;
       }
+      // Unchanged since the last load (same size and times): reuse the file read then.
+      const stamp = `${target.size}:${target.mtimeMs}:${target.ctimeMs}`;
+      const cached = this.cache?.files.get(rel);
+      if (cached && cached.stamp === stamp) {
+        this.filesRead++;
+        this.files.set(rel, cached.file);
+        return cached.file;
+      }
       bytes = await fs.readFile(abs);
+      const file = this.decode(rel, bytes);
+      if (file) this.cache?.files.set(rel, { stamp, file });
+      return file;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return undefined;
       this.problem('unreadable', `Cannot read file: ${code ?? (error as Error).message}`, location);
       return undefined;
     }
+  }
+
+  private decode(rel: string, bytes: Buffer): TextFile | undefined {
     this.filesRead++;
     const text = decodeUtf8(bytes);
     if (text === undefined) {
-      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', location);
+      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', { file: rel, line: 1, column: 1 });
       return undefined;
     }
-    return new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const file = new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    this.files.set(rel, file);
+    return file;
   }
 }
 

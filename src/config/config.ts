@@ -1,0 +1,204 @@
+/**
+ * `spec-check.config.json`: rule severities, layout overrides, files to ignore and vocabulary
+ * extensions. Described for editors by schema/config.schema.json; validated here so that each
+ * mistake is one line naming the key (`file:line:column: ...`), and the run exits 2.
+ */
+import fs from 'node:fs';
+import type { Vocabulary } from '../consistency/vocabulary.js';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Ajv, type AnySchema } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { LoadError, type Layout } from '../sources/load.js';
+import { JsonDocument } from '../sources/json.js';
+import { TextFile } from '../model/text-file.js';
+import type { SeverityOverride } from '../engine/run.js';
+import { allRules } from '../rules/index.js';
+import { ignoreEntryProblem, ignoreMatcher } from './glob.js';
+
+export const CONFIG_FILE = 'spec-check.config.json';
+
+export const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary'] as const;
+export const layoutKeys = ['schema', 'docs', 'seps'] as const;
+export const severityValues = ['off', 'warning', 'error'] as const;
+
+export interface SpecCheckConfig {
+  rules?: Record<string, SeverityOverride>;
+  layout?: Partial<Layout>;
+  ignore?: string[];
+  /** Vocabulary extensions for the consistency rules; passed through as written. */
+  vocabulary?: unknown;
+}
+
+/** A config that cannot be used: exit code 2 with this one-line reason. */
+export class ConfigError extends LoadError {}
+
+/** The options a config contributes to a check. */
+export interface ConfigOptions {
+  severities?: Record<string, SeverityOverride>;
+  layout?: Partial<Layout>;
+  ignore?: (relPath: string) => boolean;
+  /** Checked against schema/vocabulary.schema.json when the config is parsed. */
+  vocabulary?: Vocabulary;
+}
+
+export interface LoadedConfig {
+  config: SpecCheckConfig;
+  /** The file it came from, as the user would name it; undefined when there is none. */
+  path?: string;
+  /** Absolute path of the file, for watching it. */
+  absolutePath?: string;
+}
+
+/**
+ * Reads `--config FILE` (relative to the working folder; must exist) or, without it,
+ * `spec-check.config.json` at the root when present.
+ */
+export function loadConfig(root: string, configArg?: string): LoadedConfig {
+  const abs = configArg ? path.resolve(configArg) : path.join(path.resolve(root), CONFIG_FILE);
+  const display = configArg ?? path.relative(process.cwd(), abs).split(path.sep).join('/');
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !configArg) return { config: {} };
+    throw new ConfigError(code === 'ENOENT' ? `config file not found: ${display}` : `cannot read config file ${display}: ${code}`);
+  }
+  return { config: parseConfig(text, display), path: display, absolutePath: abs };
+}
+
+/** Parses and validates a config text; throws ConfigError naming the first offending key. */
+export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfig {
+  const file = new TextFile(display, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const doc = new JsonDocument(file.text);
+  const fail = (offset: number, message: string): never => {
+    const { line, column } = file.position(offset);
+    throw new ConfigError(`${display}:${line}:${column}: ${message}`);
+  };
+  if (!doc.ok) fail(doc.errors[0].offset, `invalid JSON: ${doc.errors[0].message}`);
+  const value = doc.value;
+  if (!isObject(value)) return fail(doc.offsetOf(''), 'expected an object with keys rules, layout, ignore, vocabulary');
+  const keyAt = (pointer: string, key: string) => doc.keyOffset(pointer, key) ?? doc.offsetOf(pointer);
+  const valueAt = (pointer: string) => doc.offsetOf(pointer);
+
+  for (const key of Object.keys(value)) {
+    if (!(configKeys as readonly string[]).includes(key)) {
+      fail(keyAt('', key), `unknown key "${key}"${suggest(key, configKeys)} (allowed: ${configKeys.filter((k) => k !== '$schema').join(', ')})`);
+    }
+  }
+  const config: SpecCheckConfig = {};
+  if (value.$schema !== undefined && typeof value.$schema !== 'string') fail(valueAt('/$schema'), '"$schema" must be a string');
+
+  if (value.rules !== undefined) {
+    if (!isObject(value.rules)) fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
+    const ids = allRules.map((r) => r.id);
+    const rules: Record<string, SeverityOverride> = {};
+    for (const [id, severity] of Object.entries(value.rules as Record<string, unknown>)) {
+      if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);
+      if (!(severityValues as readonly unknown[]).includes(severity)) {
+        const hint = severity === 'warn' ? ' (did you mean "warning"?)' : '';
+        fail(valueAt(`/rules/${escape(id)}`), `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${hint}`);
+      }
+      rules[id] = severity as SeverityOverride;
+    }
+    config.rules = rules;
+  }
+
+  if (value.layout !== undefined) {
+    if (!isObject(value.layout)) fail(valueAt('/layout'), `"layout" must be an object with keys ${layoutKeys.join(', ')}`);
+    const layout: Partial<Layout> = {};
+    for (const [key, folder] of Object.entries(value.layout as Record<string, unknown>)) {
+      if (!(layoutKeys as readonly string[]).includes(key)) fail(keyAt('/layout', key), `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`);
+      if (typeof folder !== 'string') return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a folder path (a string)`);
+      const problem = ignoreEntryProblem(folder);
+      if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
+      layout[key as keyof Layout] = folder.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+    }
+    config.layout = layout;
+  }
+
+  if (value.ignore !== undefined) {
+    if (!Array.isArray(value.ignore)) fail(valueAt('/ignore'), '"ignore" must be an array of paths or globs');
+    (value.ignore as unknown[]).forEach((entry, i) => {
+      if (typeof entry !== 'string') return fail(valueAt(`/ignore/${i}`), `ignore[${i}] must be a string`);
+      const problem = ignoreEntryProblem(entry);
+      if (problem) fail(valueAt(`/ignore/${i}`), `ignore[${i}] "${entry}" ${problem}`);
+    });
+    config.ignore = value.ignore as string[];
+  }
+
+  if (value.vocabulary !== undefined) {
+    if (!isObject(value.vocabulary)) fail(valueAt('/vocabulary'), '"vocabulary" must be an object');
+    const problem = vocabularyProblem(value.vocabulary);
+    if (problem) fail(valueAt(`/vocabulary${problem.pointer}`), `vocabulary${problem.pointer.replace(/\//g, '.')} ${problem.message}`);
+    config.vocabulary = value.vocabulary;
+  }
+  return config;
+}
+
+/** What a config contributes to CheckOptions. */
+export function configOptions(config: SpecCheckConfig): ConfigOptions {
+  const out: ConfigOptions = {};
+  if (config.rules) out.severities = config.rules;
+  if (config.layout) out.layout = config.layout;
+  if (config.ignore?.length) out.ignore = ignoreMatcher(config.ignore);
+  if (config.vocabulary !== undefined) out.vocabulary = config.vocabulary as Vocabulary;
+  return out;
+}
+
+/**
+ * When spec-check ships a vocabulary schema (schema/vocabulary.schema.json), the config's
+ * `vocabulary` must follow it; the first violation is reported.
+ */
+function vocabularyProblem(vocabulary: unknown): { pointer: string; message: string } | undefined {
+  const validate = vocabularyValidator();
+  if (!validate || validate(vocabulary)) return undefined;
+  const e = validate.errors![0];
+  const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+  return { pointer: e.instancePath, message: `${e.message}${extra}` };
+}
+
+let vocabularyValidatorCache: ReturnType<Ajv['compile']> | null | undefined;
+function vocabularyValidator(): ReturnType<Ajv['compile']> | null {
+  if (vocabularyValidatorCache !== undefined) return vocabularyValidatorCache;
+  vocabularyValidatorCache = null;
+  try {
+    const require = createRequire(import.meta.url);
+    const schema = require('../../schema/vocabulary.schema.json') as AnySchema & { $schema?: string };
+    const AjvClass = String(schema.$schema ?? '').includes('2020-12') ? Ajv2020 : Ajv;
+    vocabularyValidatorCache = new AjvClass({ strict: false, allErrors: false }).compile(schema);
+  } catch {
+    // No vocabulary schema in this build: any object is accepted.
+  }
+  return vocabularyValidatorCache;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function escape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** ` (did you mean "x"?)` for the closest candidate within a small edit distance. */
+function suggest(word: string, candidates: readonly string[]): string {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best && bestDistance <= Math.max(2, Math.floor(word.length / 4)) ? ` (did you mean "${best}"?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}

@@ -1,0 +1,64 @@
+/**
+ * schema/config.schema.json, generated so that editors complete every rule id with its
+ * description. `npm run docs:rules` writes it with the rules reference; a test keeps it current.
+ * The runtime validation (src/config/config.ts) gives the one-line messages; a test checks that
+ * both accept and reject the same configs.
+ */
+import type { Rule } from '../rules/types.js';
+import { defaultLayout } from '../sources/load.js';
+import { layoutKeys } from '../config/config.js';
+
+export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
+
+/** `hasVocabularySchema`: whether schema/vocabulary.schema.json exists to be referenced. */
+export function renderConfigSchema(rules: Rule[], hasVocabularySchema: boolean): string {
+  const layoutDescriptions: Record<(typeof layoutKeys)[number], string> = {
+    schema: 'Folder holding `<version>/schema.ts`, `schema.json` and `examples/`.',
+    docs: 'Folder holding `<version>/**/*.mdx`, the prose.',
+    seps: 'Folder holding the enhancement proposals (`*.md`).',
+  };
+  const schema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://spec-check.dev/schema/config.schema.json',
+    title: 'spec-check configuration',
+    description: 'spec-check.config.json at the root of a spec repository (or the file given with --config). Unknown keys and unknown rule ids are errors.',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string', description: 'This schema, for editors.' },
+      rules: {
+        description: 'Rule id -> severity; "off" turns the rule off.',
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          rules.map((r) => [r.id, { $ref: '#/$defs/severity', description: `${r.description} Default: ${r.defaultSeverity}.` }]),
+        ),
+      },
+      layout: {
+        description: 'Where the spec lives, relative to the root.',
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          layoutKeys.map((k) => [k, { $ref: '#/$defs/relativePath', description: layoutDescriptions[k], default: defaultLayout[k] }]),
+        ),
+      },
+      ignore: {
+        description: 'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; `*` matches within a path segment, `**` across segments, `?` one character.',
+        type: 'array',
+        items: { $ref: '#/$defs/relativePath' },
+      },
+      vocabulary: hasVocabularySchema
+        ? { description: 'Vocabulary extensions for the consistency rules.', $ref: 'vocabulary.schema.json' }
+        : { description: 'Vocabulary extensions for the consistency rules.', type: 'object' },
+    },
+    $defs: {
+      severity: { enum: ['off', 'warning', 'error'] },
+      relativePath: {
+        type: 'string',
+        minLength: 1,
+        not: { anyOf: [{ pattern: '^([/\\\\]|[A-Za-z]:)' }, { pattern: '(^|[/\\\\])\\.\\.([/\\\\]|$)' }] },
+      },
+    },
+  };
+  return JSON.stringify(schema, null, 2) + '\n';
+}

@@ -1,0 +1,106 @@
+/**
+ * SARIF 2.1.0, for code scanning: one run whose driver lists every rule with its description
+ * and help (the rules reference text), and one result per finding with its physical location,
+ * related locations and a line-independent fingerprint (the baseline key).
+ */
+import type { CheckReport } from '../check.js';
+import { allRules } from '../rules/index.js';
+import type { Rule } from '../rules/types.js';
+import { findingKey, sourceHash } from '../engine/baseline.js';
+import type { FormatOptions } from './index.js';
+import { workspacePath } from './paths.js';
+import { fence, languageOf } from '../docs/rules-reference.js';
+
+interface Region {
+  startLine: number;
+  startColumn: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export function formatSarif(report: CheckReport, options: FormatOptions = {}): string {
+  const rules: Rule[] = [...allRules];
+  for (const f of report.findings) {
+    if (!rules.some((r) => r.id === f.rule)) rules.push(syntheticRule(f.rule));
+  }
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const lineText = (file: string, line: number) => options.source?.(file)?.lineText(line);
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'spec-check',
+            version: report.tool.version,
+            semanticVersion: report.tool.version,
+            rules: rules.map(ruleDescriptor),
+          },
+        },
+        columnKind: 'utf16CodeUnits',
+        results: report.findings.map((f) => ({
+          ruleId: f.rule,
+          ruleIndex: ruleIndex.get(f.rule),
+          level: f.severity === 'error' ? 'error' : 'warning',
+          message: { text: f.message },
+          locations: f.file === '.' ? [] : [{ physicalLocation: physical(report.root, f.file, region(f)) }],
+          relatedLocations: f.related.length
+            ? f.related.map((r, i) => ({ id: i + 1, physicalLocation: physical(report.root, r.file, region(r)), message: { text: r.message } }))
+            : undefined,
+          partialFingerprints: { 'specCheck/v1': sourceHash(findingKey(f, (file, line) => lineText(file, line))) },
+        })),
+      },
+    ],
+  };
+  return JSON.stringify(sarif, null, 2) + '\n';
+}
+
+function ruleDescriptor(rule: Rule) {
+  const help = helpText(rule);
+  return {
+    id: rule.id,
+    shortDescription: { text: rule.description },
+    fullDescription: { text: `${rule.description} ${rule.rationale}`.trim() },
+    help: { text: help.text, markdown: help.markdown },
+    defaultConfiguration: { level: rule.defaultSeverity },
+  };
+}
+
+function helpText(rule: Rule): { text: string; markdown: string } {
+  const text = [rule.rationale];
+  const markdown = [rule.rationale];
+  if (rule.examples) {
+    const where = rule.examples.file ? ` (${rule.examples.file})` : '';
+    text.push(`Fails${where}:\n${rule.examples.fail}`, `Passes:\n${rule.examples.pass}`);
+    const lang = languageOf(rule.examples.file);
+    markdown.push(`Fails${where}:\n\n${fence(rule.examples.fail, lang)}`, `Passes:\n\n${fence(rule.examples.pass, lang)}`);
+  }
+  return { text: text.join('\n\n'), markdown: markdown.join('\n\n') };
+}
+
+function syntheticRule(id: string): Rule {
+  const internal = id === 'internal';
+  return {
+    id,
+    description: internal ? 'spec-check itself failed while running a rule.' : `Findings of rule ${id}.`,
+    rationale: internal ? 'A rule that fails checks nothing; please report it.' : '',
+    defaultSeverity: 'error',
+    check() {},
+  };
+}
+
+function region(l: { line: number; column: number; endLine?: number; endColumn?: number }): Region {
+  const r: Region = { startLine: l.line, startColumn: l.column };
+  if (l.endLine !== undefined && l.endColumn !== undefined) {
+    r.endLine = l.endLine;
+    r.endColumn = l.endColumn;
+  }
+  return r;
+}
+
+function physical(root: string, file: string, r: Region) {
+  const uri = workspacePath(root, file).split('/').map(encodeURIComponent).join('/');
+  return { artifactLocation: { uri }, region: r };
+}
+

@@ -1,0 +1,60 @@
+/**
+ * Finds inline suppression comments in the sources:
+ * - schema.ts: `// spec-check-disable-next-line RULE -- reason`
+ * - MDX: `{/* spec-check-disable-next-line RULE -- reason *\/}`
+ * - Markdown (SEPs): `<!-- spec-check-disable-next-line RULE -- reason -->`
+ * Several rules may be named, separated by commas. The engine applies them after the rules run.
+ */
+import ts from 'typescript';
+import { visit } from 'unist-util-visit';
+import type { Nodes } from 'mdast';
+import type { MarkdownPage, Suppression } from '../model/types.js';
+import type { TextFile } from '../model/text-file.js';
+
+export const DIRECTIVE = 'spec-check-disable-next-line';
+
+/** `RULE, RULE -- reason` after the directive word, as written. */
+export function parseDirective(body: string): { rules: string[]; reason?: string } {
+  const dashes = body.indexOf('--');
+  const rulePart = dashes >= 0 ? body.slice(0, dashes) : body;
+  const reason = dashes >= 0 ? body.slice(dashes + 2).trim() : '';
+  const rules = rulePart
+    .split(/[\s,]+/)
+    .map((r) => r.trim())
+    .filter(Boolean);
+  return reason ? { rules, reason } : { rules };
+}
+
+/** Suppressions in `//` comments of a TypeScript file (comments only: strings and JSDoc are not scanned as such). */
+export function suppressionsInTypeScript(file: TextFile): Suppression[] {
+  if (!file.text.includes(DIRECTIVE)) return [];
+  const out: Suppression[] = [];
+  const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVariant.Standard, file.text);
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token !== ts.SyntaxKind.SingleLineCommentTrivia) continue;
+    const m = new RegExp(`^//\\s*${DIRECTIVE}(?:\\s+(.*))?$`).exec(scanner.getTokenText().trimEnd());
+    if (!m) continue;
+    const location = file.location(scanner.getTokenStart());
+    out.push({ ...parseDirective(m[1] ?? ''), location, targetLine: location.line + 1 });
+  }
+  return out;
+}
+
+const MDX_COMMENT = new RegExp(`^\\s*/\\*\\s*${DIRECTIVE}(?:\\s+([^]*?))?\\s*\\*/\\s*$`);
+const HTML_COMMENT = new RegExp(`^<!--\\s*${DIRECTIVE}(?:\\s+([^]*?))?\\s*-->$`);
+
+/** Suppressions in a parsed page: MDX expression comments, or HTML comments in Markdown. */
+export function suppressionsInPage(page: MarkdownPage): Suppression[] {
+  if (!page.tree || !page.file.text.includes(DIRECTIVE)) return [];
+  const out: Suppression[] = [];
+  visit(page.tree, (node: Nodes) => {
+    let m: RegExpExecArray | null = null;
+    if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') m = MDX_COMMENT.exec(node.value);
+    else if (node.type === 'html') m = HTML_COMMENT.exec(node.value.trim());
+    if (!m || !node.position) return;
+    if (!m) return;
+    const { start, end } = node.position;
+    out.push({ ...parseDirective(m[1] ?? ''), location: { file: page.path, line: start.line, column: start.column }, targetLine: end.line + 1 });
+  });
+  return out;
+}

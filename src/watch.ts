@@ -1,0 +1,163 @@
+/**
+ * `check --watch`: checks once, then re-checks whenever a file of the spec changes and prints
+ * the findings that are new since the previous check, and how many went away. Unchanged files
+ * are neither re-read nor re-parsed (a load cache kept across checks). Ends when `signal` aborts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkSpec, type CheckOptions, type CheckReport } from './check.js';
+import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
+import { findingKey, type LineText } from './engine/baseline.js';
+import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
+import type { CliIo } from './commands/types.js';
+import type { Spec } from './model/types.js';
+
+export interface WatchOptions {
+  root: string;
+  /** Options for each check; called again when the config file changes. */
+  checkOptions: () => CheckOptions;
+  /** Extra absolute paths whose change reloads the options (the config file). */
+  configFiles?: string[];
+  io: CliIo;
+  signal: AbortSignal;
+  text?: TextOptions;
+  /** No note on stderr when watching starts. */
+  quiet?: boolean;
+  /** Quiet period after the last change before re-checking. */
+  debounceMs?: number;
+  /** Called after every check, first one included (for tests and tools). */
+  onCheck?: (report: CheckReport, changed: string[]) => void;
+}
+
+export async function watchCheck(w: WatchOptions): Promise<void> {
+  const root = path.resolve(w.root);
+  const cache = createLoadCache();
+  const debounceMs = w.debounceMs ?? 30;
+  let options = w.checkOptions();
+  let previous: Map<string, number> | undefined;
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  const keysOf = (report: CheckReport, lineText: LineText) => {
+    const keys = new Map<string, number>();
+    for (const f of report.findings) {
+      const k = findingKey(f, lineText);
+      keys.set(k, (keys.get(k) ?? 0) + 1);
+    }
+    return keys;
+  };
+
+  const runOnce = async () => {
+    const files = [...changed].sort();
+    changed.clear();
+    const started = performance.now();
+    let spec: Spec;
+    try {
+      if (files.some((f) => f.startsWith('\0config'))) options = w.checkOptions();
+      spec = await loadSpec(w.root, { ...options, cache });
+    } catch (error) {
+      // A root that cannot be checked at the start ends the watch (exit 2); later, it is reported and watching goes on.
+      if (!previous) throw error;
+      w.io.stderr(`spec-check: ${(error as Error).message}\n`);
+      return;
+    }
+    const report = checkSpec(spec, w.root, options);
+    const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
+    const text = { ...w.text, source: (f: string) => spec.files?.get(f) };
+    const keys = keysOf(report, lineText);
+    if (!previous) {
+      w.io.stdout(formatText(report, text));
+    } else {
+      // New findings: those whose key occurs more often than before.
+      const seen = new Map(previous);
+      const fresh = report.findings.filter((f) => {
+        const k = findingKey(f, lineText);
+        const left = seen.get(k) ?? 0;
+        seen.set(k, left - 1);
+        return left <= 0;
+      });
+      let gone = 0;
+      for (const [k, n] of previous) gone += Math.max(0, n - (keys.get(k) ?? 0));
+      const names = files.map((f) => (f.startsWith('\0config') ? 'config' : f));
+      const what = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+      const ms = Math.round(performance.now() - started);
+      w.io.stdout(
+        `\n${painter(w.text ?? {})('bold', `Changed: ${what}`)}: ${fresh.length} new finding${fresh.length === 1 ? '' : 's'}, ${gone} gone (${ms} ms)\n` +
+          formatFindings(fresh, text) +
+          summaryLine(report, painter(w.text ?? {})) +
+          '\n',
+      );
+    }
+    previous = keys;
+    w.onCheck?.(report, files);
+  };
+
+  const schedule = () => {
+    if (w.signal.aborted) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = runOnce().finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+    }, debounceMs);
+  };
+
+  // Only files under the spec's folders, not ignored, trigger a check.
+  const relevant = (rel: string) => {
+    const layout = { ...defaultLayout, ...options.layout };
+    const inside = [layout.schema, layout.docs, layout.seps].some((dir) => rel === dir || rel.startsWith(dir + '/'));
+    return inside && !options.ignore?.(rel);
+  };
+
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new LoadError(`root folder not found: ${w.root}`);
+  const watchers: fs.FSWatcher[] = [];
+  const stopped = new Promise<void>((resolve) => {
+    if (w.signal.aborted) return resolve();
+    w.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  try {
+    let tree: fs.FSWatcher;
+    try {
+      tree = fs.watch(root, { recursive: true }, (_event, filename) => {
+        if (!filename) return;
+        const rel = filename.toString().split(path.sep).join('/');
+        if (!relevant(rel)) return;
+        changed.add(rel);
+        schedule();
+      });
+    } catch (error) {
+      throw new LoadError(`cannot watch ${w.root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    watchers.push(tree);
+    for (const configFile of w.configFiles ?? []) {
+      // Watch the folder: editors replace files, which ends a watch on the file itself.
+      watchers.push(
+        fs.watch(path.dirname(configFile), (_event, filename) => {
+          if (filename?.toString() !== path.basename(configFile)) return;
+          changed.add('\0config');
+          schedule();
+        }),
+      );
+    }
+    for (const watcher of watchers) watcher.on('error', (error) => w.io.stderr(`spec-check: watch error: ${error.message}\n`));
+
+    running = runOnce().finally(() => (running = undefined));
+    await running;
+    if (!w.signal.aborted && !w.quiet) w.io.stderr(`Watching ${w.root} for changes (Ctrl-C to stop)\n`);
+    await stopped;
+  } finally {
+    clearTimeout(timer);
+    for (const watcher of watchers) watcher.close();
+    await running;
+  }
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import { toString } from 'mdast-util-to-string';
+import type { Root, Table } from 'mdast';
+import type { CheckReport } from '../src/check.js';
+import { formatGithub } from '../src/reporters/github.js';
+import { formatMarkdown } from '../src/reporters/markdown.js';
+import { formatSarif } from '../src/reporters/sarif.js';
+import { progressLine } from '../src/reporters/progress.js';
+import { allRules } from '../src/rules/index.js';
+import { driftedSpec, runCli, sampleSpec, writeTree } from './helpers.js';
+
+/** Parses a workflow command line the way the Actions runner does (`::name k=v,k=v::data`). */
+export function parseWorkflowCommand(line: string): { command: string; properties: Record<string, string>; message: string } | undefined {
+  const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
+  if (!m) return undefined;
+  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+  const unescapeProperty = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const properties: Record<string, string> = {};
+  for (const pair of (m[2] ?? '').split(',').filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) return undefined;
+    properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
+  }
+  return { command: m[1], properties, message: unescapeData(m[3]) };
+}
+
+/** The rows of every GFM table in a Markdown text, each cell as its plain text (HTML left out). */
+export function tablesOf(markdown: string): string[][][] {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+  return tree.children.filter((n): n is Table => n.type === 'table').map((t) => t.children.map((row) => row.children.map((cell) => toString(cell, { includeHtml: false }))));
+}
+
+const awkward = 'Value 50% of "a,b: c" | <b>not bold</b> *not em* `not code` [x](y)\r\nsecond line';
+const report: CheckReport = {
+  tool: { name: 'spec-check', version: '0.1.0' },
+  root: 'spec',
+  findings: [
+    {
+      rule: 'example/valid',
+      severity: 'error',
+      message: awkward,
+      file: 'schema/draft/examples/A,B/x:y.json',
+      line: 3,
+      column: 7,
+      endLine: 3,
+      endColumn: 12,
+      related: [{ file: 'schema/draft/schema.ts', line: 10, column: 3, message: 'declared here' }],
+    },
+    { rule: 'suppression/unused', severity: 'warning', message: 'Suppression of x suppresses nothing', file: 'docs/a.mdx', line: 1, column: 1, related: [] },
+  ],
+  summary: { errors: 1, warnings: 1, examplesValidated: 0, filesRead: 2 },
+};
+
+describe('github format', () => {
+  it('writes one workflow command per finding that parses back to the same file, position, rule and message', () => {
+    const lines = formatGithub(report).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(2);
+    const [first, second] = lines.map(parseWorkflowCommand);
+    expect(first).toEqual({
+      command: 'error',
+      properties: { file: 'spec/schema/draft/examples/A,B/x:y.json', line: '3', col: '7', endLine: '3', endColumn: '12', title: 'example/valid' },
+      message: `${awkward}\nspec/schema/draft/schema.ts:10:3: declared here`,
+    });
+    expect(second).toEqual({ command: 'warning', properties: { file: 'spec/docs/a.mdx', line: '1', col: '1', title: 'suppression/unused' }, message: 'Suppression of x suppresses nothing' });
+    // Nothing unescaped that would end the command or a property early.
+    expect(lines[0]).not.toMatch(/[\r\n]/);
+    expect(lines[0]).toContain('file=spec/schema/draft/examples/A%2CB/x%3Ay.json,');
+  });
+
+  it('prints only workflow commands for the drifted spec', async () => {
+    const run = await runCli(['check', '--root', driftedSpec, '--format', 'github']);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(parseWorkflowCommand(line), line).toBeDefined();
+    expect(lines.map(parseWorkflowCommand)).toContainEqual({
+      command: 'error',
+      properties: { file: `${path.relative(process.cwd(), driftedSpec)}/schema/draft/examples/Widget/dial.json`, line: '4', col: '11', title: 'example/valid' },
+      message: 'Does not match Widget at /kind: expected one of "dial", "slider", "switch", got "knob"',
+    });
+  });
+});
+
+describe('markdown format', () => {
+  it('renders a table per rule and a table of findings whose cells read back as the messages', () => {
+    const md = formatMarkdown(report);
+    expect(md.split('\n')[0]).toBe('### spec-check: 2 problems (1 error, 1 warning)');
+    const [byRule, findings] = tablesOf(md);
+    expect(byRule).toEqual([
+      ['rule', 'errors', 'warnings'],
+      ['example/valid', '1', '0'],
+      ['suppression/unused', '0', '1'],
+    ]);
+    expect(findings[0]).toEqual(['location', 'severity', 'message', 'rule']);
+    expect(findings[1]).toEqual([
+      'spec/schema/draft/examples/A,B/x:y.json:3:7',
+      'error',
+      `${awkward.replace('\r\n', ' ')}spec/schema/draft/schema.ts:10:3 declared here`,
+      'example/valid',
+    ]);
+    expect(findings[2][2]).toBe('Suppression of x suppresses nothing');
+    // The message's markup stays text: no emphasis, link or inline HTML node was made of it.
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(md) as Root;
+    const kinds = new Set<string>();
+    const walk = (n: { type: string; value?: string; children?: unknown[] }) => {
+      if (n.type === 'html' && n.value !== '<br>') kinds.add(`html ${n.value}`);
+      else if (n.type !== 'html') kinds.add(n.type);
+      for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
+    };
+    walk(tree as never);
+    expect([...kinds].filter((k) => ['emphasis', 'link', 'strong'].includes(k) || k.startsWith('html'))).toEqual([]);
+  });
+
+  it('stays under the size of a pull-request comment, and says how many findings it left out', () => {
+    const many = { ...report, findings: Array.from({ length: 2000 }, (_, i) => ({ ...report.findings[1], line: i + 1 })) };
+    const md = formatMarkdown(many);
+    expect(md.length).toBeLessThan(65_536);
+    const rows = tablesOf(md)[1].length - 1;
+    expect(rows).toBeGreaterThan(100);
+    expect(md).toContain(`\n\n… and ${2000 - rows} more findings: see the full report`);
+    expect(formatMarkdown(report)).not.toContain('more finding');
+  });
+
+  it('says so when there is nothing to report', async () => {
+    const run = await runCli(['check', '--root', sampleSpec, '--format', 'markdown']);
+    expect(run.stdout).toMatch(/^### spec-check: no problems\n\n14 examples validated, \d+ files read\.\n$/);
+    expect(tablesOf(run.stdout)).toEqual([]);
+  });
+});
+
+describe('sarif format', () => {
+  it('lists every rule with its help and gives each result its rule index, location and related locations', () => {
+    const sarif = JSON.parse(formatSarif(report));
+    expect(sarif.version).toBe('2.1.0');
+    const run = sarif.runs[0];
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(allRules.map((r) => r.id));
+    const exampleValid = run.tool.driver.rules.find((r: { id: string }) => r.id === 'example/valid');
+    expect(exampleValid.shortDescription.text).toBe(allRules[0].description);
+    expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```json\n{');
+    expect(exampleValid.defaultConfiguration).toEqual({ level: 'error' });
+    const [first, second] = run.results;
+    expect(first).toMatchObject({
+      ruleId: 'example/valid',
+      level: 'error',
+      message: { text: awkward },
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'spec/schema/draft/examples/A%2CB/x%3Ay.json' }, region: { startLine: 3, startColumn: 7, endLine: 3, endColumn: 12 } } }],
+      relatedLocations: [{ id: 1, message: { text: 'declared here' }, physicalLocation: { artifactLocation: { uri: 'spec/schema/draft/schema.ts' }, region: { startLine: 10, startColumn: 3 } } }],
+    });
+    expect(run.tool.driver.rules[first.ruleIndex].id).toBe('example/valid');
+    expect(run.tool.driver.rules[second.ruleIndex].id).toBe('suppression/unused');
+    expect(second.level).toBe('warning');
+    expect(first.partialFingerprints['specCheck/v1']).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('keeps a finding\'s fingerprint when lines above it move', async () => {
+    const fingerprints = async (root: string) =>
+      JSON.parse((await runCli(['check', '--root', root, '--format', 'sarif'])).stdout).runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['specCheck/v1']);
+    const root = writeTree({ 'schema/draft/schema.ts': 'export interface A {\n  b: ;\n}\n' });
+    const before = await fingerprints(root);
+    fs.writeFileSync(path.join(root, 'schema/draft/schema.ts'), '\n\n\nexport interface A {\n  b: ;\n}\n');
+    expect(await fingerprints(root)).toEqual(before);
+  });
+});
+
+describe('text format', () => {
+  it('--verbose adds a code frame under each finding', async () => {
+    const run = await runCli(['check', '--root', driftedSpec, '--verbose']);
+    expect(run.stdout).toContain(
+      [
+        '  4:11  error    Does not match Widget at /kind: expected one of "dial", "slider", "switch", got "knob"  example/valid',
+        '      2 |   "id": "hall-thermostat",',
+        '      3 |   "name": "Hall thermostat",',
+        '    > 4 |   "kind": "knob",',
+        '        |           ^',
+        '      5 |   "value": "19",',
+        '      6 |   "min": 5,',
+        '',
+        '  5:12  error ',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a progress line on a terminal only, erased at the end, and none with --quiet', async () => {
+    const tty = await runCli(['check', '--root', sampleSpec], { isTTY: true });
+    expect(tty.stderr).toMatch(/^\r\x1b\[Kloaded version \S+ \(1\/2\)/);
+    expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
+    expect((await runCli(['check', '--root', sampleSpec], { isTTY: true, env: {} }).then((r) => r.stdout))).toMatch(/^No problems/);
+    expect((await runCli(['check', '--root', sampleSpec, '--quiet'], { isTTY: true })).stderr).toBe('');
+    expect((await runCli(['check', '--root', sampleSpec])).stderr).toBe('');
+  });
+
+  it('throttles progress updates to one per 100 ms', () => {
+    let t = 0;
+    let written = '';
+    const progress = progressLine((s) => (written += s), () => t);
+    progress.update('a', 1, 3);
+    t = 50;
+    progress.update('b', 2, 3);
+    t = 150;
+    progress.update('c', 3, 3);
+    progress.clear();
+    expect(written).toBe('\r\x1b[Ka (1/3)\r\x1b[Kc (3/3)\r\x1b[K');
+  });
+});
+
+describe('--output FILE', () => {
+  it('writes the report to the file, creating its folder, and nothing to stdout', async () => {
+    const out = path.join(writeTree({}), 'reports/spec-check.sarif');
+    const run = await runCli(['check', '--root', driftedSpec, '--format', 'sarif', '--output', out]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).runs[0].results.length).toBeGreaterThan(0);
+  });
+});
