@@ -148,7 +148,7 @@ describe('consistency claims', () => {
     ]);
     const jsdoc = found.find((f) => f.file === 'schema/draft/schema.ts')!;
     expect(jsdoc.message).toContain('In draft, "unknown gadget" is reported as a protocol error here (InvalidParamsError JSDoc), but as a failed result elsewhere.');
-    expect(jsdoc.message).toContain(`failed result: ${PAGE_PATH}:14`);
+    expect(jsdoc.message).toContain(`failed result: ${PAGE_PATH} (list item under "Failed results")`);
     expect(jsdoc.related).toEqual([`${PAGE_PATH}:14:3`]);
     // The prose item is tied to every claim on the other side, the @example included with the example.
     expect(found[0].related).toEqual([`${PAGE_PATH}:24:14`, 'schema/draft/examples/InvalidParamsError/unknown-gadget.json:2:3', 'schema/draft/schema.ts:8:4']);

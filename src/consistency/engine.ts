@@ -37,7 +37,8 @@ export function extractClaims(spec: Spec, vocabulary?: Vocabulary): ClaimSet {
 
 /** `docs/.../tools.mdx:743 (list item under "Protocol Errors")` or `InvalidParamsError JSDoc`: where a claim is, for messages. */
 export function describeClaim(claim: Claim): string {
-  if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file}:${claim.location.line} (${claim.subject})`;
+  // No line numbers in messages: baselines and SARIF fingerprints key on the message; the related locations carry the lines.
+  if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file} (${claim.subject})`;
   return claim.subject;
 }
 
