@@ -225,7 +225,7 @@ describe('consistency claims', () => {
       ['consistency/error-code', 'schema/draft/schema.ts', 9, 4],
     ]);
     expect(found[0].message).toBe(
-      `In draft, "bad page token" gets code -32099 here (list item under "Protocol Errors"), but -32602 elsewhere. Sources say — -32099: ${PAGE_PATH}:10 (list item under "Protocol Errors"); -32602: InvalidParamsError JSDoc`,
+      `In draft, "bad page token" gets code -32099 here (list item under "Protocol Errors"), but -32602 elsewhere. Sources say — -32099: ${PAGE_PATH} (list item under "Protocol Errors"); -32602: InvalidParamsError JSDoc`,
     );
   });
 
