@@ -26,6 +26,21 @@ export const schemaCompilerOptions: ts.CompilerOptions = {
   types: [],
 };
 
+/**
+ * The options of the program TypeDoc documents: strict, as the spec repository's tsconfig is, so
+ * that `T | null` stays in the rendered types (the schema.json program drops it, as its
+ * generator does).
+ */
+export const referenceCompilerOptions: ts.CompilerOptions = {
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  types: [],
+};
+
 export interface SchemaProgram {
   program: ts.Program;
   /** Absolute file name of each version's schema.ts in the program, by version id. */
@@ -44,7 +59,11 @@ export function schemaFileName(spec: Spec, version: SpecVersion): string {
  * model's texts. (The program parses them again with its own file names: a program takes
  * ownership of its source files, so the model's parse is not handed to it.)
  */
-export function buildSchemaProgram(spec: Spec, versions: SpecVersion[] = spec.versions): SchemaProgram {
+export function buildSchemaProgram(
+  spec: Spec,
+  versions: SpecVersion[] = spec.versions,
+  options: ts.CompilerOptions = schemaCompilerOptions,
+): SchemaProgram {
   const sources = new Map<string, { text: string; sourceFile?: ts.SourceFile }>();
   const fileNames = new Map<string, string>();
   for (const version of versions) {
@@ -53,7 +72,7 @@ export function buildSchemaProgram(spec: Spec, versions: SpecVersion[] = spec.ve
     fileNames.set(version.id, name);
     sources.set(name, { text: version.schemaTs.file.text });
   }
-  const host = ts.createCompilerHost(schemaCompilerOptions, true);
+  const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (f) => sources.has(path.resolve(f)) || fileExists(f);
@@ -75,6 +94,6 @@ export function buildSchemaProgram(spec: Spec, versions: SpecVersion[] = spec.ve
     return sf;
   };
   host.writeFile = () => {};
-  const program = ts.createProgram({ rootNames: [...fileNames.values()], options: schemaCompilerOptions, host });
+  const program = ts.createProgram({ rootNames: [...fileNames.values()], options, host });
   return { program, fileNames };
 }

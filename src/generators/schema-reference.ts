@@ -149,7 +149,7 @@ function isMethodCategory(category: string): boolean {
   return /^`[a-z]/.test(category);
 }
 
-const METHOD_ORDER = ['Request', 'RequestParams', 'Result', 'Notification', 'NotificationParams'];
+const METHOD_ORDER = ['Request', 'RequestParams', 'ResultResponse', 'Result', 'Notification', 'NotificationParams'];
 
 function compareInCategory(category: string, a: td.DeclarationReflection, b: td.DeclarationReflection): number {
   if (isMethodCategory(category)) {
@@ -163,10 +163,12 @@ function compareInCategory(category: string, a: td.DeclarationReflection, b: td.
 
 /**
  * Renders one declaration. The escapes keep the docs site's MDX parser from reading the HTML as
- * Markdown or JSX: no-break spaces as entities, `[`, `_`, `{` and `$` as character references,
- * and no line break before a tag.
+ * Markdown or JSX: no-break spaces as entities, `[`, `_`, `{`, `$`, backquote, backslash and `*` as
+ * character references, and no line break before a tag.
  */
 function renderDeclaration(reflection: td.DeclarationReflection, context: td.DefaultThemeRenderContext): string {
+  // Tags are rendered the spec repository's way everywhere in the block, members included.
+  context.commentTags = (props) => commentTags(context, reflection, props);
   const preview = context.reflectionPreview(reflection);
   let content = td.JSX.renderElement(
     td.JSX.createElement(
@@ -185,9 +187,12 @@ function renderDeclaration(reflection: td.DeclarationReflection, context: td.Def
     .replaceAll('[', '&#x5B;')
     .replaceAll('_', '&#x5F;')
     .replaceAll('{', '&#x7B;')
-    .replaceAll('$', '&#x24;');
+    .replaceAll('$', '&#x24;')
+    .replaceAll('`', '&#x60;')
+    .replaceAll('\\', '&#x5C;')
+    .replaceAll('*', '&#x2A;');
   content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
-  return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n`;
+  return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n\n`;
 }
 
 /**
@@ -219,6 +224,39 @@ function renderMember(member: td.DeclarationReflection, context: td.DefaultTheme
 /** The signature as one line of text: a line break before indentation goes, any other becomes a space. */
 function signatureTitle(signature: td.JSX.Element): string {
   return td.JSX.renderElementToText(signature).replace(/\n( *)/g, (_m, indent: string) => indent || ' ');
+}
+
+/**
+ * Block tags: `@example` as a collapsible block whose anchor is the declaration's anchor and the
+ * example's slug; other tags under a plain heading with no anchor of their own.
+ */
+function commentTags(context: td.DefaultThemeRenderContext, page: td.DeclarationReflection, props: td.Reflection): td.JSX.Element | undefined {
+  if (!props.comment) return undefined;
+  const { createElement: h, Raw, Fragment } = td.JSX;
+  const notRendered = context.options.getValue('notRenderedTags');
+  const tags = props.comment.blockTags.filter((t) => !t.skipRendering && !notRendered.includes(t.tag));
+  const rendered = tags.map((tag) => {
+    const name = tag.name ? `${td.translateTagName(tag.tag)}: ${tag.name}` : td.translateTagName(tag.tag);
+    const body = context.markdown(tag.content);
+    if (tag.tag === '@example') {
+      const anchor = `${context.getAnchor(page)}-${context.slugger.slug(name)}`;
+      return h(
+        'details',
+        { class: 'tsd-tag-example' },
+        h(Raw, { html: '\n' }),
+        h('summary', { class: 'tsd-anchor-link' }, name, h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON }))),
+        h(Raw, { html: body.replace('<pre>', `<pre id="${anchor}">`) }),
+      );
+    }
+    return h(
+      'div',
+      { class: `tsd-tag-${tag.tag.substring(1)}` },
+      h('h4', { class: 'tsd-anchor-link' }, name),
+      tag.typeAnnotation ? h('span', { class: 'tsd-type-annotation' }, tag.typeAnnotation) : null,
+      h(Raw, { html: body }),
+    );
+  });
+  return h(Fragment, null, rendered.length ? h('div', { class: 'tsd-comment tsd-typography' }, rendered) : null);
 }
 
 const ANCHOR_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg>';
