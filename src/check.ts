@@ -1,7 +1,7 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import path from 'node:path';
 import { loadSpec, type LoadOptions } from './sources/load.js';
-import { runRules, type RunOptions } from './engine/run.js';
+import { prepareRules, runRules, type RunOptions } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
@@ -29,6 +29,7 @@ export interface CheckOptions extends LoadOptions, RunOptions {
 
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
   const spec = await loadSpec(root, options);
+  await prepareRules(spec, options.rules ?? allRules, options);
   return checkSpec(spec, root, options);
 }
 
