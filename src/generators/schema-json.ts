@@ -117,8 +117,12 @@ export function generateSchemaJson(spec: Spec, versions: SpecVersion[] = spec.ve
   if (!withSchema.length) return out;
   const { program, fileNames } = built ?? buildSchemaProgram(spec, withSchema);
   checkWholeProgram(program);
+  // A version with no committed dialect (no schema.json yet, or no `$schema`) follows the
+  // version before it: a new version starts as a copy of the one it succeeds.
+  let previous: SchemaDialect | undefined;
   for (const version of withSchema) {
-    const dialect = targetDialect(version.jsonSchema?.dialect);
+    const dialect = targetDialect(version.jsonSchema?.dialect ?? previous);
+    previous = version.jsonSchema?.dialect ?? previous;
     out.set(version.id, schemaJsonFromProgram(program, fileNames.get(version.id)!, dialect, version.schemaTs!.file.path));
   }
   return out;
