@@ -12,14 +12,15 @@ export function firstDifference(a: string, b: string): number {
 }
 
 /** The text of the line holding `offset`, shortened around it, for a message. */
-export function excerpt(text: string, offset: number, width = 60): string {
+export function excerpt(text: string, offset: number, width = 80): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   let end = text.indexOf('\n', offset);
   if (end < 0) end = text.length;
   if (start === end) return offset >= text.length ? '(end of file)' : '(empty line)';
-  const from = Math.max(start, offset - Math.floor(width / 3));
+  const indent = /^\s*/.exec(text.slice(start, end))![0].length;
+  const from = Math.max(start + indent, offset - Math.floor(width / 2));
   const to = Math.min(end, from + width);
-  return `${from > start ? '…' : ''}${text.slice(from, to).trim()}${to < end ? '…' : ''}`;
+  return `${from > start + indent ? '…' : ''}${text.slice(from, to).trim()}${to < end ? '…' : ''}`;
 }
 
 /** The schema.ts location of a declaration, as a related location. */

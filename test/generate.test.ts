@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { generatedSchemaJson } from '../src/rules/generated-schema-json.js';
+import { generatedSchemaReference } from '../src/rules/generated-schema-reference.js';
+import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.js';
+import { readMarkdownPage } from '../src/sources/markdown.js';
+import { TextFile } from '../src/model/text-file.js';
+import { edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
+
+const rules = [generatedSchemaJson, generatedSchemaReference];
+
+// A two-version spec of a small "lamp" protocol, written for these tests.
+const schemaTs = `/** A lamp a hub controls. @category Lamps */
+export interface Lamp {
+  /** Identifier of the lamp. */
+  id: string;
+  /**
+   * Brightness from 0 to 100.
+   *
+   * @example Half bright
+   * {@includeCode ./examples/Lamp/half.json}
+   */
+  brightness?: number;
+}
+
+/** Turns a lamp on or off. @category \`lamps/switch\` */
+export interface SwitchLampRequest {
+  method: "lamps/switch";
+  params: { id: string; on: boolean };
+}
+
+/** The lamp after the switch. @category \`lamps/switch\` */
+export interface SwitchLampResult {
+  lamp: Lamp;
+}
+
+/** A colour as a hex string. @category Common Types */
+export type Colour = string;
+`;
+
+const template = `---
+title: Schema Reference
+---
+
+## Lamps
+
+{/* @category Lamps */}
+
+## \`lamps/switch\`
+
+{/* @category \`lamps/switch\` */}
+
+## Common Types
+
+{/* @category Common Types */}
+`;
+
+function lampSpec(files: Record<string, string> = {}): string {
+  return writeTree({
+    'schema/draft/schema.ts': schemaTs,
+    'schema/draft/schema.mdx': template,
+    'schema/draft/examples/Lamp/half.json': '{\n  "id": "desk",\n  "brightness": 50\n}\n',
+    'schema/2025-02-01/schema.ts': schemaTs.replaceAll(/ *\* @example[^]*?\.json\}\n/g, ''),
+    ...files,
+  });
+}
+
+async function generatedFindings(root: string) {
+  const report = await check(root, { rules });
+  return report.findings.map((f) => ({ rule: f.rule, file: f.file, line: f.line, column: f.column, message: f.message }));
+}
+
+describe('schema.json generator', () => {
+  it('writes sorted keys, four-space indentation, integers by default, required members and a blank line at the end', () => {
+    const r = schemaJsonFromText('export interface Dial {\n  /** Where it points. */\n  value: number;\n  label?: string;\n}\n', 'draft-07');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toBe(
+      [
+        '{',
+        '    "$schema": "http://json-schema.org/draft-07/schema#",',
+        '    "definitions": {',
+        '        "Dial": {',
+        '            "properties": {',
+        '                "label": {',
+        '                    "type": "string"',
+        '                },',
+        '                "value": {',
+        '                    "description": "Where it points.",',
+        '                    "type": "integer"',
+        '                }',
+        '            },',
+        '            "required": [',
+        '                "value"',
+        '            ],',
+        '            "type": "object"',
+        '        }',
+        '    }',
+        '}',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('rewrites draft-07 output to 2020-12 by text, as the spec repository does', () => {
+    const draft07 = '{\n    "$schema": "http://json-schema.org/draft-07/schema#",\n    "definitions": {\n        "A": { "$ref": "#/definitions/B" }\n    }\n}\n\n';
+    expect(toDraft2020(draft07)).toBe('{\n    "$schema": "https://json-schema.org/draft/2020-12/schema",\n    "$defs": {\n        "A": { "$ref": "#/$defs/B" }\n    }\n}\n\n');
+    const r = schemaJsonFromText('export interface A { b: B }\nexport interface B { c: string }\n', '2020-12');
+    expect(r.ok && r.text).toContain('"$ref": "#/$defs/B"');
+  });
+
+  it('reports type errors with their location instead of generating', () => {
+    const r = schemaJsonFromText('export interface A {\n  b: Missing;\n}\n', 'draft-07');
+    expect(r).toEqual({
+      ok: false,
+      problems: [{ message: "TypeScript error TS2304: Cannot find name 'Missing'.", location: { file: 'schema/schema.ts', line: 2, column: 6 } }],
+    });
+  });
+});
+
+describe('generate', () => {
+  it('writes both files per version, prints what changed, and writes nothing the second time', async () => {
+    const root = lampSpec();
+    const first = await runCli(['generate', '--root', root]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(
+      [
+        'created schema/2025-02-01/schema.json',
+        'created schema/draft/schema.json',
+        'created docs/specification/draft/schema.mdx',
+        '3 of 3 generated files changed.',
+        '',
+      ].join('\n'),
+    );
+    const page = path.join(root, 'docs/specification/draft/schema.mdx');
+    const before = fs.statSync(page).mtimeMs;
+    const second = await runCli(['generate', '--root', root]);
+    expect(second.stdout).toBe('All 3 generated files are up to date.\n');
+    expect(fs.statSync(page).mtimeMs).toBe(before);
+    // No temp files are left beside the written ones.
+    expect(fs.readdirSync(path.dirname(page))).toEqual(['schema.mdx']);
+    expect(await generatedFindings(root)).toEqual([]);
+  });
+
+  it('renders the template: categories in place, method categories request first, anchors from the shared functions, examples included', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const text = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8');
+    const headings = text.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual(['## Lamps', '### `Lamp`', '## `lamps/switch`', '### `SwitchLampRequest`', '### `SwitchLampResult`', '## Common Types', '### `Colour`']);
+    expect(text).toContain('id="lamp-brightness"');
+    expect(text).toContain('<summary class="tsd-anchor-link">Example: Half bright<a href="#lamp-example-half-bright"');
+    expect(text).toContain('<pre id="lamp-example-half-bright"><code class="json">');
+    // The page is MDX the docs site (and spec-check's own parser) can read.
+    const parsed = readMarkdownPage(new TextFile('docs/specification/draft/schema.mdx', text), 'mdx');
+    expect(parsed.parseError).toBeUndefined();
+  });
+
+  it('generates only the versions asked for', async () => {
+    const root = lampSpec();
+    const run = await runCli(['generate', '--root', root, '--version', '2025-02-01']);
+    expect(run.stdout).toBe('created schema/2025-02-01/schema.json\n1 of 1 generated files changed.\n');
+    expect(fs.existsSync(path.join(root, 'schema/draft/schema.json'))).toBe(false);
+  });
+});
+
+describe('generated/schema-json and generated/schema-reference', () => {
+  it('report nothing where nothing is committed to compare', async () => {
+    // No schema.json, no template: nothing to compare.
+    expect(await generatedFindings(lampSpec({ 'schema/draft/schema.mdx': '' }))).toEqual([
+      // An empty template has no category line: the categories schema.ts uses are missing from it.
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message:
+          'Category "Common Types" (used by Colour and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Common Types */}',
+      },
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message:
+          'Category "Lamps" (used by Lamp and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Lamps */}',
+      },
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message:
+          'Category "`lamps/switch`" (used by SwitchLampRequest and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category `lamps/switch` */}',
+      },
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message: 'docs/specification/draft/schema.mdx is missing: the template schema/draft/schema.mdx is there to generate it from. Run `spec-check generate`.',
+      },
+    ]);
+  });
+
+  it('report a member JSDoc edit in both generated files of that version only, naming the declaration and line', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'Brightness from 0 to 100.', 'Brightness in percent.');
+    const jsonLine = lineOf(root, 'schema/draft/schema.json', '"description": "Brightness from 0 to 100."');
+    const pageLine = lineOf(root, 'docs/specification/draft/schema.mdx', 'Brightness from 0 to 100.');
+    const page = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8').split('\n')[pageLine - 1];
+    const findings = await generatedFindings(root);
+    expect(findings).toEqual([
+      {
+        rule: 'generated/schema-reference',
+        file: 'docs/specification/draft/schema.mdx',
+        line: pageLine,
+        column: page.indexOf('Brightness from 0 to 100.') + 'Brightness '.length + 1,
+        message: expect.stringMatching(/^docs\/specification\/draft\/schema\.mdx is stale: .* first in declaration Lamp \(line \d+\) .*Run `spec-check generate`\.$/),
+      },
+      {
+        rule: 'generated/schema-json',
+        file: 'schema/draft/schema.json',
+        line: jsonLine,
+        column: '                    "description": "Brightness '.length + 1,
+        message: `schema/draft/schema.json is stale: it differs from what schema.ts generates, first at definition Lamp, line ${jsonLine} (committed: "\\"description\\": \\"Brightness from 0 to 100.\\","; generated: "\\"description\\": \\"Brightness in percent.\\","). Run \`spec-check generate\`.`,
+      },
+    ]);
+    await runCli(['generate', '--root', root]);
+    expect(await generatedFindings(root)).toEqual([]);
+  });
+
+  it('report a type error that stops schema.json from being generated, at its place in schema.ts', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/2025-02-01/schema.ts', 'lamp: Lamp;', 'lamp: Lanp;');
+    const line = lineOf(root, 'schema/2025-02-01/schema.ts', 'lamp: Lanp;');
+    const findings = (await generatedFindings(root)).filter((f) => f.rule === 'generated/schema-json');
+    expect(findings).toEqual([
+      {
+        rule: 'generated/schema-json',
+        file: 'schema/2025-02-01/schema.ts',
+        line,
+        column: 9,
+        message: "schema/2025-02-01/schema.json cannot be generated to compare: TypeScript error TS2304: Cannot find name 'Lanp'.",
+      },
+    ]);
+  });
+
+  it('never write under the root', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'Identifier of the lamp.', 'Id of the lamp.');
+    const before = fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8');
+    expect((await generatedFindings(root)).length).toBe(2);
+    expect(fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8')).toBe(before);
+  });
+
+  it('find the sample spec fresh', async () => {
+    expect(await generatedFindings(sampleSpec)).toEqual([]);
+  });
+});
