@@ -5,6 +5,7 @@ import { check } from '../src/check.js';
 import { generatedSchemaJson } from '../src/rules/generated-schema-json.js';
 import { generatedSchemaReference } from '../src/rules/generated-schema-reference.js';
 import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.js';
+import { canonicalUnions } from '../src/generators/schema-reference.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/model/text-file.js';
 import { edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
@@ -118,6 +119,20 @@ describe('schema.json generator', () => {
       ok: false,
       problems: [{ message: "TypeScript error TS2304: Cannot find name 'Missing'.", location: { file: 'schema/schema.ts', line: 2, column: 6 } }],
     });
+  });
+});
+
+describe('canonicalUnions', () => {
+  it('sorts the members of unions in signatures and member titles, and nothing else', () => {
+    const t = (s: string) => `<span class="tsd-signature-type">&quot;${s}&quot;</span>`;
+    const sep = ' <span class="tsd-signature-symbol">|</span> ';
+    const signature = `<span class="tsd-signature-symbol">:</span> ${[t('b'), t('a'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`;
+    expect(canonicalUnions(signature)).toBe(`<span class="tsd-signature-symbol">:</span> ${[t('a'), t('b'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`);
+    expect(canonicalUnions('id="a-mode" data-typedoc-h="3"><span>mode?: &quot;none&quot; | &quot;auto&quot; | Lamp&#x5B;]</span>')).toBe(
+      'id="a-mode" data-typedoc-h="3"><span>mode?: &quot;auto&quot; | &quot;none&quot; | Lamp&#x5B;]</span>',
+    );
+    // Not a union: text with a bar in prose stays.
+    expect(canonicalUnions('<p>on | off</p>')).toBe('<p>on | off</p>');
   });
 });
 

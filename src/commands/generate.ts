@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadSpec } from '../sources/load.js';
+import { LoadError, loadSpec } from '../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../generators/outputs.js';
 import { writeIfChanged } from '../generators/write.js';
 import { collect, type RegisterCommand } from './types.js';
@@ -11,8 +11,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
     .action(async (opts: { root: string; version?: string[] }) => {
-      const spec = await loadSpec(opts.root, { versions: opts.version });
-      const files: GeneratedFile[] = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))];
+      // Every version is loaded even when only some are written: the Schema Reference program
+      // holds every schema.ts, as the spec repository's does (union member order depends on it).
+      const spec = await loadSpec(opts.root);
+      const wanted = opts.version?.length ? new Set(opts.version) : undefined;
+      const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
+      if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);
+      const files: GeneratedFile[] = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))].filter(
+        (f) => !wanted || wanted.has(f.version),
+      );
       let problems = 0;
       let written = 0;
       for (const file of files) {

@@ -372,3 +372,27 @@ export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, stri
   for (const e of version.examples) out.set(path.join(spec.root, ...e.path.split('/')), e.file.text);
   return out;
 }
+
+const HTML_UNION_MEMBER = String.raw`(?:<span class="tsd-signature-type">[^<]*</span>|<a href="[^"]*" class="tsd-signature-type[^"]*">[^<]*</a>)`;
+const HTML_UNION_SEPARATOR = ' <span class="tsd-signature-symbol">|</span> ';
+const TEXT_UNION_MEMBER = String.raw`(?:&quot;(?:(?!&quot;)[^<|])*&quot;|[A-Za-z0-9$.-]+(?:&#x5B;\])*)`;
+const HTML_UNION = new RegExp(`${HTML_UNION_MEMBER}(?:${escapeRegExp(HTML_UNION_SEPARATOR)}${HTML_UNION_MEMBER})+`, 'g');
+const TEXT_UNION = new RegExp(`(?<=[\\s(:])${TEXT_UNION_MEMBER}(?: \\| ${TEXT_UNION_MEMBER})+(?=[;)\\s]|$)`, 'g');
+/** A member heading's text, `name?: Type`: the only plain-text types of the page. */
+const MEMBER_TITLE = /(data-typedoc-h="3"><span(?: class="deprecated")?>)([^<]*)(<\/span>)/g;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The page text with the members of each union in sorted order. TypeScript orders union members
+ * by the order it created their types in, which depends on what else the program held and
+ * checked first (the spec repository's TypeDoc run holds every version); two renderings that
+ * differ only there document the same types.
+ */
+export function canonicalUnions(text: string): string {
+  return text
+    .replace(HTML_UNION, (run) => run.split(HTML_UNION_SEPARATOR).sort().join(HTML_UNION_SEPARATOR))
+    .replace(MEMBER_TITLE, (_m, open: string, title: string, close: string) => open + title.replace(TEXT_UNION, (run) => run.split(' | ').sort().join(' | ')) + close);
+}

@@ -1,4 +1,5 @@
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
+import { canonicalUnions } from '../generators/schema-reference.js';
 import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
 import type { Rule } from './types.js';
 
@@ -12,6 +13,27 @@ function declarationAt(text: string, offset: number): string | undefined {
     name = m[1];
   }
   return name;
+}
+
+/**
+ * Offset in `committed` of the first difference that is not only the order of union members
+ * (see `canonicalUnions`), line by line; -1 when there is none.
+ */
+function firstMeaningfulDifference(committed: string, generated: string): number {
+  if (committed === generated) return -1;
+  const a = committed.split('\n');
+  const b = generated.split('\n');
+  let offset = 0;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x !== y && (x === undefined || y === undefined || canonicalUnions(x) !== canonicalUnions(y))) {
+      const inLine = x === undefined ? 0 : firstDifference(x, y ?? '');
+      return Math.min(offset + Math.max(inLine, 0), committed.length);
+    }
+    offset += (x?.length ?? 0) + 1;
+  }
+  return -1;
 }
 
 /** The committed Schema Reference page is what `generate` renders from schema.ts and the template. */
@@ -41,7 +63,7 @@ export const generatedSchemaReference: Rule = {
         });
         continue;
       }
-      const at = firstDifference(committed.text, file.text);
+      const at = firstMeaningfulDifference(committed.text, file.text);
       if (at < 0) continue;
       const declaration = declarationAt(committed.text, at) ?? declarationAt(file.text, at);
       const location = committed.location(at);

@@ -65,6 +65,13 @@ describe('generators on the MCP spec snapshot', () => {
     expect(report.findings).toEqual([]);
   });
 
+  it('reports no generated/* finding when checking one version alone', async () => {
+    // The Schema Reference program then holds only that version, and TypeScript orders some
+    // union members differently; the rule does not take that for staleness.
+    const report = await check(corpusRoot, { rules, versions: ['draft'] });
+    expect(report.findings).toEqual([]);
+  });
+
   it('reports a member JSDoc edit for that version only, and generate clears it', async () => {
     const root = copyTree(corpusRoot);
     edit(root, 'schema/2025-11-25/schema.ts', 'The URI of this resource.', 'The URI that identifies this resource.');
