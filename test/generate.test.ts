@@ -266,6 +266,15 @@ describe('generated/schema-json and generated/schema-reference', () => {
     ]);
   });
 
+  it('leave a schema.ts syntax error to input/parse', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'lamp: Lamp;\n}', 'lamp: Lamp;\n');
+    expect(await generatedFindings(root)).toEqual([]);
+    const all = await check(root);
+    expect(all.findings.map((f) => f.rule)).toContain('input/parse');
+  });
+
   it('never write under the root', async () => {
     const root = lampSpec();
     await runCli(['generate', '--root', root]);
