@@ -8,7 +8,7 @@ import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.j
 import { canonicalUnions } from '../src/generators/schema-reference.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/model/text-file.js';
-import { edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
+import { driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
 
 const rules = [generatedSchemaJson, generatedSchemaReference];
 
@@ -282,6 +282,24 @@ describe('generated/schema-json and generated/schema-reference', () => {
     const before = fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8');
     expect((await generatedFindings(root)).length).toBe(2);
     expect(fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8')).toBe(before);
+  });
+
+  it('find the hand-edited Schema Reference of the drifted spec stale, at the edit', async () => {
+    const page = 'docs/specification/draft/schema.mdx';
+    const line = lineOf(driftedSpec, page, 'Switches use true and false.');
+    const text = fs.readFileSync(path.join(driftedSpec, page), 'utf8').split('\n')[line - 1];
+    const findings = (await check(driftedSpec)).findings.filter((f) => f.rule.startsWith('generated/'));
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'generated/schema-reference',
+        file: page,
+        line,
+        column: text.indexOf('Switches use true and false.') + 'Switches use '.length + 1,
+        message: expect.stringContaining('first in declaration Widget'),
+        related: [{ file: 'schema/draft/schema.ts', line: lineOf(driftedSpec, 'schema/draft/schema.ts', 'export interface Widget {'), column: 18, message: 'Widget is declared here' }],
+      }),
+    );
+    expect(findings.filter((f) => f.rule === 'generated/schema-json')).toEqual([]);
   });
 
   it('find the sample spec fresh', async () => {
