@@ -73,13 +73,7 @@ class CollectingLogger extends td.Logger {
 export function prepareTypeDoc(): Promise<void> {
   envPromise ??= (async () => {
     const app = await td.Application.bootstrap({}, []);
-    for (const [key, value] of Object.entries(typedocOptions)) {
-      try {
-        app.options.setValue(key as keyof td.TypeDocOptions, value as never);
-      } catch {
-        // An option this TypeDoc rejects (such as a tag name it cannot hold) is left unset.
-      }
-    }
+    for (const [key, value] of Object.entries(typedocOptions)) app.options.setValue(key as keyof td.TypeDocOptions, value as never);
     const env: TypeDocEnv = { app, messages: [], includes: new Map(), includeProblems: [] };
     app.logger = new CollectingLogger(env.messages);
     // Before TypeDoc's own include plugin (priority 0): `{@includeCode}` from the model's texts.
@@ -92,10 +86,6 @@ export function prepareTypeDoc(): Promise<void> {
     return env;
   })();
   return envPromise.then(() => undefined);
-}
-
-export function typeDocReady(): boolean {
-  return readyEnv !== undefined;
 }
 
 function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
