@@ -117,6 +117,7 @@ describe('schema.json generator', () => {
     const r = schemaJsonFromText('export interface A {\n  b: Missing;\n}\n', 'draft-07');
     expect(r).toEqual({
       ok: false,
+      dialect: 'draft-07',
       problems: [{ message: "TypeScript error TS2304: Cannot find name 'Missing'.", location: { file: 'schema/schema.ts', line: 2, column: 6 } }],
     });
   });
@@ -137,6 +138,24 @@ describe('canonicalUnions', () => {
 });
 
 describe('generate', () => {
+  it('keys each output by its inputs, for a cache', async () => {
+    const { loadSpec } = await import('../src/sources/load.js');
+    const { generatedFiles } = await import('../src/generators/outputs.js');
+    const keys = async (root: string) =>
+      Object.fromEntries(
+        [...(await generatedFiles(await loadSpec(root), 'schema-json')), ...(await generatedFiles(await loadSpec(root), 'schema-reference'))].map((f) => [f.path, f.key]),
+      );
+    const a = await keys(lampSpec());
+    const b = await keys(lampSpec());
+    expect(b).toEqual(a);
+    const edited = lampSpec();
+    edit(edited, 'schema/draft/examples/Lamp/half.json', '50', '49');
+    const c = await keys(edited);
+    // The example is an input of the page only.
+    expect(c['docs/specification/draft/schema.mdx']).not.toBe(a['docs/specification/draft/schema.mdx']);
+    expect(c['schema/draft/schema.json']).toBe(a['schema/draft/schema.json']);
+  });
+
   it('writes both files per version, prints what changed, and writes nothing the second time', async () => {
     const root = lampSpec();
     const first = await runCli(['generate', '--root', root]);

@@ -7,8 +7,9 @@ import ts from 'typescript';
 import type { Spec, SpecVersion } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 import { buildSchemaProgram, referenceCompilerOptions } from './program.js';
-import { checkWholeProgram, generateSchemaJson, type GenerationProblem } from './schema-json.js';
-import { exampleTexts, prepareTypeDoc, renderSchemaReference, type RenderedDeclaration } from './schema-reference.js';
+import { checkWholeProgram, generateSchemaJson, schemaJsonKey, type GenerationProblem } from './schema-json.js';
+import { exampleTexts, prepareTypeDoc, renderSchemaReference, schemaReferenceKey, type RenderedDeclaration } from './schema-reference.js';
+import { toolVersion } from '../version.js';
 
 export type GeneratedKind = 'schema-json' | 'schema-reference';
 
@@ -21,6 +22,8 @@ export interface GeneratedFile {
   text?: string;
   /** The committed file, when there is one. */
   committed?: TextFile;
+  /** Content key of the inputs (see `schemaJsonKey`, `schemaReferenceKey`), for a cache. */
+  key: string;
   /** Schema Reference only: the rendered declarations in page order. */
   declarations?: RenderedDeclaration[];
   problems: GenerationProblem[];
@@ -68,6 +71,7 @@ async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
     const r = results.get(version.id)!;
     return {
       kind: 'schema-json',
+      key: schemaJsonKey(version.schemaTs!.file.text, r.dialect, toolVersion),
       version: version.id,
       path: `${version.schemaDir}/schema.json`,
       text: r.ok ? r.text : undefined,
@@ -86,19 +90,16 @@ async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
   // whole before conversion (the order of union members in the page depends on it).
   const { program, fileNames } = buildSchemaProgram(spec, withSchema, referenceCompilerOptions);
   checkWholeProgram(program);
-  return withTemplate.map((version) => referenceFile(spec, version, program, fileNames.get(version.id)!));
+  const schemaTexts = withSchema.map((v) => v.schemaTs!.file.text);
+  return withTemplate.map((version) => referenceFile(spec, version, program, fileNames.get(version.id)!, schemaTexts));
 }
 
-function referenceFile(spec: Spec, version: SpecVersion, program: ts.Program, fileName: string): GeneratedFile {
-  const page = renderSchemaReference({
-    program,
-    fileName,
-    template: version.referenceTemplate!,
-    includes: exampleTexts(spec, version),
-    schemaPath: version.schemaTs!.file.path,
-  });
+function referenceFile(spec: Spec, version: SpecVersion, program: ts.Program, fileName: string, schemaTexts: string[]): GeneratedFile {
+  const includes = exampleTexts(spec, version);
+  const page = renderSchemaReference({ program, fileName, template: version.referenceTemplate!, includes, schemaPath: version.schemaTs!.file.path });
   return {
     kind: 'schema-reference',
+    key: schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(version.examples.map((e) => [e.path, e.file.text])), toolVersion }),
     version: version.id,
     path: `${version.docsDir}/schema.mdx`,
     text: page.text,

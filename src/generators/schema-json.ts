@@ -36,7 +36,7 @@ export interface GenerationProblem {
   location: Location;
 }
 
-export type GenerationResult = { ok: true; text: string } | { ok: false; problems: GenerationProblem[] };
+export type GenerationResult = ({ ok: true; text: string } | { ok: false; problems: GenerationProblem[] }) & { dialect: GeneratedDialect };
 
 /** The key a content-addressed cache can store the output under. */
 export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect, toolVersion: string): string {
@@ -85,7 +85,7 @@ export function checkWholeProgram(program: ts.Program): void {
 /** schema.json for one schema.ts of a built program (whose files were checked with `checkWholeProgram`). */
 export function schemaJsonFromProgram(program: ts.Program, fileName: string, dialect: GeneratedDialect, displayPath: string): GenerationResult {
   const problems = schemaDiagnostics(program, fileName, displayPath);
-  if (problems.length) return { ok: false, problems };
+  if (problems.length) return { ok: false, problems, dialect };
   try {
     // A generator per file: its "user symbols" are the declarations of that file only, even
     // when other versions declaring the same names share the program.
@@ -93,9 +93,9 @@ export function schemaJsonFromProgram(program: ts.Program, fileName: string, dia
     if (!generator) throw new Error('typescript-json-schema found errors in the program');
     const definition = generator.getSchemaForSymbols(generator.getMainFileSymbols(program, [fileName]), true, true);
     const json = stringify(definition, null, 4) + '\n\n';
-    return { ok: true, text: dialect === '2020-12' ? toDraft2020(json) : json };
+    return { ok: true, text: dialect === '2020-12' ? toDraft2020(json) : json, dialect };
   } catch (error) {
-    return { ok: false, problems: [{ message: `typescript-json-schema failed: ${(error as Error).message}`, location: { file: displayPath, line: 1, column: 1 } }] };
+    return { ok: false, problems: [{ message: `typescript-json-schema failed: ${(error as Error).message}`, location: { file: displayPath, line: 1, column: 1 } }], dialect };
   }
 }
 

@@ -8,6 +8,7 @@
  * TypeDoc converts the program spec-check already built (no second parse, no tsconfig), and
  * `{@includeCode}` examples come from the model's example texts, not from disk.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import ts from 'typescript';
 import * as td from 'typedoc';
@@ -354,6 +355,26 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   }
 
   return { text, declarations, problems };
+}
+
+/**
+ * The key a content-addressed cache can store a page under. A page depends on the template, the
+ * example texts and every schema.ts of the program (their order affects union member order), and
+ * on the versions of spec-check, TypeDoc and TypeScript.
+ */
+export function schemaReferenceKey(input: {
+  schemaTexts: string[];
+  version: string;
+  template: string;
+  /** Example texts by path relative to the root. */
+  examples: Map<string, string>;
+  toolVersion: string;
+}): string {
+  const hash = createHash('sha256').update(`schema-reference\0${input.toolVersion}\0${td.Application.VERSION}\0${ts.version}\0${input.version}\0`);
+  for (const text of input.schemaTexts) hash.update(`${text.length}\0`).update(text);
+  hash.update(`${input.template.length}\0`).update(input.template);
+  for (const [file, text] of [...input.examples].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${text.length}\0`).update(text);
+  return hash.digest('hex');
 }
 
 /** Example texts of a version, by absolute path (what `{@includeCode}` resolves to). */
