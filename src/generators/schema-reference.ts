@@ -81,6 +81,17 @@ export function prepareTypeDoc(): Promise<void> {
     for (const event of [td.Converter.EVENT_CREATE_DECLARATION, td.Converter.EVENT_CREATE_SIGNATURE, td.Converter.EVENT_CREATE_PARAMETER, td.Converter.EVENT_CREATE_TYPE_PARAMETER] as const) {
       app.converter.on(event, (...args: unknown[]) => inlineIncludes(env, args[1] as td.Reflection), 100);
     }
+    // The same example is often in several versions: highlight each code block once per process.
+    // (Highlight classes are numbered per page afterwards, so a reused result is still exact.)
+    const marked = app.renderer.markedPlugin;
+    const highlight = marked.getHighlighted.bind(marked);
+    const highlighted = new Map<string, string>();
+    marked.getHighlighted = (text: string, lang?: string) => {
+      const key = `${lang}\0${text}`;
+      let html = highlighted.get(key);
+      if (html === undefined) highlighted.set(key, (html = highlight(text, lang)));
+      return html;
+    };
     const theme = new td.DefaultTheme(app.renderer);
     await theme.preRender(new td.RendererEvent('', new td.ProjectReflection('schema', app.files), []));
     readyEnv = env;
