@@ -110,7 +110,7 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
       if (part.kind !== 'inline-tag' || part.tag !== '@includeCode') continue;
       const target = part.text.trim();
       const file = path.resolve(dir, target);
-      const text = env.includes.get(file);
+      const text = env.includes.get(slashed(file));
       if (text === undefined) {
         env.includeProblems.push(`${reflection.getFriendlyFullName()}: {@includeCode ${target}} names no example file`);
         parts[i] = { kind: 'text', text: '' };
@@ -280,7 +280,7 @@ export interface ReferenceInput {
   program: ts.Program;
   fileName: string;
   template: TextFile;
-  /** Example texts by absolute path. */
+  /** Example texts by absolute path, `/`-separated. */
   includes: Map<string, string>;
   /** Where problems with schema.ts are reported. */
   schemaPath: string;
@@ -388,10 +388,15 @@ export function schemaReferenceKey(input: {
   return hash.digest('hex');
 }
 
+/** A path with `/` separators (TypeDoc gives comment source paths so, on every platform). */
+function slashed(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
 /** Example texts of a version, by absolute path (what `{@includeCode}` resolves to). */
 export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of version.examples) out.set(path.join(spec.root, ...e.path.split('/')), e.file.text);
+  for (const e of version.examples) out.set(slashed(path.join(spec.root, ...e.path.split('/'))), e.file.text);
   return out;
 }
 
