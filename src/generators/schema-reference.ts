@@ -5,8 +5,9 @@
  * repository's TypeDoc plugin renders them (one `<div class="type">` block per declaration,
  * HTML kept on few lines and escaped so that the docs site's MDX parser reads it as HTML).
  *
- * TypeDoc converts the program spec-check already built (no second parse, no tsconfig), and
- * `{@includeCode}` examples come from the model's example texts, not from disk.
+ * TypeDoc converts a program spec-check builds from the model's schema.ts texts (TypeDoc builds
+ * none and reads no tsconfig), and `{@includeCode}` examples come from the model's example
+ * texts, not from disk.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -30,7 +31,7 @@ export const typedocOptions: td.TypeDocOptions = {
 /** A template line that stands for a category's declarations. */
 export const CATEGORY_LINE = /^\{\/\* @category (.+) \*\/\}$/gm;
 
-/** One rendered declaration of the page, with where it sits, for precise comparisons. */
+/** One rendered declaration of the page and the category it is listed under. */
 export interface RenderedDeclaration {
   name: string;
   category: string;
