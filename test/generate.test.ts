@@ -193,6 +193,17 @@ describe('generate', () => {
     expect(parsed.parseError).toBeUndefined();
   });
 
+  it('does not write a page whose template lacks a category, and exits 1 naming it', async () => {
+    const root = lampSpec({ 'schema/draft/schema.mdx': template.replace('{/* @category Lamps */}', '') });
+    const run = await runCli(['generate', '--root', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'schema/draft/schema.mdx:1:1: error: Category "Lamps" (used by Lamp and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Lamps */}\n',
+    );
+    expect(fs.existsSync(path.join(root, 'docs/specification/draft/schema.mdx'))).toBe(false);
+    expect(run.stdout).toContain('created schema/draft/schema.json\n');
+  });
+
   it('generates only the versions asked for', async () => {
     const root = lampSpec();
     const run = await runCli(['generate', '--root', root, '--version', '2025-02-01']);

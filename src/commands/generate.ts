@@ -27,13 +27,14 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
           problems++;
           io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
         }
-        if (file.text === undefined) continue;
+        // A page with an error (a category missing from the template) would drop declarations: not written.
+        if (file.text === undefined || file.problems.length) continue;
         if (await writeIfChanged(path.join(spec.root, ...file.path.split('/')), file.text)) {
           written++;
           io.stdout(`${file.committed ? 'updated' : 'created'} ${file.path}\n`);
         }
       }
-      const generated = files.filter((f) => f.text !== undefined).length;
+      const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
       io.stdout(written ? `${written} of ${generated} generated files changed.\n` : `All ${generated} generated files are up to date.\n`);
       setExitCode(problems ? 1 : 0);
     });
