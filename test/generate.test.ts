@@ -296,6 +296,21 @@ describe('generated/schema-json and generated/schema-reference', () => {
     ]);
   });
 
+  it('read no file of the spec beside the loaded ones: an import in schema.ts resolves to nothing', async () => {
+    const root = lampSpec({ 'schema/2025-02-01/colour.ts': 'export type Hex = string;\n' });
+    edit(root, 'schema/2025-02-01/schema.ts', '/** A colour as a hex string.', 'import type { Hex } from "./colour";\n/** A colour as a hex string.');
+    const { loadSpec } = await import('../src/sources/load.js');
+    const { generatedFiles } = await import('../src/generators/outputs.js');
+    const files = await generatedFiles(await loadSpec(root), 'schema-json');
+    const problems = files.find((f) => f.version === '2025-02-01')!.problems;
+    expect(problems).toEqual([
+      {
+        message: "TypeScript error TS2307: Cannot find module './colour' or its corresponding type declarations.",
+        location: { file: 'schema/2025-02-01/schema.ts', line: lineOf(root, 'schema/2025-02-01/schema.ts', 'import type'), column: 26 },
+      },
+    ]);
+  });
+
   it('leave a schema.ts syntax error to input/parse', async () => {
     const root = lampSpec();
     await runCli(['generate', '--root', root]);

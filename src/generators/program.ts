@@ -75,14 +75,21 @@ export function buildSchemaProgram(
   const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
-  host.fileExists = (f) => sources.has(path.resolve(f)) || fileExists(f);
-  host.readFile = (f) => sources.get(path.resolve(f))?.text ?? readFile(f);
+  // Nothing of the checked spec is read here but the loaded texts: an import in schema.ts of
+  // another file resolves to nothing (a type error), and only TypeScript's lib files come from disk.
+  const libDir = path.dirname(ts.getDefaultLibFilePath(options));
+  const isLib = (f: string) => path.resolve(f).startsWith(libDir + path.sep);
+  host.fileExists = (f) => sources.has(path.resolve(f)) || (isLib(f) && fileExists(f));
+  host.readFile = (f) => sources.get(path.resolve(f))?.text ?? (isLib(f) ? readFile(f) : undefined);
+  host.directoryExists = (d) => isLib(path.join(d, 'x')) || [...sources.keys()].some((k) => k.startsWith(path.resolve(d) + path.sep));
+  host.getDirectories = () => [];
   host.getSourceFile = (fileName, languageVersion) => {
     const own = sources.get(path.resolve(fileName));
     if (own) {
       own.sourceFile ??= ts.createSourceFile(fileName, own.text, languageVersion, true, ts.ScriptKind.TS);
       return own.sourceFile;
     }
+    if (!isLib(fileName)) return undefined;
     const key = `${fileName}\0${typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion}`;
     let sf = libSourceFiles.get(key);
     if (!sf) {
