@@ -6,6 +6,7 @@ import { generatedSchemaJson } from '../src/rules/generated-schema-json.js';
 import { generatedSchemaReference } from '../src/rules/generated-schema-reference.js';
 import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.js';
 import { canonicalUnions } from '../src/generators/schema-reference.js';
+import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/model/text-file.js';
 import { driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
@@ -120,6 +121,14 @@ describe('schema.json generator', () => {
       dialect: 'draft-07',
       problems: [{ message: "TypeScript error TS2304: Cannot find name 'Missing'.", location: { file: 'schema/schema.ts', line: 2, column: 6 } }],
     });
+  });
+});
+
+describe('Schema Reference anchors', () => {
+  it('slug member names as TypeDoc does, so names with punctuation get the anchors the page has', () => {
+    expect(declarationAnchor('CallToolResult')).toBe('calltoolresult');
+    expect(memberAnchor('CallToolResult', '_meta')).toBe('calltoolresult-_meta');
+    expect(memberAnchor('NotificationMetaObject', 'io.example/subscriptionId')).toBe('notificationmetaobject-ioexamplesubscriptionid');
   });
 });
 
