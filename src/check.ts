@@ -1,7 +1,7 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import path from 'node:path';
 import { loadSpec, type LoadOptions } from './sources/load.js';
-import { runRules, type RunOptions } from './engine/run.js';
+import { prepareRules, runRules, type RunOptions } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
@@ -45,6 +45,9 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   resolveVocabulary(options.vocabulary);
   const spec = await loadSpec(root, options);
   if (options.timings) options.timings.load = performance.now() - started;
+  const prepared = performance.now();
+  await prepareRules(spec, options.rules ?? allRules, options);
+  if (options.timings) options.timings.prepare = performance.now() - prepared;
   return { spec, report: checkSpec(spec, root, options) };
 }
 

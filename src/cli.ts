@@ -11,11 +11,12 @@ import { toolVersion } from './version.js';
 import { UsageError, type CliIo, type RegisterCommand } from './commands/types.js';
 import { registerCheck } from './commands/check.js';
 import { registerClaims } from './commands/claims.js';
+import { registerGenerate } from './commands/generate.js';
 
 export type { CliIo } from './commands/types.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const commands: RegisterCommand[] = [registerCheck, registerClaims];
+const commands: RegisterCommand[] = [registerCheck, registerGenerate, registerClaims];
 
 const defaultIo: CliIo = {
   stdout: (s) => process.stdout.write(s),

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkSpec, type CheckOptions, type CheckReport } from './check.js';
+import { prepareRules } from './engine/run.js';
+import { allRules } from './rules/index.js';
 import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
 import { findingKey, type LineText } from './engine/baseline.js';
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
@@ -63,6 +65,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       w.io.stderr(`spec-check: ${(error as Error).message}\n`);
       return;
     }
+    await prepareRules(spec, options.rules ?? allRules, options);
     const report = checkSpec(spec, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
     const text = { ...w.text, source: (f: string) => spec.files?.get(f) };

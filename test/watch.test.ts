@@ -61,15 +61,19 @@ describe('check --watch', () => {
     const second = await session.nextCheck();
     expect(second.at - written).toBeLessThan(1000);
     expect(second.changed).toEqual([file]);
-    expect(second.report.findings).toEqual([expect.objectContaining({ rule: 'example/valid', file, message: expect.stringMatching(/^Does not match Widget at \/kind: expected one of/) })]);
-    expect(session.stdout()).toContain(`\nChanged: ${file}: 1 new finding, 0 gone (`);
+    // The example is invalid, and the Schema Reference that includes it is now stale.
+    expect(second.report.findings).toEqual([
+      expect.objectContaining({ rule: 'generated/schema-reference', file: 'docs/specification/draft/schema.mdx' }),
+      expect.objectContaining({ rule: 'example/valid', file, message: expect.stringMatching(/^Does not match Widget at \/kind: expected one of/) }),
+    ]);
+    expect(session.stdout()).toContain(`\nChanged: ${file}: 2 new findings, 0 gone (`);
     expect(session.stdout()).toContain(`${file}\n  4:11  error    Does not match Widget at /kind`);
 
     // Fixing it reports it gone; only what changed is new.
     edit(root, file, '"kind": "knob"', '"kind": "dial"');
     const third = await session.nextCheck();
     expect(third.report.findings).toEqual([]);
-    expect(session.stdout()).toMatch(/Changed: schema\/draft\/examples\/Widget\/dial\.json: 0 new findings, 1 gone \(\d+ ms\)\nNo problems/);
+    expect(session.stdout()).toMatch(/Changed: schema\/draft\/examples\/Widget\/dial\.json: 0 new findings, 2 gone \(\d+ ms\)\nNo problems/);
 
     await session.stop();
     expect(session.stderr()).toBe(`Watching ${root} for changes (Ctrl-C to stop)\n`);

@@ -84,6 +84,15 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
   };
 }
 
+/**
+ * Awaits the `prepare` step of every enabled rule. A failing step is left for the rule's `check`
+ * to meet (it then throws, and becomes an `internal` finding), so that one rule cannot stop the run.
+ */
+export async function prepareRules(spec: Spec, rules: Rule[], options: RunOptions = {}): Promise<void> {
+  const enabled = rules.filter((r) => r.prepare && (options.severities?.[r.id] ?? r.defaultSeverity) !== 'off');
+  await Promise.all(enabled.map((r) => r.prepare!(spec).catch(() => undefined)));
+}
+
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
     (a, b) =>

@@ -8,9 +8,23 @@ export function declarationAnchor(name: string): string {
   return name.toLowerCase();
 }
 
-/** Anchor of a member inside a declaration's section: `declaration-member`, lower-case. */
+/**
+ * Anchor of a member inside a declaration's section: `declaration-member`, lower-case. The
+ * member part is slugged as TypeDoc slugs it (punctuation dropped, spaces to `-`), so a member
+ * named `"io.example/key"` has the anchor `declaration-ioexamplekey`, as on the docs site.
+ */
 export function memberAnchor(declaration: string, member: string): string {
-  return `${declaration}-${member}`.toLowerCase();
+  return `${declaration}-${typedocSlug(member)}`.toLowerCase();
+}
+
+/** TypeDoc's slug of a name or title: punctuation dropped, spaces to `-` (case kept). */
+export function typedocSlug(text: string): string {
+  const slug = text
+    .trim()
+    .replace(/[\u2000-\u206F\u2E00-\u2E7F\\'!"#$%&()*+,./:;<=>?@[\]^`{|}~]/g, '')
+    .replace(/\s/g, '-')
+    .replace(/--+/, '-');
+  return slug || '_';
 }
 
 /**

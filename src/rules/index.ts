@@ -12,9 +12,11 @@ import { mdxParse } from './mdx-parse.js';
 import { consistencyErrorReporting } from './consistency-error-reporting.js';
 import { consistencyErrorCode } from './consistency-error-code.js';
 import { suppressionUnused } from './suppression-unused.js';
+import { generatedSchemaJson } from './generated-schema-json.js';
+import { generatedSchemaReference } from './generated-schema-reference.js';
 
 /** Every rule spec-check knows, in the order the rules reference lists them. */
-export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse, consistencyErrorReporting, consistencyErrorCode, suppressionUnused];
+export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse, consistencyErrorReporting, consistencyErrorCode, generatedSchemaJson, generatedSchemaReference, suppressionUnused];
 
 export function ruleById(id: string): Rule | undefined {
   return allRules.find((r) => r.id === id);

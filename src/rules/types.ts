@@ -24,6 +24,11 @@ export interface Rule {
   defaultSeverity: Severity;
   /** A failing and a passing case, for the rules reference. */
   examples?: { fail: string; pass: string; file?: string };
+  /**
+   * Optional, awaited before `check` by `check()`: work that is asynchronous but derived from the
+   * model alone (such as generating files in memory to compare). Never reads the checked files.
+   */
+  prepare?(spec: Spec): Promise<void>;
   /** Pure: reads the model, reports through the context. Never reads files. */
   check(spec: Spec, context: RuleContext): void;
 }

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { LoadError, loadSpec } from '../sources/load.js';
+import { generatedFiles, type GeneratedFile } from '../generators/outputs.js';
+import { writeIfChanged } from '../generators/write.js';
+import { collect, type RegisterCommand } from './types.js';
+
+export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
+  program
+    .command('generate')
+    .description('write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts')
+    .option('--root <dir>', 'root of the spec repository', '.')
+    .option('--version <version>', 'generate only this version (repeatable)', collect)
+    .action(async (opts: { root: string; version?: string[] }) => {
+      // Every version is loaded even when only some are written: the Schema Reference program
+      // holds every schema.ts, as the spec repository's does (union member order depends on it).
+      const spec = await loadSpec(opts.root);
+      const wanted = opts.version?.length ? new Set(opts.version) : undefined;
+      const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
+      if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);
+      const files: GeneratedFile[] = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))].filter(
+        (f) => !wanted || wanted.has(f.version),
+      );
+      let problems = 0;
+      let written = 0;
+      for (const file of files) {
+        for (const p of file.problems) {
+          problems++;
+          io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
+        }
+        // A page with an error (a category missing from the template) would drop declarations: not written.
+        if (file.text === undefined || file.problems.length) continue;
+        if (await writeIfChanged(path.join(spec.root, ...file.path.split('/')), file.text)) {
+          written++;
+          io.stdout(`${file.committed ? 'updated' : 'created'} ${file.path}\n`);
+        }
+      }
+      const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
+      io.stdout(written ? `${written} of ${generated} generated files changed.\n` : `All ${generated} generated files are up to date.\n`);
+      setExitCode(problems ? 1 : 0);
+    });
+};

@@ -1,0 +1,106 @@
+/**
+ * One TypeScript program holding every version's schema.ts, built from the texts already in
+ * the model (schema.ts is read once, by the loader). Only TypeScript's own lib files come from
+ * disk, and their parsed forms are kept for the life of the process: every program built here
+ * uses the same options, so the lib files parse the same way each time.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+import type { Spec, SpecVersion } from '../model/types.js';
+
+/**
+ * The options `typescript-json-schema` gives the program it builds from files (its CLI with
+ * `--skipLibCheck`): the schema.json output depends on them, so they are kept as it sets them.
+ */
+export const schemaCompilerOptions: ts.CompilerOptions = {
+  noEmit: true,
+  emitDecoratorMetadata: true,
+  experimentalDecorators: true,
+  target: ts.ScriptTarget.ES5,
+  module: ts.ModuleKind.CommonJS,
+  allowUnusedLabels: true,
+  strictNullChecks: false,
+  esModuleInterop: false,
+  skipLibCheck: true,
+  // Never look for @types packages next to the checked spec: schema.ts stands alone.
+  types: [],
+};
+
+/**
+ * The options of the program TypeDoc documents: strict, as the spec repository's tsconfig is, so
+ * that `T | null` stays in the rendered types (the schema.json program drops it, as its
+ * generator does).
+ */
+export const referenceCompilerOptions: ts.CompilerOptions = {
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  types: [],
+};
+
+export interface SchemaProgram {
+  program: ts.Program;
+  /** Absolute file name of each version's schema.ts in the program, by version id. */
+  fileNames: Map<string, string>;
+}
+
+const libSourceFiles = new Map<string, ts.SourceFile>();
+
+/** Absolute path of a version's schema.ts, as it is named inside the program. */
+export function schemaFileName(spec: Spec, version: SpecVersion): string {
+  return path.join(spec.root, ...version.schemaTs!.file.path.split('/'));
+}
+
+/**
+ * Builds one program over the schema.ts of the given versions (those that have one), from the
+ * model's texts. (The program parses them again with its own file names: a program takes
+ * ownership of its source files, so the model's parse is not handed to it.)
+ */
+export function buildSchemaProgram(
+  spec: Spec,
+  versions: SpecVersion[] = spec.versions,
+  options: ts.CompilerOptions = schemaCompilerOptions,
+): SchemaProgram {
+  const sources = new Map<string, { text: string; sourceFile?: ts.SourceFile }>();
+  const fileNames = new Map<string, string>();
+  for (const version of versions) {
+    if (!version.schemaTs) continue;
+    const name = schemaFileName(spec, version);
+    fileNames.set(version.id, name);
+    sources.set(name, { text: version.schemaTs.file.text });
+  }
+  const host = ts.createCompilerHost(options, true);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  // Nothing of the checked spec is read here but the loaded texts: an import in schema.ts of
+  // another file resolves to nothing (a type error), and only TypeScript's lib files come from disk.
+  const libDir = path.dirname(ts.getDefaultLibFilePath(options));
+  const isLib = (f: string) => path.resolve(f).startsWith(libDir + path.sep);
+  host.fileExists = (f) => sources.has(path.resolve(f)) || (isLib(f) && fileExists(f));
+  host.readFile = (f) => sources.get(path.resolve(f))?.text ?? (isLib(f) ? readFile(f) : undefined);
+  host.directoryExists = (d) => isLib(path.join(d, 'x')) || [...sources.keys()].some((k) => k.startsWith(path.resolve(d) + path.sep));
+  host.getDirectories = () => [];
+  host.getSourceFile = (fileName, languageVersion) => {
+    const own = sources.get(path.resolve(fileName));
+    if (own) {
+      own.sourceFile ??= ts.createSourceFile(fileName, own.text, languageVersion, true, ts.ScriptKind.TS);
+      return own.sourceFile;
+    }
+    if (!isLib(fileName)) return undefined;
+    const key = `${fileName}\0${typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion}`;
+    let sf = libSourceFiles.get(key);
+    if (!sf) {
+      const text = ts.sys.readFile(fileName);
+      if (text === undefined) return undefined;
+      sf = ts.createSourceFile(fileName, text, languageVersion, false);
+      libSourceFiles.set(key, sf);
+    }
+    return sf;
+  };
+  host.writeFile = () => {};
+  const program = ts.createProgram({ rootNames: [...fileNames.values()], options, host });
+  return { program, fileNames };
+}

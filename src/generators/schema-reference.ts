@@ -1,0 +1,426 @@
+/**
+ * The Schema Reference page, `docs/specification/<version>/schema.mdx`, from schema.ts and the
+ * template `schema/<version>/schema.mdx`: each template line `{/* @category NAME *\/}` becomes
+ * that category's declarations, rendered with TypeDoc's default theme the way the spec
+ * repository's TypeDoc plugin renders them (one `<div class="type">` block per declaration,
+ * HTML kept on few lines and escaped so that the docs site's MDX parser reads it as HTML).
+ *
+ * TypeDoc converts a program spec-check builds from the model's schema.ts texts (TypeDoc builds
+ * none and reads no tsconfig), and `{@includeCode}` examples come from the model's example
+ * texts, not from disk.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import ts from 'typescript';
+import * as td from 'typedoc';
+import type { Spec, SpecVersion } from '../model/types.js';
+import type { TextFile } from '../model/text-file.js';
+import { declarationAnchor, memberAnchor } from '../model/anchors.js';
+import type { GenerationProblem } from './schema-json.js';
+
+/** TypeDoc options of the spec repository's configuration that change the rendered page. */
+export const typedocOptions: td.TypeDocOptions = {
+  excludeInternal: true,
+  excludeTags: ['@format', '@maximum', '@minimum', '@TJS-type', '@nullable', '@maxItems'] as `@${string}`[],
+  jsDocCompatibility: { exampleTag: false },
+  disableSources: true,
+  sort: ['source-order'],
+  logLevel: 'Error',
+};
+
+/** A template line that stands for a category's declarations. */
+export const CATEGORY_LINE = /^\{\/\* @category (.+) \*\/\}$/gm;
+
+/** One rendered declaration of the page and the category it is listed under. */
+export interface RenderedDeclaration {
+  name: string;
+  category: string;
+  /** The block's text: `<div class="type">` ... `</div>` and the blank line after it. */
+  text: string;
+}
+
+export interface ReferencePage {
+  text: string;
+  /** The rendered declarations in page order. */
+  declarations: RenderedDeclaration[];
+  problems: GenerationProblem[];
+}
+
+interface TypeDocEnv {
+  app: td.Application;
+  messages: { text: string; level: td.LogLevel }[];
+  /** Example texts by absolute path, for the conversion under way. */
+  includes: Map<string, string>;
+  includeProblems: string[];
+}
+
+let envPromise: Promise<TypeDocEnv> | undefined;
+let readyEnv: TypeDocEnv | undefined;
+
+class CollectingLogger extends td.Logger {
+  constructor(private readonly messages: TypeDocEnv['messages']) {
+    super();
+  }
+  override log(text: string, level: td.LogLevel): void {
+    super.log(text, level);
+    if (level >= td.LogLevel.Warn) this.messages.push({ text, level });
+  }
+}
+
+/**
+ * Starts TypeDoc once per process: the application (with no option readers, so it reads no
+ * tsconfig or typedoc.json) and the code highlighter, which loads asynchronously. After this,
+ * rendering is synchronous.
+ */
+export function prepareTypeDoc(): Promise<void> {
+  envPromise ??= (async () => {
+    const app = await td.Application.bootstrap({}, []);
+    for (const [key, value] of Object.entries(typedocOptions)) app.options.setValue(key as keyof td.TypeDocOptions, value as never);
+    const env: TypeDocEnv = { app, messages: [], includes: new Map(), includeProblems: [] };
+    app.logger = new CollectingLogger(env.messages);
+    // Before TypeDoc's own include plugin (priority 0): `{@includeCode}` from the model's texts.
+    for (const event of [td.Converter.EVENT_CREATE_DECLARATION, td.Converter.EVENT_CREATE_SIGNATURE, td.Converter.EVENT_CREATE_PARAMETER, td.Converter.EVENT_CREATE_TYPE_PARAMETER] as const) {
+      app.converter.on(event, (...args: unknown[]) => inlineIncludes(env, args[1] as td.Reflection), 100);
+    }
+    // The same example is often in several versions: highlight each code block once per process.
+    // (Highlight classes are numbered per page afterwards, so a reused result is still exact.)
+    const marked = app.renderer.markedPlugin;
+    const highlight = marked.getHighlighted.bind(marked);
+    const highlighted = new Map<string, string>();
+    marked.getHighlighted = (text: string, lang?: string) => {
+      const key = `${lang}\0${text}`;
+      let html = highlighted.get(key);
+      if (html === undefined) highlighted.set(key, (html = highlight(text, lang)));
+      return html;
+    };
+    const theme = new td.DefaultTheme(app.renderer);
+    await theme.preRender(new td.RendererEvent('', new td.ProjectReflection('schema', app.files), []));
+    readyEnv = env;
+    return env;
+  })();
+  return envPromise.then(() => undefined);
+}
+
+function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
+  const comment = reflection.comment;
+  if (!comment?.sourcePath) return;
+  const dir = path.dirname(comment.sourcePath);
+  const fix = (parts: td.CommentDisplayPart[]) => {
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (part.kind !== 'inline-tag' || part.tag !== '@includeCode') continue;
+      const target = part.text.trim();
+      const file = path.resolve(dir, target);
+      const text = env.includes.get(slashed(file));
+      if (text === undefined) {
+        env.includeProblems.push(`${reflection.getFriendlyFullName()}: {@includeCode ${target}} names no example file`);
+        parts[i] = { kind: 'text', text: '' };
+        continue;
+      }
+      // As TypeDoc's include plugin renders an included file: a fenced block named by the extension.
+      const lang = path.extname(file).slice(1);
+      const code = text.replaceAll('\r\n', '\n').replace(/`(?=`)/g, '`\u200B');
+      parts[i] = { kind: 'code', text: '\n\n```' + lang + '\n' + code.trimEnd() + '\n```' };
+    }
+  };
+  fix(comment.summary);
+  for (const tag of comment.blockTags) fix(tag.content);
+}
+
+/** Anchors of the Schema Reference: declarations and their members by the shared anchor functions. */
+class SchemaReferenceRouter extends td.StructureRouter {
+  override getFullUrl(target: td.RouterTarget): string {
+    return '#' + this.getAnchor(target);
+  }
+
+  override getAnchor(target: td.RouterTarget): string {
+    if (target instanceof td.DeclarationReflection && target.parent instanceof td.ProjectReflection) return declarationAnchor(target.name);
+    if (target instanceof td.DeclarationReflection && target.parent?.parent instanceof td.ProjectReflection) {
+      return memberAnchor(target.parent.name, target.name);
+    }
+    return super.getFullUrl(target).replace('.html', '').replaceAll(/[./#]/g, '-').toLowerCase();
+  }
+}
+
+function categoryOf(reflection: td.DeclarationReflection): string | undefined {
+  const tag = reflection.comment?.getTag('@category');
+  return tag ? tag.content.map((p) => p.text).join(' ') : undefined;
+}
+
+/** Categories named after an RPC method (`` `tools/call` ``) list request, params, result, notification first. */
+function isMethodCategory(category: string): boolean {
+  return /^`[a-z]/.test(category);
+}
+
+const METHOD_ORDER = ['Request', 'RequestParams', 'ResultResponse', 'Result', 'Notification', 'NotificationParams'];
+
+function compareInCategory(category: string, a: td.DeclarationReflection, b: td.DeclarationReflection): number {
+  if (isMethodCategory(category)) {
+    for (const suffix of METHOD_ORDER) {
+      const d = +b.name.endsWith(suffix) - +a.name.endsWith(suffix);
+      if (d) return d;
+    }
+  }
+  return a.name.localeCompare(b.name, 'en');
+}
+
+/**
+ * Renders one declaration. The escapes keep the docs site's MDX parser from reading the HTML as
+ * Markdown or JSX: no-break spaces as entities, `[`, `_`, `{`, `$`, backquote, backslash and `*` as
+ * character references, and no line break before a tag.
+ */
+function renderDeclaration(reflection: td.DeclarationReflection, context: td.DefaultThemeRenderContext): string {
+  // Tags are rendered the spec repository's way everywhere in the block, members included.
+  context.commentTags = (props) => commentTags(context, reflection, props);
+  const preview = context.reflectionPreview(reflection);
+  let content = td.JSX.renderElement(
+    td.JSX.createElement(
+      td.JSX.Fragment,
+      null,
+      preview ? [preview, context.commentSummary(reflection), context.commentTags(reflection)] : context.memberDeclaration(reflection),
+      (reflection.children ?? []).map((m) => renderMember(m, context)),
+    ),
+  );
+  // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
+  content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
+  content = content.replaceAll('\u00A0\u00A0', '\u00A0');
+  content = content
+    .replaceAll('\u00A0', '&nbsp;')
+    .replaceAll(/\n+</g, ' <')
+    .replaceAll('[', '&#x5B;')
+    .replaceAll('_', '&#x5F;')
+    .replaceAll('{', '&#x7B;')
+    .replaceAll('$', '&#x24;')
+    .replaceAll('`', '&#x60;')
+    .replaceAll('\\', '&#x5C;')
+    .replaceAll('*', '&#x2A;');
+  content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
+  return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n\n`;
+}
+
+/**
+ * A member: a heading with its anchor whose text is the member's signature (`name?: Type`,
+ * as TypeDoc formats it), then the rest of TypeDoc's member declaration: docs, the members of
+ * an object type, tags, and where it is inherited from.
+ */
+function renderMember(member: td.DeclarationReflection, context: td.DefaultThemeRenderContext): td.JSX.Element {
+  const anchor = context.getAnchor(member);
+  const declaration = context.memberDeclaration(member);
+  const [signature, ...rest] = declaration.children.flat();
+  const { createElement: h, Raw } = td.JSX;
+  const classes = ['tsd-panel', 'tsd-member', context.getReflectionClasses(member)].filter(Boolean).join(' ');
+  return h(
+    'section',
+    { class: classes },
+    h(
+      'h3',
+      { class: 'tsd-anchor-link', id: anchor },
+      h('span', { class: member.isDeprecated() ? 'deprecated' : undefined }, signatureTitle(signature as td.JSX.Element)),
+      anchor ? h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON })) : null,
+    ),
+    // Where the signature block stood, its line break stays (the spec repository's pages have it).
+    h(Raw, { html: '\n' }),
+    ...(rest as td.JSX.Children[]),
+  );
+}
+
+/** The signature as one line of text: a line break before indentation goes, any other becomes a space. */
+function signatureTitle(signature: td.JSX.Element): string {
+  return td.JSX.renderElementToText(signature).replace(/\n( *)/g, (_m, indent: string) => indent || ' ');
+}
+
+/**
+ * Block tags: `@example` as a collapsible block whose anchor is the declaration's anchor and the
+ * example's slug; other tags under a plain heading with no anchor of their own.
+ */
+function commentTags(context: td.DefaultThemeRenderContext, page: td.DeclarationReflection, props: td.Reflection): td.JSX.Element | undefined {
+  if (!props.comment) return undefined;
+  const { createElement: h, Raw, Fragment } = td.JSX;
+  const notRendered = context.options.getValue('notRenderedTags');
+  const tags = props.comment.blockTags.filter((t) => !t.skipRendering && !notRendered.includes(t.tag));
+  const rendered = tags.map((tag) => {
+    const name = tag.name ? `${td.translateTagName(tag.tag)}: ${tag.name}` : td.translateTagName(tag.tag);
+    const body = context.markdown(tag.content);
+    if (tag.tag === '@example') {
+      const anchor = `${context.getAnchor(page)}-${context.slugger.slug(name)}`;
+      return h(
+        'details',
+        { class: 'tsd-tag-example' },
+        h(Raw, { html: '\n' }),
+        h('summary', { class: 'tsd-anchor-link' }, name, h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON }))),
+        h(Raw, { html: body.replace('<pre>', `<pre id="${anchor}">`) }),
+      );
+    }
+    return h(
+      'div',
+      { class: `tsd-tag-${tag.tag.substring(1)}` },
+      h('h4', { class: 'tsd-anchor-link' }, name),
+      tag.typeAnnotation ? h('span', { class: 'tsd-type-annotation' }, tag.typeAnnotation) : null,
+      h(Raw, { html: body }),
+    );
+  });
+  return h(Fragment, null, rendered.length ? h('div', { class: 'tsd-comment tsd-typography' }, rendered) : null);
+}
+
+const ANCHOR_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg>';
+
+/**
+ * Code highlighting numbers its colour classes (`hl-0`, `hl-1`, ...) in the order it first meets
+ * each colour, across the process. The spec repository renders each page in a process of its
+ * own, so the classes are numbered again per page, in order of appearance.
+ */
+function renumberHighlightClasses(text: string, map: Map<string, number>): string {
+  return text.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
+    let k = map.get(n);
+    if (k === undefined) map.set(n, (k = map.size));
+    return `class="hl-${k}"`;
+  });
+}
+
+export interface ReferenceInput {
+  program: ts.Program;
+  fileName: string;
+  template: TextFile;
+  /** Example texts by absolute path, `/`-separated. */
+  includes: Map<string, string>;
+  /** Where problems with schema.ts are reported. */
+  schemaPath: string;
+}
+
+/**
+ * Renders one version's Schema Reference. Needs `prepareTypeDoc()` to have completed; the rest is
+ * synchronous.
+ */
+export function renderSchemaReference(input: ReferenceInput): ReferencePage {
+  const env = readyEnv;
+  if (!env) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
+  const { app } = env;
+  const problems: GenerationProblem[] = [];
+  const at = (file: string) => ({ file, line: 1, column: 1 });
+
+  const sourceFile = input.program.getSourceFile(input.fileName);
+  if (!sourceFile) return { text: '', declarations: [], problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }] };
+
+  env.messages.length = 0;
+  env.includeProblems.length = 0;
+  env.includes = input.includes;
+  const project = app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
+  for (const p of env.includeProblems) problems.push({ message: p, location: at(input.schemaPath) });
+
+  const router = new SchemaReferenceRouter(app);
+  app.renderer.router = router;
+  const theme = new td.DefaultTheme(app.renderer);
+  app.renderer.theme = theme;
+  app.renderer.trigger(td.RendererEvent.BEGIN, new td.RendererEvent('', project, []));
+  // The jobs that BEGIN queues write the HTML site's assets: not wanted here.
+  (app.renderer as unknown as { preRenderAsyncJobs: unknown[] }).preRenderAsyncJobs = [];
+
+  const events: td.PageEvent<td.DeclarationReflection>[] = [];
+  for (const page of router.buildPages(project)) {
+    if (!(page.model instanceof td.DeclarationReflection)) continue;
+    const event = new td.PageEvent(page.model);
+    event.url = page.url;
+    event.filename = page.url;
+    event.pageKind = page.kind;
+    event.project = project;
+    events.push(event);
+  }
+
+  const declarations: RenderedDeclaration[] = [];
+  const used = new Set<string>();
+  // Blocks are rendered in page order, so one numbering across them is the page's numbering.
+  const highlightClasses = new Map<string, number>();
+  const text = input.template.text.replace(CATEGORY_LINE, (line: string, category: string) => {
+    used.add(category);
+    const inCategory = events
+      .filter((e) => categoryOf(e.model) === category)
+      .sort((a, b) => compareInCategory(category, a.model, b.model));
+    if (!inCategory.length) {
+      const offset = input.template.text.indexOf(line);
+      problems.push({
+        message: `Template category "${category}" has no declaration in schema.ts`,
+        location: input.template.location(offset),
+      });
+    }
+    const blocks = inCategory.map((e) => {
+      const rendered = renderDeclaration(e.model, theme.getRenderContext(e));
+      const block = { name: e.model.name, category, text: renumberHighlightClasses(rendered, highlightClasses) };
+      declarations.push(block);
+      return block.text;
+    });
+    return blocks.join('\n');
+  });
+
+  const missing = new Map<string, td.DeclarationReflection>();
+  for (const e of events) {
+    const category = categoryOf(e.model);
+    if (category && !used.has(category) && !missing.has(category)) missing.set(category, e.model);
+  }
+  for (const [category, reflection] of [...missing].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    problems.push({
+      message: `Category "${category}" (used by ${reflection.name} and others in schema.ts) is missing from the template ${input.template.path}; add a line {/* @category ${category} */}`,
+      location: at(input.template.path),
+    });
+  }
+  for (const m of env.messages) {
+    if (m.level >= td.LogLevel.Error) problems.push({ message: `TypeDoc: ${m.text}`, location: at(input.schemaPath) });
+  }
+
+  return { text, declarations, problems };
+}
+
+/**
+ * The key a content-addressed cache can store a page under. A page depends on the template, the
+ * example texts and every schema.ts of the program (their order affects union member order), and
+ * on the versions of spec-check, TypeDoc and TypeScript.
+ */
+export function schemaReferenceKey(input: {
+  schemaTexts: string[];
+  version: string;
+  template: string;
+  /** Example texts by path relative to the root. */
+  examples: Map<string, string>;
+  toolVersion: string;
+}): string {
+  const hash = createHash('sha256').update(`schema-reference\0${input.toolVersion}\0${td.Application.VERSION}\0${ts.version}\0${input.version}\0`);
+  for (const text of input.schemaTexts) hash.update(`${text.length}\0`).update(text);
+  hash.update(`${input.template.length}\0`).update(input.template);
+  for (const [file, text] of [...input.examples].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${text.length}\0`).update(text);
+  return hash.digest('hex');
+}
+
+/** A path with `/` separators (TypeDoc gives comment source paths so, on every platform). */
+function slashed(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** Example texts of a version, by absolute path (what `{@includeCode}` resolves to). */
+export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of version.examples) out.set(slashed(path.join(spec.root, ...e.path.split('/'))), e.file.text);
+  return out;
+}
+
+const HTML_UNION_MEMBER = String.raw`(?:<span class="tsd-signature-type">[^<]*</span>|<a href="[^"]*" class="tsd-signature-type[^"]*">[^<]*</a>)`;
+const HTML_UNION_SEPARATOR = ' <span class="tsd-signature-symbol">|</span> ';
+const TEXT_UNION_MEMBER = String.raw`(?:&quot;(?:(?!&quot;)[^<|])*&quot;|[A-Za-z0-9$.-]+(?:&#x5B;\])*)`;
+const HTML_UNION = new RegExp(`${HTML_UNION_MEMBER}(?:${escapeRegExp(HTML_UNION_SEPARATOR)}${HTML_UNION_MEMBER})+`, 'g');
+const TEXT_UNION = new RegExp(`(?<=[\\s(:])${TEXT_UNION_MEMBER}(?: \\| ${TEXT_UNION_MEMBER})+(?=[;)\\s]|$)`, 'g');
+/** A member heading's text, `name?: Type`: the only plain-text types of the page. */
+const MEMBER_TITLE = /(data-typedoc-h="3"><span(?: class="deprecated")?>)([^<]*)(<\/span>)/g;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The page text with the members of each union in sorted order. TypeScript orders union members
+ * by the order it created their types in, which depends on what else the program held and
+ * checked first (the spec repository's TypeDoc run holds every version); two renderings that
+ * differ only there document the same types.
+ */
+export function canonicalUnions(text: string): string {
+  return text
+    .replace(HTML_UNION, (run) => run.split(HTML_UNION_SEPARATOR).sort().join(HTML_UNION_SEPARATOR))
+    .replace(MEMBER_TITLE, (_m, open: string, title: string, close: string) => open + title.replace(TEXT_UNION, (run) => run.split(' | ').sort().join(' | ')) + close);
+}

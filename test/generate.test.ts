@@ -1,0 +1,367 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { generatedSchemaJson } from '../src/rules/generated-schema-json.js';
+import { generatedSchemaReference } from '../src/rules/generated-schema-reference.js';
+import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.js';
+import { canonicalUnions } from '../src/generators/schema-reference.js';
+import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
+import { readMarkdownPage } from '../src/sources/markdown.js';
+import { TextFile } from '../src/model/text-file.js';
+import { copyTree, driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
+
+const rules = [generatedSchemaJson, generatedSchemaReference];
+
+// A two-version spec of a small "lamp" protocol, written for these tests.
+const schemaTs = `/** A lamp a hub controls. @category Lamps */
+export interface Lamp {
+  /** Identifier of the lamp. */
+  id: string;
+  /**
+   * Brightness from 0 to 100.
+   *
+   * @example Half bright
+   * {@includeCode ./examples/Lamp/half.json}
+   */
+  brightness?: number;
+}
+
+/** Turns a lamp on or off. @category \`lamps/switch\` */
+export interface SwitchLampRequest {
+  method: "lamps/switch";
+  params: { id: string; on: boolean };
+}
+
+/** The lamp after the switch. @category \`lamps/switch\` */
+export interface SwitchLampResult {
+  lamp: Lamp;
+}
+
+/** A colour as a hex string. @category Common Types */
+export type Colour = string;
+`;
+
+const template = `---
+title: Schema Reference
+---
+
+## Lamps
+
+{/* @category Lamps */}
+
+## \`lamps/switch\`
+
+{/* @category \`lamps/switch\` */}
+
+## Common Types
+
+{/* @category Common Types */}
+`;
+
+function lampSpec(files: Record<string, string> = {}): string {
+  return writeTree({
+    'schema/draft/schema.ts': schemaTs,
+    'schema/draft/schema.mdx': template,
+    'schema/draft/examples/Lamp/half.json': '{\n  "id": "desk",\n  "brightness": 50\n}\n',
+    'schema/2025-02-01/schema.ts': schemaTs.replaceAll(/ *\* @example[^]*?\.json\}\n/g, ''),
+    ...files,
+  });
+}
+
+async function generatedFindings(root: string) {
+  const report = await check(root, { rules });
+  return report.findings.map((f) => ({ rule: f.rule, file: f.file, line: f.line, column: f.column, message: f.message }));
+}
+
+describe('schema.json generator', () => {
+  it('writes sorted keys, four-space indentation, integers by default, required members and a blank line at the end', () => {
+    const r = schemaJsonFromText('export interface Dial {\n  /** Where it points. */\n  value: number;\n  label?: string;\n}\n', 'draft-07');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toBe(
+      [
+        '{',
+        '    "$schema": "http://json-schema.org/draft-07/schema#",',
+        '    "definitions": {',
+        '        "Dial": {',
+        '            "properties": {',
+        '                "label": {',
+        '                    "type": "string"',
+        '                },',
+        '                "value": {',
+        '                    "description": "Where it points.",',
+        '                    "type": "integer"',
+        '                }',
+        '            },',
+        '            "required": [',
+        '                "value"',
+        '            ],',
+        '            "type": "object"',
+        '        }',
+        '    }',
+        '}',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('rewrites draft-07 output to 2020-12 by text, as the spec repository does', () => {
+    const draft07 = '{\n    "$schema": "http://json-schema.org/draft-07/schema#",\n    "definitions": {\n        "A": { "$ref": "#/definitions/B" }\n    }\n}\n\n';
+    expect(toDraft2020(draft07)).toBe('{\n    "$schema": "https://json-schema.org/draft/2020-12/schema",\n    "$defs": {\n        "A": { "$ref": "#/$defs/B" }\n    }\n}\n\n');
+    const r = schemaJsonFromText('export interface A { b: B }\nexport interface B { c: string }\n', '2020-12');
+    expect(r.ok && r.text).toContain('"$ref": "#/$defs/B"');
+  });
+
+  it('reports type errors with their location instead of generating', () => {
+    const r = schemaJsonFromText('export interface A {\n  b: Missing;\n}\n', 'draft-07');
+    expect(r).toEqual({
+      ok: false,
+      dialect: 'draft-07',
+      problems: [{ message: "TypeScript error TS2304: Cannot find name 'Missing'.", location: { file: 'schema/schema.ts', line: 2, column: 6 } }],
+    });
+  });
+});
+
+describe('Schema Reference anchors', () => {
+  it('slug member names as TypeDoc does, so names with punctuation get the anchors the page has', () => {
+    expect(declarationAnchor('CallToolResult')).toBe('calltoolresult');
+    expect(memberAnchor('CallToolResult', '_meta')).toBe('calltoolresult-_meta');
+    expect(memberAnchor('NotificationMetaObject', 'io.example/subscriptionId')).toBe('notificationmetaobject-ioexamplesubscriptionid');
+  });
+});
+
+describe('canonicalUnions', () => {
+  it('sorts the members of unions in signatures and member titles, and nothing else', () => {
+    const t = (s: string) => `<span class="tsd-signature-type">&quot;${s}&quot;</span>`;
+    const sep = ' <span class="tsd-signature-symbol">|</span> ';
+    const signature = `<span class="tsd-signature-symbol">:</span> ${[t('b'), t('a'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`;
+    expect(canonicalUnions(signature)).toBe(`<span class="tsd-signature-symbol">:</span> ${[t('a'), t('b'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`);
+    expect(canonicalUnions('id="a-mode" data-typedoc-h="3"><span>mode?: &quot;none&quot; | &quot;auto&quot; | Lamp&#x5B;]</span>')).toBe(
+      'id="a-mode" data-typedoc-h="3"><span>mode?: &quot;auto&quot; | &quot;none&quot; | Lamp&#x5B;]</span>',
+    );
+    // Not a union: text with a bar in prose stays.
+    expect(canonicalUnions('<p>on | off</p>')).toBe('<p>on | off</p>');
+  });
+});
+
+describe('generate', () => {
+  it('keys each output by its inputs, for a cache', async () => {
+    const { loadSpec } = await import('../src/sources/load.js');
+    const { generatedFiles } = await import('../src/generators/outputs.js');
+    const keys = async (root: string) =>
+      Object.fromEntries(
+        [...(await generatedFiles(await loadSpec(root), 'schema-json')), ...(await generatedFiles(await loadSpec(root), 'schema-reference'))].map((f) => [f.path, f.key]),
+      );
+    const a = await keys(lampSpec());
+    const b = await keys(lampSpec());
+    expect(b).toEqual(a);
+    const edited = lampSpec();
+    edit(edited, 'schema/draft/examples/Lamp/half.json', '50', '49');
+    const c = await keys(edited);
+    // The example is an input of the page only.
+    expect(c['docs/specification/draft/schema.mdx']).not.toBe(a['docs/specification/draft/schema.mdx']);
+    expect(c['schema/draft/schema.json']).toBe(a['schema/draft/schema.json']);
+  });
+
+  it('writes both files per version, prints what changed, and writes nothing the second time', async () => {
+    const root = lampSpec();
+    const first = await runCli(['generate', '--root', root]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(
+      [
+        'created schema/2025-02-01/schema.json',
+        'created schema/draft/schema.json',
+        'created docs/specification/draft/schema.mdx',
+        '3 of 3 generated files changed.',
+        '',
+      ].join('\n'),
+    );
+    const page = path.join(root, 'docs/specification/draft/schema.mdx');
+    const before = fs.statSync(page).mtimeMs;
+    const second = await runCli(['generate', '--root', root]);
+    expect(second.stdout).toBe('All 3 generated files are up to date.\n');
+    expect(fs.statSync(page).mtimeMs).toBe(before);
+    // No temp files are left beside the written ones.
+    expect(fs.readdirSync(path.dirname(page))).toEqual(['schema.mdx']);
+    expect(await generatedFindings(root)).toEqual([]);
+  });
+
+  it('renders the template: categories in place, method categories request first, anchors from the shared functions, examples included', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const text = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8');
+    const headings = text.split('\n').filter((l) => l.startsWith('#'));
+    expect(headings).toEqual(['## Lamps', '### `Lamp`', '## `lamps/switch`', '### `SwitchLampRequest`', '### `SwitchLampResult`', '## Common Types', '### `Colour`']);
+    expect(text).toContain('id="lamp-brightness"');
+    expect(text).toContain('<summary class="tsd-anchor-link">Example: Half bright<a href="#lamp-example-half-bright"');
+    expect(text).toContain('<pre id="lamp-example-half-bright"><code class="json">');
+    // The page is MDX the docs site (and spec-check's own parser) can read.
+    const parsed = readMarkdownPage(new TextFile('docs/specification/draft/schema.mdx', text), 'mdx');
+    expect(parsed.parseError).toBeUndefined();
+  });
+
+  it('does not write a page whose template lacks a category, and exits 1 naming it', async () => {
+    const root = lampSpec({ 'schema/draft/schema.mdx': template.replace('{/* @category Lamps */}', '') });
+    const run = await runCli(['generate', '--root', root]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'schema/draft/schema.mdx:1:1: error: Category "Lamps" (used by Lamp and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Lamps */}\n',
+    );
+    expect(fs.existsSync(path.join(root, 'docs/specification/draft/schema.mdx'))).toBe(false);
+    expect(run.stdout).toContain('created schema/draft/schema.json\n');
+  });
+
+  it('generates only the versions asked for', async () => {
+    const root = lampSpec();
+    const run = await runCli(['generate', '--root', root, '--version', '2025-02-01']);
+    expect(run.stdout).toBe('created schema/2025-02-01/schema.json\n1 of 1 generated files changed.\n');
+    expect(fs.existsSync(path.join(root, 'schema/draft/schema.json'))).toBe(false);
+  });
+});
+
+describe('generated/schema-json and generated/schema-reference', () => {
+  it('report nothing where nothing is committed to compare', async () => {
+    // No schema.json, no template: nothing to compare.
+    expect(await generatedFindings(lampSpec({ 'schema/draft/schema.mdx': '' }))).toEqual([
+      // An empty template has no category line: the categories schema.ts uses are missing from it.
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message:
+          'Category "Common Types" (used by Colour and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Common Types */}',
+      },
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message:
+          'Category "Lamps" (used by Lamp and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Lamps */}',
+      },
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message:
+          'Category "`lamps/switch`" (used by SwitchLampRequest and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category `lamps/switch` */}',
+      },
+      {
+        rule: 'generated/schema-reference',
+        file: 'schema/draft/schema.mdx',
+        line: 1,
+        column: 1,
+        message: 'docs/specification/draft/schema.mdx is missing: the template schema/draft/schema.mdx is there to generate it from. Run `spec-check generate`.',
+      },
+    ]);
+  });
+
+  it('report a member JSDoc edit in both generated files of that version only, naming the declaration and line', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'Brightness from 0 to 100.', 'Brightness in percent.');
+    const jsonLine = lineOf(root, 'schema/draft/schema.json', '"description": "Brightness from 0 to 100."');
+    const pageLine = lineOf(root, 'docs/specification/draft/schema.mdx', 'Brightness from 0 to 100.');
+    const page = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8').split('\n')[pageLine - 1];
+    const findings = await generatedFindings(root);
+    expect(findings).toEqual([
+      {
+        rule: 'generated/schema-reference',
+        file: 'docs/specification/draft/schema.mdx',
+        line: pageLine,
+        column: page.indexOf('Brightness from 0 to 100.') + 'Brightness '.length + 1,
+        message: expect.stringMatching(/^docs\/specification\/draft\/schema\.mdx is stale: .* first in declaration Lamp \(line \d+\) .*Run `spec-check generate`\.$/),
+      },
+      {
+        rule: 'generated/schema-json',
+        file: 'schema/draft/schema.json',
+        line: jsonLine,
+        column: '                    "description": "Brightness '.length + 1,
+        message: `schema/draft/schema.json is stale: it differs from what schema.ts generates, first at definition Lamp, line ${jsonLine} (committed: "\\"description\\": \\"Brightness from 0 to 100.\\","; generated: "\\"description\\": \\"Brightness in percent.\\","). Run \`spec-check generate\`.`,
+      },
+    ]);
+    await runCli(['generate', '--root', root]);
+    expect(await generatedFindings(root)).toEqual([]);
+  });
+
+  it('report a type error that stops schema.json from being generated, at its place in schema.ts', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/2025-02-01/schema.ts', 'lamp: Lamp;', 'lamp: Lanp;');
+    const line = lineOf(root, 'schema/2025-02-01/schema.ts', 'lamp: Lanp;');
+    const findings = (await generatedFindings(root)).filter((f) => f.rule === 'generated/schema-json');
+    expect(findings).toEqual([
+      {
+        rule: 'generated/schema-json',
+        file: 'schema/2025-02-01/schema.ts',
+        line,
+        column: 9,
+        message: "schema/2025-02-01/schema.json cannot be generated to compare: TypeScript error TS2304: Cannot find name 'Lanp'.",
+      },
+    ]);
+  });
+
+  it('read no file of the spec beside the loaded ones: an import in schema.ts resolves to nothing', async () => {
+    const root = lampSpec({ 'schema/2025-02-01/colour.ts': 'export type Hex = string;\n' });
+    edit(root, 'schema/2025-02-01/schema.ts', '/** A colour as a hex string.', 'import type { Hex } from "./colour";\n/** A colour as a hex string.');
+    const { loadSpec } = await import('../src/sources/load.js');
+    const { generatedFiles } = await import('../src/generators/outputs.js');
+    const files = await generatedFiles(await loadSpec(root), 'schema-json');
+    const problems = files.find((f) => f.version === '2025-02-01')!.problems;
+    expect(problems).toEqual([
+      {
+        message: "TypeScript error TS2307: Cannot find module './colour' or its corresponding type declarations.",
+        location: { file: 'schema/2025-02-01/schema.ts', line: lineOf(root, 'schema/2025-02-01/schema.ts', 'import type'), column: 26 },
+      },
+    ]);
+  });
+
+  it('leave a schema.ts syntax error to input/parse', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'lamp: Lamp;\n}', 'lamp: Lamp;\n');
+    expect(await generatedFindings(root)).toEqual([]);
+    const all = await check(root);
+    expect(all.findings.map((f) => f.rule)).toContain('input/parse');
+  });
+
+  it('never write under the root', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'Identifier of the lamp.', 'Id of the lamp.');
+    const before = fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8');
+    expect((await generatedFindings(root)).length).toBe(2);
+    expect(fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8')).toBe(before);
+  });
+
+  it('find the hand-edited Schema Reference of the drifted spec stale, at the edit', async () => {
+    // The drifted spec also breaks generation (an include of a missing file, a category missing
+    // from the template); mend those two so that the page can be generated and compared.
+    const root = copyTree(driftedSpec);
+    edit(root, 'schema/draft/schema.ts', '{@includeCode ./examples/Widget/toggle.json}', '{@includeCode ./examples/Widget/switch.json}');
+    edit(root, 'schema/draft/schema.ts', /@category Common Type$/m, '@category Common Types');
+    const page = 'docs/specification/draft/schema.mdx';
+    const line = lineOf(root, page, 'Switches use true and false.');
+    const text = fs.readFileSync(path.join(root, page), 'utf8').split('\n')[line - 1];
+    const findings = (await check(root)).findings.filter((f) => f.rule.startsWith('generated/'));
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'generated/schema-reference',
+        file: page,
+        line,
+        column: text.indexOf('Switches use true and false.') + 'Switches use '.length + 1,
+        message: expect.stringContaining('first in declaration Widget'),
+        related: [{ file: 'schema/draft/schema.ts', line: lineOf(root, 'schema/draft/schema.ts', 'export interface Widget {'), column: 18, message: 'Widget is declared here' }],
+      }),
+    );
+    expect(findings.filter((f) => f.rule === 'generated/schema-json')).toEqual([]);
+  });
+
+  it('find the sample spec fresh', async () => {
+    expect(await generatedFindings(sampleSpec)).toEqual([]);
+  });
+});
