@@ -10,11 +10,12 @@ import { LoadError } from './sources/load.js';
 import { toolVersion } from './version.js';
 import { UsageError, type CliIo, type RegisterCommand } from './commands/types.js';
 import { registerCheck } from './commands/check.js';
+import { registerSepDiff } from './commands/sep-diff.js';
 
 export type { CliIo } from './commands/types.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const commands: RegisterCommand[] = [registerCheck];
+const commands: RegisterCommand[] = [registerCheck, registerSepDiff];
 
 const defaultIo: CliIo = {
   stdout: (s) => process.stdout.write(s),

@@ -1,0 +1,148 @@
+/**
+ * Compares one stretch of proposed wording with the stretch of the spec it targets and turns
+ * every difference into one finding. The finding's main location is in the spec (the page or
+ * schema.ts: that is where a pull request's edits are reviewed); its related location is the
+ * SEP's wording.
+ */
+import type { Location } from '../model/types.js';
+import type { Finding, RelatedLocation, Severity } from '../rules/types.js';
+import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
+import type { Unit } from './units.js';
+
+export const sepDiffRules = {
+  missing: { id: 'sep-diff/missing', severity: 'error', description: 'Wording the SEP proposes that the spec lacks' },
+  extra: { id: 'sep-diff/extra', severity: 'warning', description: 'Wording in the targeted stretch of the spec that the SEP does not propose' },
+  changed: { id: 'sep-diff/changed', severity: 'error', description: 'A list item, sentence or heading whose words differ from the SEP (clauses dropped, added or reworded)' },
+  order: { id: 'sep-diff/order', severity: 'warning', description: 'Items or sentences in a different order than the SEP proposes' },
+  keyword: { id: 'sep-diff/keyword', severity: 'error', description: 'An RFC 2119 keyword (MUST, SHOULD, MAY, ...) that differs from the SEP' },
+  template: { id: 'sep-diff/template', severity: 'error', description: 'An example message that does not follow the message template the SEP gives' },
+  target: { id: 'sep-diff/target', severity: 'error', description: 'A target page or section the SEP names that the spec does not have' },
+} as const satisfies Record<string, { id: string; severity: Severity; description: string }>;
+
+export type SepDiffKind = keyof typeof sepDiffRules;
+
+export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
+  const { id, severity } = sepDiffRules[kind];
+  return { rule: id, severity, message, ...location, related };
+}
+
+/** A short quotation of a text, for messages. */
+export function quote(text: string, max = 70): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `“${flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat}”`;
+}
+
+const noun: Record<Unit['kind'], string> = { item: 'item', sentence: 'sentence', heading: 'heading', row: 'table row' };
+
+function ordinal(n: number): string {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
+}
+
+export interface StretchOptions {
+  /**
+   * `section`: the stretch runs from the section's start to the last block with a matched unit;
+   * `fragment`: from the first such block to the last; `whole`: all of it (a JSDoc summary).
+   */
+  mode: 'section' | 'fragment' | 'whole';
+  /** Where to point in the spec when nothing there matches (the section's heading, the declaration). */
+  anchor: Location;
+  /** What the spec side is called in messages ("page", "JSDoc in schema.ts"). */
+  docName: string;
+}
+
+export interface StretchResult {
+  findings: Finding[];
+  matched: number;
+  compared: number;
+}
+
+export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: StretchOptions): StretchResult {
+  const { pairs, sepOnly, docOnly: docOnlyAll } = align(sepUnits, docUnitsAll);
+  const docName = options.docName;
+  const findings: Finding[] = [];
+  const sepRef = (u: Unit, message = 'the SEP’s wording'): RelatedLocation => ({ ...u.location, message });
+
+  // The stretch the proposal covers: up to the last block holding a matched unit (and from the first, for fragments).
+  const blocks = pairs.map((p) => p.doc.block);
+  const firstBlock = options.mode === 'fragment' && blocks.length ? Math.min(...blocks) : 0;
+  const lastBlock = blocks.length ? Math.max(...blocks) : -1;
+  const docOnly = options.mode === 'whole' ? docOnlyAll : docOnlyAll.filter((u) => u.block >= firstBlock && u.block <= lastBlock);
+
+  for (const pair of pairs) {
+    const { sep, doc } = pair;
+    const kwSep = keywordsOf(sep);
+    const kwDoc = keywordsOf(doc);
+    const keywordFinding = compareKeywords(sep, doc, kwSep, kwDoc, docName);
+    if (keywordFinding) findings.push(keywordFinding);
+    const hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
+    if (!hunks.length) continue;
+    const first = hunks[0];
+    const what = noun[doc.kind];
+    const message =
+      pair.ratio < MATCH_RATIO
+        ? `The ${docName} words this ${what} differently from the SEP: ${quote(doc.plain)} where the SEP has ${quote(sep.plain)}`
+        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks.slice(0, 3).map(describeHunk).join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
+    findings.push(finding('changed', message, doc.locate(first.docOffset), [sepRef(sep, `the SEP’s wording of this ${what}`)]));
+  }
+
+  // Order: among matched units, those outside the longest run kept in the SEP's order.
+  const position = (u: Unit, all: Unit[]) => all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
+  for (const pair of outOfOrder(pairs)) {
+    const what = noun[pair.doc.kind];
+    findings.push(
+      finding(
+        'order',
+        `The ${what} ${quote(pair.doc.plain, 50)} is out of the SEP’s order: ${ordinal(position(pair.sep, sepUnits))} in the SEP, ${ordinal(position(pair.doc, docUnitsAll))} in the ${docName}`,
+        pair.doc.location,
+        [sepRef(pair.sep, `its place in the SEP’s wording`)],
+      ),
+    );
+  }
+
+  const bySepIndex = [...pairs].sort((a, b) => a.sep.index - b.sep.index);
+  for (const u of sepOnly) {
+    // Point at the matched unit it should precede (or follow) in the spec.
+    const next = bySepIndex.find((p) => p.sep.index > u.index);
+    const prev = [...bySepIndex].reverse().find((p) => p.sep.index < u.index);
+    const where = next?.doc.location ?? prev?.doc.location ?? options.anchor;
+    const place = next ? `before ${quote(next.doc.plain, 40)}` : prev ? `after ${quote(prev.doc.plain, 40)}` : 'here';
+    findings.push(finding('missing', `The ${docName} lacks the ${noun[u.kind]} ${quote(u.plain)} that the SEP proposes ${place}`, where, [sepRef(u, `proposed here`)]));
+  }
+  for (const u of docOnly) {
+    const prev = [...bySepIndex].reverse().find((p) => p.doc.index < u.index) ?? bySepIndex[0];
+    findings.push(
+      finding('extra', `The ${docName} has the ${noun[u.kind]} ${quote(u.plain)}, which the SEP’s proposed wording lacks`, u.location, [
+        prev ? sepRef(prev.sep, 'the SEP’s wording around this place') : { ...sepUnits[0].location, message: 'the SEP’s proposed wording' },
+      ]),
+    );
+  }
+  return { findings, matched: pairs.length, compared: sepUnits.length };
+}
+
+function describeHunk(h: Hunk): string {
+  const text = (words: { raw: string }[]) => quote(words.map((w) => w.raw).join(' '), 50);
+  if (h.dropped.length && h.added.length) return `has ${text(h.added)} where the SEP has ${text(h.dropped)}`;
+  if (h.dropped.length) return `drops ${text(h.dropped)}`;
+  return `adds ${text(h.added)}`;
+}
+
+function compareKeywords(sep: Unit, doc: Unit, a: Keyword[], b: Keyword[], docName: string): Finding | undefined {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ka = a[i];
+    const kb = b[i];
+    if (ka && kb && ka.level === kb.level) continue;
+    const docAt = kb ? doc.locate(doc.words[kb.words[0]].offset) : doc.location;
+    const sepAt = ka ? sep.locate(sep.words[ka.words[0]].offset) : sep.location;
+    const message =
+      ka && kb
+        ? `The ${docName} says ${kb.text} where the SEP says ${ka.text}: ${quote(doc.plain, 60)}`
+        : ka
+          ? `The ${docName} drops the SEP’s ${ka.text}: ${quote(doc.plain, 60)}`
+          : `The ${docName} adds ${kb!.text}, which the SEP’s wording lacks: ${quote(doc.plain, 60)}`;
+    return finding('keyword', message, docAt, [{ ...sepAt, message: ka ? `the SEP’s ${ka.text}` : 'the SEP’s wording' }]);
+  }
+  return undefined;
+}

@@ -1,0 +1,286 @@
+/**
+ * sep-diff: compares what a SEP proposes with what the spec says. Pure over the loaded model:
+ * the SEP page, the target pages and schema.ts come from `loadSpec` (or, for a SEP outside the
+ * root, from the command's own read of that one file).
+ */
+import type { RootContent, Heading as MdastHeading } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import type { JsDoc, JsDocLine, Location, MarkdownPage, Spec } from '../model/types.js';
+import { TextFile } from '../model/text-file.js';
+import { headingSlug } from '../model/anchors.js';
+import { readMarkdownPage } from '../sources/markdown.js';
+import { runRules } from '../engine/run.js';
+import { allRules } from '../rules/index.js';
+import type { Finding, Rule } from '../rules/types.js';
+import { sortFindings } from '../engine/run.js';
+import { similarity, MATCH_RATIO } from './align.js';
+import { compareStretch, finding, type StretchOptions } from './compare.js';
+import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } from './proposals.js';
+import { checkMessages, exampleMessages, findTemplates } from './templates.js';
+import { unitsOf, type Region, type Unit } from './units.js';
+
+export { sepDiffRules } from './compare.js';
+
+export interface SepDiffOptions {
+  /** Rules whose findings join the report: `prose/*` ones located in the SEP, `consistency/*` ones on the files it changes. Default: all registered rules. */
+  rules?: Rule[];
+  /** Findings of those rules already computed on this spec (to compare many SEPs with one run). */
+  ruleFindings?: Finding[];
+}
+
+export interface ComparedTarget {
+  /** The page path, or `schema.ts Declaration.member`. */
+  target: string;
+  /** The section compared, when one was found. */
+  section?: string;
+  /** Where the proposal starts in the SEP. */
+  proposal: Location;
+  /** Units of the proposal, and how many of them found a counterpart. */
+  units: number;
+  matched: number;
+}
+
+export interface SepDiffResult {
+  sep: string;
+  compared: ComparedTarget[];
+  /** JSDoc proposals for declarations or members that the target schema.ts does not have. */
+  unknownDeclarations: string[];
+  templates: number;
+  messagesChecked: number;
+  changedFiles: string[];
+  findings: Finding[];
+}
+
+/** Rule ids whose findings sep-diff reports, by prefix. */
+const PROSE = 'prose/';
+const CONSISTENCY = 'consistency/';
+
+export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions = {}): SepDiffResult {
+  const { prose, jsdoc, changedFiles } = findProposals(spec, sep);
+  const findings: Finding[] = [];
+  const compared: ComparedTarget[] = [];
+  const unknownDeclarations: string[] = [];
+
+  for (const p of prose) {
+    const r = compareProse(sep, p);
+    findings.push(...r.findings);
+    if (r.compared) compared.push(r.compared);
+  }
+
+  const version = targetVersion(spec, changedFiles);
+  for (const p of jsdoc) {
+    const decl = version?.schemaTs?.byName.get(p.declaration);
+    const target = p.member ? decl?.members.find((m) => m.name === p.member) : decl;
+    const name = p.member ? `${p.declaration}.${p.member}` : p.declaration;
+    if (!target || !version?.schemaTs) {
+      unknownDeclarations.push(name);
+      continue;
+    }
+    const r = compareJsDoc(p, target.jsdoc, target.location);
+    findings.push(...r.findings);
+    compared.push({ target: `${version.schemaTs.file.path} ${name}`, proposal: p.jsdoc.location, units: r.units, matched: r.matched });
+  }
+
+  // Message templates against the example messages of the target pages and of the SEP itself.
+  const templates = findTemplates(sep);
+  let messagesChecked = 0;
+  if (templates.length) {
+    const pages = changedFiles.map((f) => spec.versions.flatMap((v) => v.pages).find((pg) => pg.path === f)).filter((pg): pg is MarkdownPage => !!pg);
+    for (const page of pages) {
+      const messages = exampleMessages(page.codeBlocks);
+      messagesChecked += messages.length;
+      findings.push(...checkMessages(templates, messages, 'docs'));
+    }
+    const own = exampleMessages(sep.codeBlocks);
+    messagesChecked += own.length;
+    findings.push(...checkMessages(templates, own, 'sep'));
+  }
+
+  findings.push(...fromRules(spec, sep, changedFiles, options));
+  return { sep: sep.path, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(findings) };
+}
+
+// ---------------------------------------------------------------------------
+// Findings of other rules
+
+const ruleRuns = new WeakMap<Spec, Map<Rule[], Finding[]>>();
+
+function fromRules(spec: Spec, sep: MarkdownPage, changedFiles: string[], options: SepDiffOptions): Finding[] {
+  let all = options.ruleFindings;
+  if (!all) {
+    const rules = options.rules ?? allRules;
+    let bySet = ruleRuns.get(spec);
+    if (!bySet) ruleRuns.set(spec, (bySet = new Map()));
+    all = bySet.get(rules);
+    if (!all) {
+      all = runRules(spec, rules.filter((r) => r.id.startsWith(PROSE) || r.id.startsWith(CONSISTENCY))).findings;
+      bySet.set(rules, all);
+    }
+  }
+  const changed = new Set(changedFiles);
+  return all.filter((f) => {
+    if (f.rule.startsWith(PROSE)) return f.file === sep.path;
+    if (f.rule.startsWith(CONSISTENCY)) return changed.has(f.file) || f.related.some((r) => changed.has(r.file));
+    return false;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Prose
+
+interface Parsed {
+  nodes: RootContent[];
+  region: Region;
+}
+
+/** Parses a proposal block as MDX (placeholders such as `<name>` kept as text), else as Markdown. */
+function parseBlock(sep: MarkdownPage, p: ProseProposal): Parsed | undefined {
+  const value = p.block.value;
+  const region = (file: TextFile): Region => ({ source: file, map: (line, column) => p.block.locate(line - 1, column - 1) });
+  const attempts: [string, 'mdx' | 'md'][] = [
+    [value, 'mdx'],
+    // `<name>` with no closing tag is a placeholder, not JSX: the same-length brackets keep every column.
+    [value.replace(/<([A-Za-z][\w-]*)>/g, (m, name: string) => (value.includes(`</${name}>`) ? m : `⟨${name}⟩`)), 'mdx'],
+    [value, 'md'],
+  ];
+  for (const [text, syntax] of attempts) {
+    const page = readMarkdownPage(new TextFile(sep.path, text), syntax);
+    if (page.tree) return { nodes: page.tree.children, region: region(page.file) };
+  }
+  return undefined;
+}
+
+const normalHeading = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const isHeading = (n: RootContent): n is MdastHeading => n.type === 'heading';
+const SKIP = new Set(['html', 'yaml', 'mdxjsEsm', 'mdxFlowExpression', 'thematicBreak']);
+
+/** The nodes of a section: the heading at `i` and what follows up to a heading as high or higher. */
+function sectionAt(children: RootContent[], i: number): RootContent[] {
+  const depth = (children[i] as MdastHeading).depth;
+  let end = i + 1;
+  while (end < children.length && !(isHeading(children[end]) && (children[end] as MdastHeading).depth <= depth)) end++;
+  return children.slice(i, end);
+}
+
+function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[]; compared?: ComparedTarget } {
+  const proposalAt = p.block.location;
+  if (!p.page) {
+    return {
+      findings: [finding('target', `The SEP proposes wording for ${p.named}, which is not a page of the spec`, p.namedAt, [{ ...proposalAt, message: 'the proposed wording' }])],
+    };
+  }
+  const page = p.page;
+  const parsed = parseBlock(sep, p);
+  if (!page.tree || !parsed) return { findings: [] };
+  const pageRegion: Region = { source: page.file, map: (line, column) => ({ file: page.path, line, column }) };
+  const children = page.tree.children;
+  const content = parsed.nodes.filter((n) => !SKIP.has(n.type));
+  const sepHeading = content[0] && isHeading(content[0]) ? content[0] : undefined;
+  const pageStart: Location = { file: page.path, line: 1, column: 1 };
+
+  let docNodes: RootContent[] | undefined;
+  let sepNodes = content;
+  let mode: StretchOptions['mode'] = 'section';
+  let section: string | undefined;
+  if (sepHeading) {
+    const wanted = normalHeading(toString(sepHeading));
+    const i = children.findIndex((n) => isHeading(n) && normalHeading(toString(n)) === wanted);
+    if (i >= 0) {
+      docNodes = sectionAt(children, i).slice(1);
+      sepNodes = content.slice(1);
+      section = toString(children[i]);
+    }
+  }
+  if (!docNodes && p.section && !sepHeading) {
+    const hint = p.section;
+    const i = children.findIndex((n) => isHeading(n) && (normalHeading(toString(n)) === normalHeading(hint) || headingSlug(toString(n)) === hint.toLowerCase()));
+    if (i >= 0) {
+      docNodes = sectionAt(children, i).slice(1);
+      section = toString(children[i]);
+      mode = 'fragment';
+    }
+  }
+  const sepUnits = unitsOf(sepNodes, parsed.region);
+  if (!sepUnits.length) return { findings: [] };
+  let anchor = pageStart;
+  if (docNodes) {
+    const headingNode = children.find((n) => isHeading(n) && toString(n) === section);
+    if (headingNode?.position) anchor = { file: page.path, line: headingNode.position.start.line, column: headingNode.position.start.column };
+  } else {
+    // Best alignment: the stretch of the page (a heading and what follows it up to the next heading) most like the proposal.
+    const best = bestStretch(children, sepUnits, pageRegion);
+    if (!best) {
+      return {
+        findings: [
+          finding('target', `None of the wording the SEP proposes for this page is in it`, pageStart, [{ ...proposalAt, message: 'the proposed wording' }]),
+        ],
+        compared: { target: page.path, proposal: proposalAt, units: sepUnits.length, matched: 0 },
+      };
+    }
+    docNodes = best.nodes;
+    section = best.heading;
+    anchor = best.anchor;
+    mode = 'fragment';
+  }
+  const docUnits = unitsOf(docNodes, pageRegion);
+  const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page' });
+  return { findings: r.findings, compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched } };
+}
+
+function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region): { nodes: RootContent[]; heading?: string; anchor: Location } | undefined {
+  const starts = [0, ...children.flatMap((n, i) => (isHeading(n) && i > 0 ? [i] : []))];
+  let best: { nodes: RootContent[]; heading?: string; anchor: Location; score: number } | undefined;
+  starts.forEach((start, k) => {
+    const nodes = children.slice(start, starts[k + 1] ?? children.length);
+    const units = unitsOf(nodes, region);
+    let score = 0;
+    for (const s of sepUnits) {
+      let top = 0;
+      for (const d of units) if (d.kind === s.kind || d.kind === 'heading' || s.kind === 'heading') top = Math.max(top, d.kind === s.kind ? similarity(s, d) : 0);
+      if (top >= MATCH_RATIO) score += top;
+    }
+    if (score > 0 && (!best || score > best.score)) {
+      const first = nodes[0];
+      best = {
+        nodes,
+        score,
+        heading: first && isHeading(first) ? toString(first) : undefined,
+        anchor: { file: region.source.path, line: first?.position?.start.line ?? 1, column: first?.position?.start.column ?? 1 },
+      };
+    }
+  });
+  return best;
+}
+
+// ---------------------------------------------------------------------------
+// JSDoc
+
+/** The summary of a comment (the lines before its first block tag), parsed as Markdown and located line by line. */
+function summaryUnits(jsdoc: JsDoc): Unit[] {
+  const lines: JsDocLine[] = [];
+  let inFence = false;
+  for (const line of jsdoc.lines) {
+    if (/^\s*```/.test(line.text)) inFence = !inFence;
+    if (!inFence && /^\s*@\w/.test(line.text)) break;
+    lines.push(line);
+  }
+  const file = new TextFile(jsdoc.location.file, lines.map((l) => l.text).join('\n'));
+  const page = readMarkdownPage(file, 'md');
+  if (!page.tree) return [];
+  const region: Region = {
+    source: file,
+    map: (line, column) => {
+      const l = lines[line - 1]?.location ?? jsdoc.location;
+      return { file: l.file, line: l.line, column: l.column + column - 1 };
+    },
+  };
+  return unitsOf(page.tree.children, region);
+}
+
+function compareJsDoc(p: JsDocProposal, model: JsDoc | undefined, declaredAt: Location): { findings: Finding[]; units: number; matched: number } {
+  const sepUnits = summaryUnits(p.jsdoc);
+  if (!sepUnits.length) return { findings: [], units: 0, matched: 0 };
+  const docUnits = model ? summaryUnits(model) : [];
+  const r = compareStretch(sepUnits, docUnits, { mode: 'whole', anchor: model?.location ?? declaredAt, docName: 'JSDoc in schema.ts' });
+  return { findings: r.findings, units: sepUnits.length, matched: r.matched };
+}
