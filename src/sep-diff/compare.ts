@@ -101,24 +101,50 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     );
   }
 
+  // Unmatched units, grouped by the slot between two matched units where they sit: one finding per slot.
   const bySepIndex = [...pairs].sort((a, b) => a.sep.index - b.sep.index);
-  for (const u of sepOnly) {
-    // Point at the matched unit it should precede (or follow) in the spec.
-    const next = bySepIndex.find((p) => p.sep.index > u.index);
-    const prev = [...bySepIndex].reverse().find((p) => p.sep.index < u.index);
-    const where = next?.doc.location ?? prev?.doc.location ?? options.anchor;
-    const place = next ? `before ${quote(next.doc.plain, 40)}` : prev ? `after ${quote(prev.doc.plain, 40)}` : 'here';
-    findings.push(finding('missing', `The ${docName} lacks the ${noun[u.kind]} ${quote(u.plain)} that the SEP proposes ${place}`, where, [sepRef(u, `proposed here`)]));
-  }
-  for (const u of docOnly) {
-    const prev = [...bySepIndex].reverse().find((p) => p.doc.index < u.index) ?? bySepIndex[0];
-    findings.push(
-      finding('extra', `The ${docName} has the ${noun[u.kind]} ${quote(u.plain)}, which the SEP’s proposed wording lacks`, u.location, [
-        prev ? sepRef(prev.sep, 'the SEP’s wording around this place') : { ...sepUnits[0].location, message: 'the SEP’s proposed wording' },
-      ]),
-    );
+  const slots = new Map<number, { sep: Unit[]; doc: Unit[] }>();
+  const slot = (n: number) => {
+    if (!slots.has(n)) slots.set(n, { sep: [], doc: [] });
+    return slots.get(n)!;
+  };
+  for (const u of sepOnly) slot(bySepIndex.filter((p) => p.sep.index < u.index).length).sep.push(u);
+  for (const u of docOnly) slot(bySepIndex.filter((p) => p.doc.index < u.index).length).doc.push(u);
+  for (const [n, { sep, doc }] of [...slots].sort((a, b) => a[0] - b[0])) {
+    const prev = bySepIndex[n - 1];
+    const next = bySepIndex[n];
+    if (sep.length && doc.length) {
+      findings.push(
+        finding(
+          'changed',
+          `The ${docName} words this passage differently from the SEP: ${units(doc)} where the SEP has ${units(sep)}`,
+          doc[0].location,
+          [sepRef(sep[0], 'the SEP’s wording of this passage')],
+        ),
+      );
+    } else if (sep.length) {
+      // Point at the matched unit it should precede (or follow) in the spec.
+      const where = next?.doc.location ?? prev?.doc.location ?? options.anchor;
+      const place = next ? `before ${quote(next.doc.plain, 40)}` : prev ? `after ${quote(prev.doc.plain, 40)}` : 'here';
+      findings.push(finding('missing', `The ${docName} lacks ${units(sep)} that the SEP proposes ${place}`, where, [sepRef(sep[0], 'proposed here')]));
+    } else {
+      const around = prev ?? next;
+      findings.push(
+        finding('extra', `The ${docName} has ${units(doc)}, which the SEP’s proposed wording lacks`, doc[0].location, [
+          around ? sepRef(around.sep, 'the SEP’s wording around this place') : { ...sepUnits[0].location, message: 'the SEP’s proposed wording' },
+        ]),
+      );
+    }
   }
   return { findings, matched: pairs.length, compared: sepUnits.length };
+}
+
+/** “the item “…”” or “3 sentences, from “…””. */
+function units(list: Unit[]): string {
+  if (list.length === 1) return `the ${noun[list[0].kind]} ${quote(list[0].plain)}`;
+  const kinds = new Set(list.map((u) => u.kind));
+  const name = kinds.size === 1 ? `${noun[list[0].kind]}s` : 'items and sentences';
+  return `${list.length} ${name}, from ${quote(list[0].plain, 50)}`;
 }
 
 function describeHunk(h: Hunk): string {

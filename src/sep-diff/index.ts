@@ -42,6 +42,8 @@ export interface ComparedTarget {
 
 export interface SepDiffResult {
   sep: string;
+  /** The SEP's status line (Draft, Accepted, Final, ...), when it has one. */
+  status?: string;
   compared: ComparedTarget[];
   /** JSDoc proposals for declarations or members that the target schema.ts does not have. */
   unknownDeclarations: string[];
@@ -97,7 +99,8 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
   }
 
   findings.push(...fromRules(spec, sep, changedFiles, options));
-  return { sep: sep.path, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(findings) };
+  const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
+  return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(findings) };
 }
 
 // ---------------------------------------------------------------------------
@@ -166,7 +169,7 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
   const proposalAt = p.block.location;
   if (!p.page) {
     return {
-      findings: [finding('target', `The SEP proposes wording for ${p.named}, which is not a page of the spec`, p.namedAt, [{ ...proposalAt, message: 'the proposed wording' }])],
+      findings: [finding('target', `The SEP proposes wording for ${p.named}, but the spec has no such page${p.lookedFor ? ` (${p.lookedFor})` : ''}`, p.namedAt, [{ ...proposalAt, message: 'the proposed wording' }])],
     };
   }
   const page = p.page;

@@ -18,6 +18,8 @@ export interface ProseProposal {
   namedAt: Location;
   /** The page, when the spec has it. */
   page?: MarkdownPage;
+  /** The page path looked for, when the SEP named it without its version folder. */
+  lookedFor?: string;
   /** A section named beside the target, such as `(Error Handling)`, or a `#fragment`. */
   section?: string;
 }
@@ -102,12 +104,15 @@ function targetOf(spec: Spec, sep: MarkdownPage, node: Paragraph | MdastHeading 
     const resolved = resolvePage(spec, mention.text);
     if (!resolved) continue;
     const offset = node.position.start.offset! + last.start + mention.index;
-    const paren = /\(([^()`]+)\)\s*:?\s*$/.exec(sentence.replace(/[*_]+/g, ''));
+    // "(Error Handling)" or "(in `User Interaction Model` section)" at the end of the sentence.
+    const paren = /\(([^()]+)\)\s*:?\s*$/.exec(sentence.replace(/[*_]+/g, ''));
+    const hint = paren && (/`([^`]+)`/.exec(paren[1])?.[1] ?? paren[1]);
     return {
       named: resolved.named,
       namedAt: sep.file.location(offset),
       page: resolved.page,
-      section: resolved.fragment ?? paren?.[1].trim(),
+      lookedFor: resolved.lookedFor,
+      section: resolved.fragment ?? hint?.trim(),
     };
   }
   return undefined;
@@ -118,7 +123,7 @@ function targetOf(spec: Spec, sep: MarkdownPage, node: Paragraph | MdastHeading 
  * A mention that looks like a docs path but matches no page is still returned (without a page),
  * so that sep-diff can say the target is missing.
  */
-function resolvePage(spec: Spec, mention: string): { named: string; page?: MarkdownPage; fragment?: string } | undefined {
+function resolvePage(spec: Spec, mention: string): { named: string; page?: MarkdownPage; fragment?: string; lookedFor?: string } | undefined {
   const [withoutHash, fragment] = mention.replace(/\?[^#]*/, '').split('#');
   let p = withoutHash.replace(/^https?:\/\/[^/]+/, '').replace(/^\/?(?:[^ ]*?\/blob\/[^/]+\/)?/, '');
   const site = /(?:^|\/)specification\/(.+)$/.exec(p);
@@ -128,11 +133,11 @@ function resolvePage(spec: Spec, mention: string): { named: string; page?: Markd
   for (const c of candidates) {
     const exact = pages.find((pg) => pg.path === c);
     if (exact) return { named: withoutHash, page: exact, fragment };
-    const bySuffix = pages.filter((pg) => pg.path.endsWith(`/${c}`));
-    if (bySuffix.length) {
-      // A path without its version folder: the draft's page, else the latest version's.
-      const page = bySuffix.find((pg) => pg.path.includes('/draft/')) ?? bySuffix.at(-1)!;
-      return { named: withoutHash, page, fragment };
+    // A path without its version folder names the page of the draft (else of the latest version).
+    const latest = spec.versions.find((v) => v.id === 'draft') ?? spec.versions.at(-1);
+    if (latest && pages.some((pg) => pg.path.endsWith(`/${c}`))) {
+      const page = latest.pages.find((pg) => pg.path === `${latest.docsDir}/${c}`);
+      return { named: withoutHash, page, fragment, lookedFor: `${latest.docsDir}/${c}` };
     }
   }
   if (p.startsWith('docs/specification/') && /\.mdx?$/.test(p)) return { named: withoutHash, fragment };

@@ -66,13 +66,14 @@ export function formatSepDiffText(report: SepDiffReport, options: { color?: bool
 
 function header(r: SepDiffResult, code: (s: string) => string): string[] {
   const lines: string[] = [];
+  const status = r.status ? ` (status: ${r.status})` : '';
   if (r.compared.length) {
-    lines.push(`${code(r.sep)} proposes wording for:`);
+    lines.push(`${code(r.sep)}${status} proposes wording for:`);
     for (const c of r.compared) {
       lines.push(`  ${code(c.target)}${c.section ? ` (${c.section})` : ''}: ${c.matched} of ${c.units} proposed items and sentences found`);
     }
   } else {
-    lines.push(`${code(r.sep)} proposes no wording that sep-diff could compare.`);
+    lines.push(`${code(r.sep)}${status} proposes no wording that sep-diff could compare.`);
   }
   if (r.unknownDeclarations.length) lines.push(`JSDoc proposed for declarations the schema does not have (not compared): ${r.unknownDeclarations.map(code).join(', ')}`);
   if (r.templates) lines.push(`Message templates: ${r.templates}; example messages checked: ${r.messagesChecked}`);
