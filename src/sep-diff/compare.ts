@@ -84,7 +84,13 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
       pair.ratio < MATCH_RATIO
         ? `The ${docName} words this ${what} differently from the SEP: ${quote(doc.plain)} where the SEP has ${quote(sep.plain)}`
         : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks.slice(0, 3).map(describeHunk).join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
-    findings.push(finding('changed', message, doc.locate(first.docOffset), [sepRef(sep, `the SEP’s wording of this ${what}`)]));
+    // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
+    const reworded = pair.ratio < MATCH_RATIO;
+    findings.push(
+      finding('changed', message, reworded ? doc.location : doc.locate(first.docOffset), [
+        { ...(reworded ? sep.location : sep.locate(first.sepOffset)), message: `the SEP’s wording of this ${what}` },
+      ]),
+    );
   }
 
   // Order: among matched units, those outside the longest run kept in the SEP's order.

@@ -78,6 +78,7 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
       unknownDeclarations.push(name);
       continue;
     }
+    if (!changedFiles.includes(version.schemaTs.file.path)) changedFiles.push(version.schemaTs.file.path);
     const r = compareJsDoc(p, target.jsdoc, target.location);
     findings.push(...r.findings);
     compared.push({ target: `${version.schemaTs.file.path} ${name}`, proposal: p.jsdoc.location, units: r.units, matched: r.matched });
