@@ -45,6 +45,20 @@ export function similarity(a: Unit, b: Unit): number {
   return (2 * lcsLength(ka, kb)) / (ka.length + kb.length);
 }
 
+/**
+ * How alike two units are for matching: their similarity, or (when one holds the other's words
+ * in order, with a clause dropped or added) just the match threshold, so that such a pair
+ * matches but ranks below closer ones. Three words at least: short items are too common.
+ */
+export function matchScore(a: Unit, b: Unit): number {
+  const ka = a.words.map((w) => w.key);
+  const kb = b.words.map((w) => w.key);
+  const common = lcsLength(ka, kb);
+  const dice = (2 * common) / (ka.length + kb.length);
+  if (dice >= MATCH_RATIO) return dice;
+  return common >= 3 && common / Math.min(ka.length, kb.length) >= 0.8 ? MATCH_RATIO : dice;
+}
+
 const sameKey = (u: Unit) => u.words.map((w) => w.key).join(' ');
 
 /**
@@ -77,7 +91,7 @@ export function align(sepUnits: Unit[], docUnits: Unit[]): Alignment {
     if (usedSep.has(s)) continue;
     for (const d of docUnits) {
       if (usedDoc.has(d) || d.kind !== s.kind) continue;
-      const ratio = similarity(s, d);
+      const ratio = matchScore(s, d);
       if (ratio >= MATCH_RATIO) candidates.push({ sep: s, doc: d, ratio });
     }
   }

@@ -7,7 +7,7 @@
 import type { Location } from '../model/types.js';
 import type { Finding, RelatedLocation, Severity } from '../rules/types.js';
 import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
-import type { Unit } from './units.js';
+import type { Unit, Word } from './units.js';
 
 export const sepDiffRules = {
   missing: { id: 'sep-diff/missing', severity: 'error', description: 'Wording the SEP proposes that the spec lacks' },
@@ -83,7 +83,7 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     const message =
       pair.ratio < MATCH_RATIO
         ? `The ${docName} words this ${what} differently from the SEP: ${quote(doc.plain)} where the SEP has ${quote(sep.plain)}`
-        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks.slice(0, 3).map(describeHunk).join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
+        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks.slice(0, 3).map((h) => describeHunk(h, sep, doc)).join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
     // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
     const reworded = pair.ratio < MATCH_RATIO;
     findings.push(
@@ -153,8 +153,13 @@ function units(list: Unit[]): string {
   return `${list.length} ${name}, from ${quote(list[0].plain, 50)}`;
 }
 
-function describeHunk(h: Hunk): string {
-  const text = (words: { raw: string }[]) => quote(words.map((w) => w.raw).join(' '), 50);
+function describeHunk(h: Hunk, sep: Unit, doc: Unit): string {
+  // The words as they stand in the unit, keywords between them included.
+  const text = (words: Word[]) => {
+    const unit = words === h.dropped ? sep : doc;
+    const last = words.at(-1)!;
+    return quote(unit.plain.slice(words[0].offset, last.offset + last.raw.length), 50);
+  };
   if (h.dropped.length && h.added.length) return `has ${text(h.added)} where the SEP has ${text(h.dropped)}`;
   if (h.dropped.length) return `drops ${text(h.dropped)}`;
   return `adds ${text(h.added)}`;

@@ -13,7 +13,7 @@ import { runRules } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
 import type { Finding, Rule } from '../rules/types.js';
 import { sortFindings } from '../engine/run.js';
-import { similarity, MATCH_RATIO } from './align.js';
+import { matchScore, MATCH_RATIO } from './align.js';
 import { compareStretch, finding, type StretchOptions } from './compare.js';
 import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } from './proposals.js';
 import { checkMessages, exampleMessages, findTemplates } from './templates.js';
@@ -240,7 +240,7 @@ function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region):
     let score = 0;
     for (const s of sepUnits) {
       let top = 0;
-      for (const d of units) if (d.kind === s.kind || d.kind === 'heading' || s.kind === 'heading') top = Math.max(top, d.kind === s.kind ? similarity(s, d) : 0);
+      for (const d of units) if (d.kind === s.kind) top = Math.max(top, matchScore(s, d));
       if (top >= MATCH_RATIO) score += top;
     }
     if (score > 0 && (!best || score > best.score)) {
