@@ -180,6 +180,20 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('says that a target page which does not parse was not compared, at the parse error', async () => {
+    const root = copyTree(sampleSpec);
+    edit(root, PAGE, '## Error Handling\n', '## Error Handling\n\n<Note>\n');
+    const { findings } = await diff(root);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rule: 'sep-diff/target',
+        file: PAGE,
+        message: expect.stringMatching(/^The page the SEP proposes wording for does not parse, so it was not compared: /),
+        related: [expect.objectContaining({ file: SEP, line: lineOf(root, SEP, '```md') })],
+      }),
+    ]);
+  });
+
   it('includes prose/ findings in the SEP and consistency/ findings on the files it changes, from the registered rules', async () => {
     const spec = await loadSpec(sampleSpec);
     const report = (id: string, file: string, related: string[] = []): Rule => ({

@@ -48,13 +48,16 @@ export function similarity(a: Unit, b: Unit): number {
 /**
  * How alike two units are for matching: their similarity, or (when one holds the other's words
  * in order, with a clause dropped or added) just the match threshold, so that such a pair
- * matches but ranks below closer ones. Three words at least: short items are too common.
+ * matches but ranks below closer ones. Units sharing fewer than two words never match here
+ * (the reword step may still pair them by position).
  */
 export function matchScore(a: Unit, b: Unit): number {
   const ka = a.words.map((w) => w.key);
   const kb = b.words.map((w) => w.key);
   const common = lcsLength(ka, kb);
   const dice = (2 * common) / (ka.length + kb.length);
+  // One shared word is no evidence: "Server errors" is not "Server timeouts" changed.
+  if (common < 2) return 0;
   if (dice >= MATCH_RATIO) return dice;
   return common >= 3 && common / Math.min(ka.length, kb.length) >= 0.8 ? MATCH_RATIO : dice;
 }

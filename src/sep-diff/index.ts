@@ -174,8 +174,13 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
     };
   }
   const page = p.page;
+  if (!page.tree) {
+    const where = page.parseError?.location ?? { file: page.path, line: 1, column: 1 };
+    const why = page.parseError?.message ?? 'it could not be parsed';
+    return { findings: [finding('target', `The page the SEP proposes wording for does not parse, so it was not compared: ${why}`, where, [{ ...proposalAt, message: 'the proposed wording' }])] };
+  }
   const parsed = parseBlock(sep, p);
-  if (!page.tree || !parsed) return { findings: [] };
+  if (!parsed) return { findings: [] };
   const pageRegion: Region = { source: page.file, map: (line, column) => ({ file: page.path, line, column }) };
   const children = page.tree.children;
   const content = parsed.nodes.filter((n) => !SKIP.has(n.type));
