@@ -180,6 +180,16 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('picks, among sections with the same heading, the one whose wording aligns best', async () => {
+    const page = '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
+    const sep = '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';
+    const root = writeTree({ 'schema/draft/schema.ts': 'export interface A {}\n', 'docs/specification/draft/p.mdx': page, 'seps/30-switches.md': sep });
+    const { findings } = await diff(root, 'seps/30-switches.md');
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: 'sep-diff/changed', ...at(root, 'docs/specification/draft/p.mdx', 'flip'), message: 'This sentence differs from the SEP’s wording: the page has “flip” where the SEP has “toggle”' }),
+    ]);
+  });
+
   it('says that a target page which does not parse was not compared, at the parse error', async () => {
     const root = copyTree(sampleSpec);
     edit(root, PAGE, '## Error Handling\n', '## Error Handling\n\n<Note>\n');

@@ -1,7 +1,8 @@
 import { Option } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSpec } from '../sources/load.js';
+import { LoadError, loadSpec } from '../sources/load.js';
+import type { Spec } from '../model/types.js';
 import { readMarkdownPage } from '../sources/markdown.js';
 import { TextFile } from '../model/text-file.js';
 import type { MarkdownPage } from '../model/types.js';
@@ -22,7 +23,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       const root = path.resolve(opts.root);
       const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) => fs.statSync(p, { throwIfNoEntry: false })?.isFile());
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
-      const spec = await loadSpec(opts.root);
+      const spec = await loadFor(opts.root, fs.readFileSync(abs, 'utf8'));
       const rel = path.relative(spec.root, abs).split(path.sep).join('/');
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
       const result = sepDiff(spec, sep);
@@ -34,6 +35,22 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
 };
+
+/**
+ * Loads the versions a SEP can target: the draft and every version folder the SEP names. That
+ * halves the load on a repository with many versions. When one of them does not exist (no
+ * draft, a version named but absent), all versions are loaded instead.
+ */
+async function loadFor(root: string, sepText: string): Promise<Spec> {
+  const named = [...sepText.matchAll(/(?:specification|schema)\/(\d{4}-\d{2}-\d{2}|draft)\//g)].map((m) => m[1]);
+  const versions = [...new Set(['draft', ...named])];
+  try {
+    return await loadSpec(root, { versions });
+  } catch (error) {
+    if (error instanceof LoadError && error.message.startsWith('unknown version')) return loadSpec(root);
+    throw error;
+  }
+}
 
 /** A SEP outside the root's SEP folder (a draft under review): read and parsed here, as the loader would. */
 function readSep(abs: string, rel: string): MarkdownPage {

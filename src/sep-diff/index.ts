@@ -191,13 +191,18 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
   let sepNodes = content;
   let mode: StretchOptions['mode'] = 'section';
   let section: string | undefined;
+  let headingAt: RootContent | undefined;
   if (sepHeading) {
     const wanted = normalHeading(toString(sepHeading));
-    const i = children.findIndex((n) => isHeading(n) && normalHeading(toString(n)) === wanted);
-    if (i >= 0) {
+    const same = children.flatMap((n, i) => (isHeading(n) && normalHeading(toString(n)) === wanted ? [i] : []));
+    // A heading used more than once (such as "Example"): the section whose wording aligns best.
+    const bodyUnits = same.length > 1 ? unitsOf(content.slice(1), parsed.region) : [];
+    const i = same.length > 1 ? maxBy(same, (k) => stretchScore(unitsOf(sectionAt(children, k).slice(1), pageRegion), bodyUnits)) : same[0];
+    if (i !== undefined) {
       docNodes = sectionAt(children, i).slice(1);
       sepNodes = content.slice(1);
       section = toString(children[i]);
+      headingAt = children[i];
     }
   }
   if (!docNodes && p.section && !sepHeading) {
@@ -206,6 +211,7 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
     if (i >= 0) {
       docNodes = sectionAt(children, i).slice(1);
       section = toString(children[i]);
+      headingAt = children[i];
       mode = 'fragment';
     }
   }
@@ -213,8 +219,7 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
   if (!sepUnits.length) return { findings: [] };
   let anchor = pageStart;
   if (docNodes) {
-    const headingNode = children.find((n) => isHeading(n) && toString(n) === section);
-    if (headingNode?.position) anchor = { file: page.path, line: headingNode.position.start.line, column: headingNode.position.start.column };
+    if (headingAt?.position) anchor = { file: page.path, line: headingAt.position.start.line, column: headingAt.position.start.column };
   } else {
     // Best alignment: the stretch of the page (a heading and what follows it up to the next heading) most like the proposal.
     const best = bestStretch(children, sepUnits, pageRegion);
@@ -236,18 +241,33 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
   return { findings: r.findings, compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched } };
 }
 
+/** How much of the proposal a stretch holds: the sum, over proposal units, of their best match there. */
+function stretchScore(docUnits: Unit[], sepUnits: Unit[]): number {
+  let score = 0;
+  for (const s of sepUnits) {
+    let top = 0;
+    for (const d of docUnits) if (d.kind === s.kind) top = Math.max(top, matchScore(s, d));
+    if (top >= MATCH_RATIO) score += top;
+  }
+  return score;
+}
+
+function maxBy<T>(items: T[], score: (item: T) => number): T {
+  let best = items[0];
+  let top = -Infinity;
+  for (const item of items) {
+    const v = score(item);
+    if (v > top) [best, top] = [item, v];
+  }
+  return best;
+}
+
 function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region): { nodes: RootContent[]; heading?: string; anchor: Location } | undefined {
   const starts = [0, ...children.flatMap((n, i) => (isHeading(n) && i > 0 ? [i] : []))];
   let best: { nodes: RootContent[]; heading?: string; anchor: Location; score: number } | undefined;
   starts.forEach((start, k) => {
     const nodes = children.slice(start, starts[k + 1] ?? children.length);
-    const units = unitsOf(nodes, region);
-    let score = 0;
-    for (const s of sepUnits) {
-      let top = 0;
-      for (const d of units) if (d.kind === s.kind) top = Math.max(top, matchScore(s, d));
-      if (top >= MATCH_RATIO) score += top;
-    }
+    const score = stretchScore(unitsOf(nodes, region), sepUnits);
     if (score > 0 && (!best || score > best.score)) {
       const first = nodes[0];
       best = {

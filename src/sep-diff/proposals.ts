@@ -42,8 +42,11 @@ export interface Proposals {
 const MARKDOWN_LANGS = new Set(['', 'md', 'markdown', 'mdx']);
 const TS_LANGS = new Set(['ts', 'typescript']);
 
-/** A repository path of a spec file as a SEP writes it (`docs/specification/draft/server/tools.mdx`). */
-const REPO_PATH = /(?:docs\/specification|schema)\/[\w.\-/]+\.(?:mdx|md|ts|json)/g;
+/**
+ * A repository path of a spec file as a SEP writes it (`docs/specification/draft/server/tools.mdx`);
+ * not inside a URL (a link to a file on GitHub cites the current text, it does not change it).
+ */
+const REPO_PATH = /(?<![\w/.-])(?:docs\/specification|schema)\/[\w.\-/]+\.(?:mdx|md|ts|json)/g;
 /** A docs page named without the `docs/specification/` prefix, or as a site URL with `/specification/`. */
 const PAGE_MENTION = /(?:\/specification\/)?(?:[\w.-]+\/)+[\w.-]+\.mdx?\b|\/specification\/[\w.\-/]+(?:#[\w-]+)?/g;
 
