@@ -180,6 +180,40 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('holds the target page’s messages to the SEP’s example messages when the SEP states no template', async () => {
+    const root = copyTree(sampleSpec);
+    fs.writeFileSync(
+      path.join(root, 'seps/31-retry-hints.md'),
+      [
+        '# SEP-31: Retry hints',
+        '',
+        `This SEP changes \`${PAGE}\` so that errors say how to recover:`,
+        '',
+        '```json',
+        '{ "jsonrpc": "2.0", "id": 3, "error": { "code": -32602, "message": "Unknown widget: porch-light. List widgets again and retry." } }',
+        '```',
+        '',
+        'A message that names no value gives no template:',
+        '',
+        '```json',
+        '{ "jsonrpc": "2.0", "id": 4, "error": { "code": -32602, "message": "Value out of range: too high" } }',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const { findings } = await diff(root, 'seps/31-retry-hints.md');
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rule: 'sep-diff/template',
+        ...at(root, PAGE, 'Unknown widget: kitchen-dimmer'),
+        message: 'The example message “Unknown widget: kitchen-dimmer” does not follow the SEP’s example message “Unknown widget: porch-light. List widgets again and retry.”',
+        related: [expect.objectContaining({ ...at(root, 'seps/31-retry-hints.md', 'Unknown widget: porch-light'), message: 'the SEP’s example message' })],
+      }),
+    ]);
+    edit(root, PAGE, '"Unknown widget: kitchen-dimmer"', '"Unknown widget: kitchen-dimmer. List widgets again and retry."');
+    expect((await diff(root, 'seps/31-retry-hints.md')).findings).toEqual([]);
+  });
+
   it('picks, among sections with the same heading, the one whose wording aligns best', async () => {
     const page = '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
     const sep = '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';

@@ -16,7 +16,7 @@ import { sortFindings } from '../engine/run.js';
 import { matchScore, MATCH_RATIO } from './align.js';
 import { compareStretch, finding, type StretchOptions } from './compare.js';
 import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } from './proposals.js';
-import { checkMessages, exampleMessages, findTemplates } from './templates.js';
+import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
 import { unitsOf, type Region, type Unit } from './units.js';
 
 export { sepDiffRules } from './compare.js';
@@ -84,8 +84,11 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
     compared.push({ target: `${version.schemaTs.file.path} ${name}`, proposal: p.jsdoc.location, units: r.units, matched: r.matched });
   }
 
-  // Message templates against the example messages of the target pages and of the SEP itself.
-  const templates = findTemplates(sep);
+  // Message templates (stated, or read from the SEP's example messages) against the example
+  // messages of the target pages and, for stated templates, of the SEP itself.
+  const stated = findTemplates(sep);
+  const own = exampleMessages(sep.codeBlocks);
+  const templates = [...stated, ...exampleTemplates(own, stated)];
   let messagesChecked = 0;
   if (templates.length) {
     const pages = changedFiles.map((f) => spec.versions.flatMap((v) => v.pages).find((pg) => pg.path === f)).filter((pg): pg is MarkdownPage => !!pg);
@@ -94,9 +97,10 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
       messagesChecked += messages.length;
       findings.push(...checkMessages(templates, messages, 'docs'));
     }
-    const own = exampleMessages(sep.codeBlocks);
-    messagesChecked += own.length;
-    findings.push(...checkMessages(templates, own, 'sep'));
+    if (stated.length) {
+      messagesChecked += own.length;
+      findings.push(...checkMessages(stated, own, 'sep'));
+    }
   }
 
   findings.push(...fromRules(spec, sep, changedFiles, options));

@@ -11,6 +11,8 @@ import { finding, quote } from './compare.js';
 import type { Finding } from '../rules/types.js';
 
 export interface MessageTemplate {
+  /** Where it comes from: a template the SEP states, or one of its example messages. */
+  source: 'template' | 'example';
   text: string;
   location: Location;
   /** Lower-case leading words that name the condition. */
@@ -40,9 +42,33 @@ export function findTemplates(sep: MarkdownPage): MessageTemplate[] {
       if (condition.length < 2) return;
       const start = code.position!.start;
       const ticks = /^`+/.exec(sep.file.text.slice(start.offset))?.[0].length ?? 1;
-      out.push({ text, location: { file: sep.path, line: start.line, column: start.column + ticks }, condition, pattern: patternOf(text) });
+      out.push({ source: 'template', text, location: { file: sep.path, line: start.line, column: start.column + ticks }, condition, pattern: patternOf(text) });
     });
   });
+  return out;
+}
+
+/**
+ * Templates read from the SEP's own example messages shaped `Head words: value. Rest` (such as
+ * `Unknown tool: search_flights. Re-run tools/list and retry.`): the token after the colon,
+ * which ends its clause and looks like a value (digits, `_`, `-`, `/`, quotes), is the variable
+ * part. Other messages say nothing reliable about which part varies, so they give no template.
+ * A condition a stated template covers is left to it.
+ */
+export function exampleTemplates(sepMessages: ExampleMessage[], stated: MessageTemplate[]): MessageTemplate[] {
+  const out: MessageTemplate[] = [];
+  for (const m of sepMessages) {
+    // The value ends its clause, and looks like one (an identifier, a number, a quoted string).
+    const shape = /^([^:]+):\s*([^\s,;]+?)([.,;](?:\s.*)?)?$/s.exec(m.text);
+    if (!shape || !/[\d_\-/'"`]/.test(shape[2])) continue;
+    const head = words(shape[1]);
+    const condition = head.slice(0, CONDITION_WORDS);
+    if (condition.length < 2 || head.length > 5) continue;
+    const sameAs = (t: MessageTemplate) => t.condition.join(' ') === condition.join(' ');
+    if (stated.some(sameAs) || out.some(sameAs)) continue;
+    const template = `${shape[1]}: <value>${shape[3] ?? ''}`;
+    out.push({ source: 'example', text: m.text, location: m.location, condition, pattern: patternOf(template) });
+  }
   return out;
 }
 
@@ -102,7 +128,8 @@ export function checkMessages(templates: MessageTemplate[], messages: ExampleMes
     if (!relevant.length || relevant.some((t) => t.pattern.test(m.text))) continue;
     const t = relevant[0];
     const who = where === 'docs' ? 'The example message' : 'The SEP’s own example message';
-    out.push(finding('template', `${who} ${quote(m.text, 60)} does not follow the SEP’s template ${quote(t.text, 60)}`, m.location, [{ ...t.location, message: 'the SEP’s message template' }]));
+    const what = t.source === 'template' ? 'template' : 'example message';
+    out.push(finding('template', `${who} ${quote(m.text, 60)} does not follow the SEP’s ${what} ${quote(t.text, 60)}`, m.location, [{ ...t.location, message: `the SEP’s ${what}` }]));
   }
   return out;
 }
