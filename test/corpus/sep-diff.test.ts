@@ -124,6 +124,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
     expect(figures).toEqual({
       '1319': '1 compared, 0 unknown, 0 findings',
       '1330': '0 compared, 1 unknown, 0 findings',
+      '1686': '0 compared, 0 unknown, 0 findings',
       '2260': '3 compared, 0 unknown, 4 findings',
       '2322': '1 compared, 0 unknown, 0 findings',
       '2549': '3 compared, 0 unknown, 3 findings',
