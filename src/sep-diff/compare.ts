@@ -129,9 +129,10 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
         ),
       );
     } else if (sep.length) {
-      // Point at the matched unit it should precede (or follow) in the spec.
-      const where = next?.doc.location ?? prev?.doc.location ?? options.anchor;
-      const place = next ? `before ${quote(next.doc.plain, 40)}` : prev ? `after ${quote(prev.doc.plain, 40)}` : 'here';
+      // Point at the matched neighbour in the same SEP block (list, paragraph) if there is one: it should follow or precede it.
+      const neighbour = prev?.sep.block === sep[0].block ? prev : next?.sep.block === sep[0].block ? next : (prev ?? next);
+      const where = neighbour?.doc.location ?? options.anchor;
+      const place = !neighbour ? 'here' : neighbour === prev ? `after ${quote(neighbour.doc.plain, 40)}` : `before ${quote(neighbour.doc.plain, 40)}`;
       findings.push(finding('missing', `The ${docName} lacks ${units(sep)} that the SEP proposes ${place}`, where, [sepRef(sep[0], 'proposed here')]));
     } else {
       const around = prev ?? next;

@@ -95,7 +95,12 @@ export function formatSepDiffMarkdown(report: SepDiffReport): string {
   if (proposesNothing(r)) {
     out.push(`${code(r.sep)} ${NO_WORDING}.`);
   } else {
-    out.push(...header(r, code).map((l) => (l.startsWith('  ') ? `- ${l.trim()}` : l)), '');
+    // Indented target lines become a list; every other line is a paragraph of its own.
+    header(r, code).forEach((l, i) => {
+      if (l.startsWith('  ')) out.push(`- ${l.trim()}`);
+      else out.push(...(i ? [''] : []), l);
+    });
+    out.push('');
   }
   if (!report.findings.length) {
     if (!proposesNothing(r)) out.push('No differences: the spec follows the SEP.');
