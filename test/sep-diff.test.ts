@@ -214,6 +214,84 @@ describe('sep-diff on the sample spec', () => {
     expect((await diff(root, 'seps/31-retry-hints.md')).findings).toEqual([]);
   });
 
+  it('compares proposed JSDoc by summary and @deprecated tag, and a proposal block found by its heading', async () => {
+    const schema = [
+      'export interface Gadget {',
+      '  /**',
+      '   * The gadget\'s label.',
+      '   *',
+      '   * @deprecated Use `title` instead; servers MAY still send it.',
+      '   */',
+      '  label?: string;',
+      '  /**',
+      '   * The gadget\'s title.',
+      '   */',
+      '  title: string;',
+      '}',
+      '',
+    ].join('\n');
+    const sep = [
+      '# SEP-32: Titles',
+      '',
+      '### Changes to `docs/specification/draft/p.mdx`',
+      '',
+      'Add a warning:',
+      '',
+      '```mdx',
+      '<Warning>',
+      '**Deprecated** since <YYYY-MM-DD>: clients read `title`.',
+      '</Warning>',
+      '```',
+      '',
+      '```ts',
+      'export interface Gadget {',
+      '  /**',
+      '   * The gadget\'s label.',
+      '   *',
+      '   * @deprecated Use `title` instead; servers SHOULD still send it.',
+      '   */',
+      '  label?: string;',
+      '  /**',
+      '   * The gadget\'s title.',
+      '   *',
+      '   * @deprecated Never.',
+      '   */',
+      '  title: string;',
+      '}',
+      '```',
+      '',
+    ].join('\n');
+    const page = '---\ntitle: P\n---\n\n<Warning>\n**Deprecated** since <YYYY-MM-DD>: clients read `title`.\n</Warning>\n';
+    const root = writeTree({ 'schema/draft/schema.ts': schema, 'docs/specification/draft/p.mdx': page.replace('<YYYY-MM-DD>', '2026-01-01'), 'seps/32-titles.md': sep });
+    const run = await runCli(['sep-diff', 'seps/32-titles.md', '--root', root]);
+    // The MDX block parses with its placeholder kept as text.
+    expect(run.stdout).toContain('docs/specification/draft/p.mdx: 1 of 1 proposed items and sentences found');
+    expect(run.stdout).toContain('schema/draft/schema.ts Gadget.label: 2 of 2');
+    const { findings } = await diff(root, 'seps/32-titles.md');
+    const S = 'schema/draft/schema.ts';
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rule: 'sep-diff/changed',
+        ...at(root, 'docs/specification/draft/p.mdx', '2026-01-01'),
+        message: 'This sentence differs from the SEP’s wording: the page has “2026-01-01:” where the SEP has “<YYYY-MM-DD>:”',
+        related: [expect.objectContaining(at(root, 'seps/32-titles.md', '<YYYY-MM-DD>'))],
+      }),
+      expect.objectContaining({
+        rule: 'sep-diff/keyword',
+        ...at(root, S, 'MAY'),
+        message: 'The @deprecated tag in schema.ts says MAY where the SEP says SHOULD: “Use title instead; servers MAY still send it.”',
+        related: [expect.objectContaining(at(root, 'seps/32-titles.md', 'SHOULD'))],
+      }),
+      expect.objectContaining({
+        rule: 'sep-diff/missing',
+        file: S,
+        line: lineOf(root, S, '   * The gadget\'s title.') - 1,
+        column: 3,
+        message: 'The JSDoc in schema.ts has no @deprecated tag; the SEP proposes one: “Never.”',
+      }),
+    ]);
+  });
+
   it('picks, among sections with the same heading, the one whose wording aligns best', async () => {
     const page = '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
     const sep = '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';

@@ -14,7 +14,7 @@ import { allRules } from '../rules/index.js';
 import type { Finding, Rule } from '../rules/types.js';
 import { sortFindings } from '../engine/run.js';
 import { matchScore, MATCH_RATIO } from './align.js';
-import { compareStretch, finding, type StretchOptions } from './compare.js';
+import { compareStretch, finding, quote, type StretchOptions } from './compare.js';
 import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } from './proposals.js';
 import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
 import { unitsOf, type Region, type Unit } from './units.js';
@@ -288,32 +288,76 @@ function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region):
 // ---------------------------------------------------------------------------
 // JSDoc
 
-/** The summary of a comment (the lines before its first block tag), parsed as Markdown and located line by line. */
-function summaryUnits(jsdoc: JsDoc): Unit[] {
-  const lines: JsDocLine[] = [];
+/** Block tags whose text is prose that a SEP may propose; others (`@example`, `@category`, ...) are not wording. */
+const PROSE_TAGS = new Set(['deprecated', 'remarks']);
+
+interface Segment {
+  /** `summary`, or a tag name. */
+  name: string;
+  lines: JsDocLine[];
+}
+
+/**
+ * A comment cut into its summary (the lines before the first block tag) and its prose tags,
+ * each with its lines located in the comment.
+ */
+function segmentsOf(jsdoc: JsDoc): Segment[] {
+  const segments: Segment[] = [{ name: 'summary', lines: [] }];
   let inFence = false;
   for (const line of jsdoc.lines) {
     if (/^\s*```/.test(line.text)) inFence = !inFence;
-    if (!inFence && /^\s*@\w/.test(line.text)) break;
-    lines.push(line);
+    const tag = !inFence && /^\s*@(\w+)\s*/.exec(line.text);
+    if (tag) {
+      // The tag's text starts after `@name `: its first line is cut there, its location moved along.
+      const cut = tag[0].length;
+      segments.push({ name: tag[1], lines: [{ text: line.text.slice(cut), location: { ...line.location, column: line.location.column + cut } }] });
+    } else {
+      segments.at(-1)!.lines.push(line);
+    }
   }
-  const file = new TextFile(jsdoc.location.file, lines.map((l) => l.text).join('\n'));
+  return segments.filter((seg) => seg.name === 'summary' || PROSE_TAGS.has(seg.name));
+}
+
+/** A segment parsed as Markdown, its units located line by line in the comment. */
+function segmentUnits(seg: Segment | undefined, fallback: Location): Unit[] {
+  if (!seg) return [];
+  const file = new TextFile(fallback.file, seg.lines.map((l) => l.text).join('\n'));
   const page = readMarkdownPage(file, 'md');
   if (!page.tree) return [];
   const region: Region = {
     source: file,
     map: (line, column) => {
-      const l = lines[line - 1]?.location ?? jsdoc.location;
+      const l = seg.lines[line - 1]?.location ?? fallback;
       return { file: l.file, line: l.line, column: l.column + column - 1 };
     },
   };
   return unitsOf(page.tree.children, region);
 }
 
+/** Compares the proposed comment's summary and prose tags with the model's, segment by segment. */
 function compareJsDoc(p: JsDocProposal, model: JsDoc | undefined, declaredAt: Location): { findings: Finding[]; units: number; matched: number } {
-  const sepUnits = summaryUnits(p.jsdoc);
-  if (!sepUnits.length) return { findings: [], units: 0, matched: 0 };
-  const docUnits = model ? summaryUnits(model) : [];
-  const r = compareStretch(sepUnits, docUnits, { mode: 'whole', anchor: model?.location ?? declaredAt, docName: 'JSDoc in schema.ts' });
-  return { findings: r.findings, units: sepUnits.length, matched: r.matched };
+  const modelSegments = model ? segmentsOf(model) : [];
+  const anchor = model?.location ?? declaredAt;
+  const out = { findings: [] as Finding[], units: 0, matched: 0 };
+  for (const seg of segmentsOf(p.jsdoc)) {
+    const sepUnits = segmentUnits(seg, p.jsdoc.location);
+    if (!sepUnits.length) continue;
+    const theirs = modelSegments.find((m) => m.name === seg.name);
+    if (!theirs && seg.name !== 'summary') {
+      out.findings.push(
+        finding('missing', `The JSDoc in schema.ts has no @${seg.name} tag; the SEP proposes one: ${quote(sepUnits.map((u) => u.plain).join(' '))}`, anchor, [
+          { ...seg.lines[0].location, message: `the SEP’s @${seg.name} tag` },
+        ]),
+      );
+      out.units += sepUnits.length;
+      continue;
+    }
+    const docUnits = segmentUnits(theirs, anchor);
+    const docName = seg.name === 'summary' ? 'JSDoc in schema.ts' : `@${seg.name} tag in schema.ts`;
+    const r = compareStretch(sepUnits, docUnits, { mode: 'whole', anchor: theirs?.lines[0]?.location ?? anchor, docName });
+    out.findings.push(...r.findings);
+    out.units += sepUnits.length;
+    out.matched += r.matched;
+  }
+  return out;
 }

@@ -142,7 +142,8 @@ export function wordsOf(text: string): Word[] {
 }
 
 function makeUnit(kind: UnitKind, plain: PlainText, start: number, end: number, block: number, index: number): Unit | undefined {
-  const slice = plain.text.slice(start, end);
+  // Placeholders escaped for the MDX parser (`⟨name⟩`, see parseBlock) read as written again.
+  const slice = plain.text.slice(start, end).replace(/⟨/g, '<').replace(/⟩/g, '>');
   const lead = slice.length - slice.trimStart().length;
   const text = slice.trim();
   const words = wordsOf(text);
