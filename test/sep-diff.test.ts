@@ -366,6 +366,15 @@ describe('sep-diff command', () => {
     expect(findings).toEqual([expect.objectContaining({ rule: 'sep-diff/keyword', related: [expect.objectContaining({ file: 'draft-sep.md' })] })]);
   });
 
+  it('reports a keyword lowered to a plain word once, as a keyword change', async () => {
+    const root = copyTree(sampleSpec);
+    edit(root, PAGE, 'Servers **SHOULD** include', 'Servers should include');
+    const { findings } = await diff(root);
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: 'sep-diff/keyword', ...at(root, PAGE, 'Servers should'), message: expect.stringMatching(/^The page drops the SEP’s SHOULD: /) }),
+    ]);
+  });
+
   it('writes a Markdown table ready for a pull-request review comment', async () => {
     const root = copyTree(sampleSpec);
     edit(root, PAGE, 'Servers **SHOULD** include', 'Servers **MAY** include');

@@ -19,6 +19,8 @@ export const sepDiffRules = {
   target: { id: 'sep-diff/target', severity: 'error', description: 'A target page or section the SEP names that the spec does not have' },
 } as const satisfies Record<string, { id: string; severity: Severity; description: string }>;
 
+const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
+
 export type SepDiffKind = keyof typeof sepDiffRules;
 
 export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
@@ -76,7 +78,9 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     const kwDoc = keywordsOf(doc);
     const keywordFinding = compareKeywords(sep, doc, kwSep, kwDoc, docName);
     if (keywordFinding) findings.push(keywordFinding);
-    const hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
+    let hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
+    // A keyword turned into plain words ("MUST" to "should") is the keyword finding's, not a second one.
+    if (keywordFinding) hunks = hunks.filter((h) => ![...h.dropped, ...h.added].every((w) => KEYWORD_WORDS.has(w.key)));
     if (!hunks.length) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
