@@ -354,6 +354,9 @@ describe('sep-diff command', () => {
     const run = await runCli(['sep-diff', 'seps/99-nothing.md', '--root', sampleSpec]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('spec-check: SEP file not found: seps/99-nothing.md\n');
+    const noRoot = await runCli(['sep-diff', SEP, '--root', path.join(sampleSpec, 'no-such-folder')]);
+    expect(noRoot.code).toBe(2);
+    expect(noRoot.stderr).toMatch(/^spec-check: root folder not found: .*no-such-folder\n$/);
   });
 
   it('accepts a SEP path relative to the working folder, and one outside the SEP folder', async () => {

@@ -21,6 +21,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
     .addOption(new Option('--format <format>', 'output format').choices(formats).default('text'))
     .action(async (sepArg: string, opts: { root: string; format: string }) => {
       const root = path.resolve(opts.root);
+      if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new LoadError(`root folder not found: ${opts.root}`);
       const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) => fs.statSync(p, { throwIfNoEntry: false })?.isFile());
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
       const spec = await loadFor(opts.root, fs.readFileSync(abs, 'utf8'));
