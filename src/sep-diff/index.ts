@@ -9,10 +9,9 @@ import type { JsDoc, JsDocLine, Location, MarkdownPage, Spec } from '../model/ty
 import { TextFile } from '../model/text-file.js';
 import { headingSlug } from '../model/anchors.js';
 import { readMarkdownPage } from '../sources/markdown.js';
-import { runRules } from '../engine/run.js';
+import { runRules, sortFindings } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
 import type { Finding, Rule } from '../rules/types.js';
-import { sortFindings } from '../engine/run.js';
 import { matchScore, MATCH_RATIO } from './align.js';
 import { compareStretch, finding, quote, type StretchOptions } from './compare.js';
 import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } from './proposals.js';
