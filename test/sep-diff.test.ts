@@ -292,6 +292,34 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('reads a diff block as the wording it proposes: added and context lines', async () => {
+    const root = copyTree(sampleSpec);
+    fs.writeFileSync(
+      path.join(root, 'seps/33-range.md'),
+      [
+        '# SEP-33: Ranges',
+        '',
+        `Change in \`${PAGE}\`:`,
+        '',
+        '```diff',
+        "-Servers **MAY** include the widget's range in the `reason`, so the user can pick a value",
+        "+Servers **SHOULD** include the widget's range in the `reason`, so the user can pick a value",
+        ' that the widget accepts.',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    expect((await diff(root, 'seps/33-range.md')).findings).toEqual([]);
+    edit(root, PAGE, 'Servers **SHOULD** include', 'Servers **MAY** include');
+    expect((await diff(root, 'seps/33-range.md')).findings).toEqual([
+      expect.objectContaining({
+        rule: 'sep-diff/keyword',
+        ...at(root, PAGE, 'MAY', 'Servers **MAY**'),
+        related: [expect.objectContaining(at(root, 'seps/33-range.md', 'SHOULD', '+Servers'))],
+      }),
+    ]);
+  });
+
   it('picks, among sections with the same heading, the one whose wording aligns best', async () => {
     const page = '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
     const sep = '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';

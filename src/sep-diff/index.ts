@@ -142,8 +142,21 @@ interface Parsed {
 
 /** Parses a proposal block as MDX (placeholders such as `<name>` kept as text), else as Markdown. */
 function parseBlock(sep: MarkdownPage, p: ProseProposal): Parsed | undefined {
-  const value = p.block.value;
-  const region = (file: TextFile): Region => ({ source: file, map: (line, column) => p.block.locate(line - 1, column - 1) });
+  let value = p.block.value;
+  // A diff proposes its added and context lines: the removed lines and hunk headers go, and the
+  // one-character prefix is cut (columns move by one, lines through `lineOf`).
+  let lineOf = (line: number) => line - 1;
+  let shift = 0;
+  if (p.block.lang?.toLowerCase() === 'diff') {
+    const kept: { text: string; index: number }[] = [];
+    value.split('\n').forEach((text, index) => {
+      if (!/^(-|@@|\\)/.test(text)) kept.push({ text: text.slice(1), index });
+    });
+    value = kept.map((k) => k.text).join('\n');
+    lineOf = (line) => kept[line - 1]?.index ?? 0;
+    shift = 1;
+  }
+  const region = (file: TextFile): Region => ({ source: file, map: (line, column) => p.block.locate(lineOf(line), column - 1 + shift) });
   const attempts: [string, 'mdx' | 'md'][] = [
     [value, 'mdx'],
     // `<name>` with no closing tag is a placeholder, not JSX: the same-length brackets keep every column.

@@ -40,6 +40,7 @@ export interface Proposals {
 }
 
 const MARKDOWN_LANGS = new Set(['', 'md', 'markdown', 'mdx']);
+// A `diff` block naming a page proposes its `+` and context lines (sep-diff reads it so).
 const TS_LANGS = new Set(['ts', 'typescript']);
 
 /**
@@ -64,7 +65,7 @@ export function findProposals(spec: Spec, sep: MarkdownPage): Proposals {
     if (node.type === 'code') {
       const block = blocksByOffset.get(`${node.position?.start.line}:${node.position?.start.column}`);
       const lang = (node.lang ?? '').toLowerCase();
-      if (block && MARKDOWN_LANGS.has(lang)) {
+      if (block && (MARKDOWN_LANGS.has(lang) || lang === 'diff')) {
         const sentence = previousFlow?.type === 'paragraph' && adjacent(sep, previousFlow, node) ? previousFlow : undefined;
         const target = targetOf(spec, sep, sentence) ?? targetOf(spec, sep, lastHeading);
         if (target) prose.push({ block, ...target });
@@ -132,13 +133,18 @@ function resolvePage(spec: Spec, mention: string): { named: string; page?: Markd
   const site = /(?:^|\/)specification\/(.+)$/.exec(p);
   if (site && !p.startsWith('docs/')) p = `docs/specification/${site[1]}`;
   const pages = spec.versions.flatMap((v) => v.pages);
+  // `draft/server/tools.mdx`: a path from a version folder.
+  if (/^(\d{4}-\d{2}-\d{2}|draft)\//.test(p)) p = `docs/specification/${p}`;
   const candidates = /\.mdx?$/.test(p) ? [p] : [`${p}.mdx`, `${p}/index.mdx`];
   for (const c of candidates) {
     const exact = pages.find((pg) => pg.path === c);
     if (exact) return { named: withoutHash, page: exact, fragment };
-    // A path without its version folder names the page of the draft (else of the latest version).
+    // A path without its version folder names the page of the draft (else of the latest
+    // version) when it starts with one of that version's docs folders (`server/`, `basic/`).
+    // Decided on that version alone, so that the answer does not depend on which versions are loaded.
     const latest = spec.versions.find((v) => v.id === 'draft') ?? spec.versions.at(-1);
-    if (latest && pages.some((pg) => pg.path.endsWith(`/${c}`))) {
+    const folder = c.includes('/') ? `${latest?.docsDir}/${c.split('/')[0]}/` : undefined;
+    if (latest && folder && latest.pages.some((pg) => pg.path.startsWith(folder))) {
       const page = latest.pages.find((pg) => pg.path === `${latest.docsDir}/${c}`);
       return { named: withoutHash, page, fragment, lookedFor: `${latest.docsDir}/${c}` };
     }

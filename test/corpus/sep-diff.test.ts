@@ -125,7 +125,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '1319': '1 compared, 0 unknown, 0 findings',
       '1330': '0 compared, 1 unknown, 0 findings',
       '1686': '0 compared, 0 unknown, 0 findings',
-      '2260': '3 compared, 0 unknown, 4 findings',
+      '2260': '3 compared, 0 unknown, 6 findings',
       '2322': '1 compared, 0 unknown, 0 findings',
       '2549': '3 compared, 0 unknown, 3 findings',
       '2575': '7 compared, 1 unknown, 10 findings',
