@@ -30,6 +30,11 @@ describe('units', () => {
     expect(item.locate(item.plain.indexOf('code'))).toEqual({ file: 'p.md', line: 3, column: 23 });
     const wrapped = units('- first line of an item\n  that wraps here\n')[0];
     expect(wrapped.locate(wrapped.plain.indexOf('wraps'))).toEqual({ file: 'p.md', line: 2, column: 8 });
+    // Escapes and entities are longer in the source than in the text.
+    const escaped = units('> A \\*starred\\* word &amp; an entity, then `code`.\n')[0];
+    expect(escaped.plain).toBe('A *starred* word & an entity, then code.');
+    expect(escaped.locate(escaped.plain.indexOf('entity'))).toEqual({ file: 'p.md', line: 1, column: 31 });
+    expect(escaped.locate(escaped.plain.indexOf('code'))).toEqual({ file: 'p.md', line: 1, column: 45 });
   });
 });
 

@@ -42,14 +42,19 @@ export interface Unit {
   location: Location;
 }
 
-/** A piece of plain text that came from one mdast node, with where its lines start in the source. */
+/** A piece of plain text that came from one mdast node, with the stretch of source it came from. */
 interface Piece {
   plainStart: number;
   text: string;
-  /** 1-based line and column in the region's source of the piece's first character. */
-  line: number;
-  column: number;
+  /** Offsets in the region's source of the node's text (from `start` to `end`). */
+  start: number;
+  end: number;
+  /** Source offset of each character of `text`, computed when first needed. */
+  offsets?: number[];
 }
+
+/** How far ahead in the source a value character is looked for (escapes, entities, indentation). */
+const LOOKAHEAD = 12;
 
 /** Text with its pieces, built from phrasing content. */
 class PlainText {
@@ -58,12 +63,16 @@ class PlainText {
 
   constructor(readonly region: Region) {}
 
-  add(text: string, line: number, column: number): void {
-    this.pieces.push({ plainStart: this.text.length, text, line, column });
+  add(text: string, start: number, end: number): void {
+    this.pieces.push({ plainStart: this.text.length, text, start, end });
     this.text += text;
   }
 
-  /** Location of a plain offset: the line of the piece it falls in, the column where that line's text begins. */
+  /**
+   * Location of a plain offset. The node's value differs from its source (escapes, entities,
+   * the indentation of continuation lines, code backticks), so each value character is matched
+   * to the next equal source character a little ahead; characters with no match keep the place.
+   */
   locate(offset: number): Location {
     let piece = this.pieces[0];
     for (const p of this.pieces) {
@@ -71,41 +80,43 @@ class PlainText {
       else break;
     }
     if (!piece) return this.region.map(1, 1);
-    const within = Math.max(0, Math.min(offset - piece.plainStart, piece.text.length));
-    const before = piece.text.slice(0, within);
-    const lineIndex = before.split('\n').length - 1;
-    if (lineIndex === 0) return this.region.map(piece.line, piece.column + within);
-    // remark strips the indentation of continuation lines from the value: find where the line's text starts.
-    const line = piece.line + lineIndex;
-    const valueLine = piece.text.split('\n')[lineIndex];
-    const sourceLine = this.region.source.lineText(line);
-    const start = valueLine ? Math.max(0, sourceLine.indexOf(valueLine.trimEnd().slice(0, 20))) : sourceLine.length - sourceLine.trimStart().length;
-    const col = before.length - before.lastIndexOf('\n') - 1;
-    return this.region.map(line, start + col + 1);
+    const src = this.region.source.text;
+    if (!piece.offsets) {
+      const offsets: number[] = [];
+      let j = piece.start;
+      for (const ch of piece.text) {
+        let k = j;
+        while (k < piece.end && k < j + LOOKAHEAD && src[k] !== ch) k++;
+        if (k < piece.end && src[k] === ch) j = k;
+        offsets.push(Math.min(j, Math.max(piece.start, piece.end - 1)));
+        if (src[j] === ch) j++;
+        // Code units beyond the first of a character (surrogate pairs) follow it.
+        for (let extra = 1; extra < ch.length; extra++) offsets.push(offsets.at(-1)! + extra);
+      }
+      piece.offsets = offsets;
+    }
+    const within = offset - piece.plainStart;
+    const at = within < piece.offsets.length ? piece.offsets[within] : (piece.offsets.at(-1) ?? piece.start - 1) + 1;
+    const pos = this.region.source.position(at);
+    return this.region.map(pos.line, pos.column);
   }
 }
 
 function addPhrasing(out: PlainText, nodes: readonly (PhrasingContent | Nodes)[]): void {
   for (const node of nodes) {
-    const start = node.position?.start;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
     switch (node.type) {
       case 'text':
-        if (start) out.add(node.value, start.line, start.column);
-        break;
       case 'inlineCode':
-        // The value sits after the opening backticks; count them from the source.
-        if (start) {
-          const lineText = out.region.source.lineText(start.line);
-          let ticks = 0;
-          while (lineText[start.column - 1 + ticks] === '`') ticks++;
-          out.add(node.value, start.line, start.column + ticks);
-        }
+        out.add(node.value, start, end);
         break;
       case 'break':
-        out.add(' ', start?.line ?? 1, start?.column ?? 1);
+        out.add(' ', start, end);
         break;
       case 'image':
-        if (start && node.alt) out.add(node.alt, start.line, start.column);
+        if (node.alt) out.add(node.alt, start, end);
         break;
       default:
         if ('children' in node) addPhrasing(out, (node as Parent).children as PhrasingContent[]);
@@ -188,7 +199,7 @@ export function unitsOf(nodes: readonly RootContent[], region: Region): Unit[] {
         const plain = new PlainText(region);
         for (const child of node.children) {
           if (child.type === 'paragraph') {
-            if (plain.text) plain.add(' ', child.position?.start.line ?? 1, child.position?.start.column ?? 1);
+            if (plain.text) plain.add(' ', child.position?.start.offset ?? 0, child.position?.start.offset ?? 0);
             addPhrasing(plain, child.children);
           }
         }
@@ -199,7 +210,7 @@ export function unitsOf(nodes: readonly RootContent[], region: Region): Unit[] {
       case 'tableRow': {
         const plain = new PlainText(region);
         node.children.forEach((cell, i) => {
-          if (i) plain.add(' | ', cell.position?.start.line ?? 1, cell.position?.start.column ?? 1);
+          if (i) plain.add(' | ', cell.position?.start.offset ?? 0, cell.position?.start.offset ?? 0);
           addPhrasing(plain, cell.children);
         });
         push(makeUnit('row', plain, 0, plain.text.length, block, units.length));
