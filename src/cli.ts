@@ -12,11 +12,12 @@ import { UsageError, type CliIo, type RegisterCommand } from './commands/types.j
 import { registerCheck } from './commands/check.js';
 import { registerClaims } from './commands/claims.js';
 import { registerGenerate } from './commands/generate.js';
+import { registerSepDiff } from './commands/sep-diff.js';
 
 export type { CliIo } from './commands/types.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const commands: RegisterCommand[] = [registerCheck, registerGenerate, registerClaims];
+const commands: RegisterCommand[] = [registerCheck, registerGenerate, registerSepDiff, registerClaims];
 
 const defaultIo: CliIo = {
   stdout: (s) => process.stdout.write(s),

@@ -1,0 +1,190 @@
+/**
+ * Compares one stretch of proposed wording with the stretch of the spec it targets and turns
+ * every difference into one finding. The finding's main location is in the spec (the page or
+ * schema.ts: that is where a pull request's edits are reviewed); its related location is the
+ * SEP's wording.
+ */
+import type { Location } from '../model/types.js';
+import type { Finding, RelatedLocation, Severity } from '../rules/types.js';
+import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
+import type { Unit, Word } from './units.js';
+
+export const sepDiffRules = {
+  missing: { id: 'sep-diff/missing', severity: 'error', description: 'Wording the SEP proposes that the spec lacks' },
+  extra: { id: 'sep-diff/extra', severity: 'warning', description: 'Wording in the targeted stretch of the spec that the SEP does not propose' },
+  changed: { id: 'sep-diff/changed', severity: 'error', description: 'A list item, sentence or heading whose words differ from the SEP (clauses dropped, added or reworded)' },
+  order: { id: 'sep-diff/order', severity: 'warning', description: 'Items or sentences in a different order than the SEP proposes' },
+  keyword: { id: 'sep-diff/keyword', severity: 'error', description: 'An RFC 2119 keyword (MUST, SHOULD, MAY, ...) that differs from the SEP' },
+  template: { id: 'sep-diff/template', severity: 'error', description: 'An example message that does not follow the message template the SEP gives' },
+  target: { id: 'sep-diff/target', severity: 'error', description: 'A target page or section the SEP names that the spec does not have' },
+} as const satisfies Record<string, { id: string; severity: Severity; description: string }>;
+
+const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
+
+export type SepDiffKind = keyof typeof sepDiffRules;
+
+export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
+  const { id, severity } = sepDiffRules[kind];
+  return { rule: id, severity, message, ...location, related };
+}
+
+/** A short quotation of a text, for messages. */
+export function quote(text: string, max = 70): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `“${flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat}”`;
+}
+
+const noun: Record<Unit['kind'], string> = { item: 'item', sentence: 'sentence', heading: 'heading', row: 'table row' };
+
+function ordinal(n: number): string {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
+}
+
+export interface StretchOptions {
+  /**
+   * `section`: the stretch runs from the section's start to the last block with a matched unit;
+   * `fragment`: from the first such block to the last; `whole`: all of it (a JSDoc summary).
+   */
+  mode: 'section' | 'fragment' | 'whole';
+  /** Where to point in the spec when nothing there matches (the section's heading, the declaration). */
+  anchor: Location;
+  /** What the spec side is called in messages ("page", "JSDoc in schema.ts"). */
+  docName: string;
+}
+
+export interface StretchResult {
+  findings: Finding[];
+  matched: number;
+  compared: number;
+}
+
+export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: StretchOptions): StretchResult {
+  const { pairs, sepOnly, docOnly: docOnlyAll } = align(sepUnits, docUnitsAll);
+  const docName = options.docName;
+  const findings: Finding[] = [];
+  const sepRef = (u: Unit, message = 'the SEP’s wording'): RelatedLocation => ({ ...u.location, message });
+
+  // The stretch the proposal covers: up to the last block holding a matched unit (and from the first, for fragments).
+  const blocks = pairs.map((p) => p.doc.block);
+  const firstBlock = options.mode === 'fragment' && blocks.length ? Math.min(...blocks) : 0;
+  const lastBlock = blocks.length ? Math.max(...blocks) : -1;
+  const docOnly = options.mode === 'whole' ? docOnlyAll : docOnlyAll.filter((u) => u.block >= firstBlock && u.block <= lastBlock);
+
+  for (const pair of pairs) {
+    const { sep, doc } = pair;
+    const kwSep = keywordsOf(sep);
+    const kwDoc = keywordsOf(doc);
+    const keywordFinding = compareKeywords(sep, doc, kwSep, kwDoc, docName);
+    if (keywordFinding) findings.push(keywordFinding);
+    let hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
+    // A keyword turned into plain words ("MUST" to "should") is the keyword finding's, not a second one.
+    if (keywordFinding) hunks = hunks.filter((h) => ![...h.dropped, ...h.added].every((w) => KEYWORD_WORDS.has(w.key)));
+    if (!hunks.length) continue;
+    const first = hunks[0];
+    const what = noun[doc.kind];
+    const message =
+      pair.ratio < MATCH_RATIO
+        ? `The ${docName} words this ${what} differently from the SEP: ${quote(doc.plain)} where the SEP has ${quote(sep.plain)}`
+        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks.slice(0, 3).map((h) => describeHunk(h, sep, doc)).join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
+    // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
+    const reworded = pair.ratio < MATCH_RATIO;
+    findings.push(
+      finding('changed', message, reworded ? doc.location : doc.locate(first.docOffset), [
+        { ...(reworded ? sep.location : sep.locate(first.sepOffset)), message: `the SEP’s wording of this ${what}` },
+      ]),
+    );
+  }
+
+  // Order: among matched units, those outside the longest run kept in the SEP's order.
+  const position = (u: Unit, all: Unit[]) => all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
+  for (const pair of outOfOrder(pairs)) {
+    const what = noun[pair.doc.kind];
+    findings.push(
+      finding(
+        'order',
+        `The ${what} ${quote(pair.doc.plain, 50)} is out of the SEP’s order: ${ordinal(position(pair.sep, sepUnits))} in the SEP, ${ordinal(position(pair.doc, docUnitsAll))} in the ${docName}`,
+        pair.doc.location,
+        [sepRef(pair.sep, `its place in the SEP’s wording`)],
+      ),
+    );
+  }
+
+  // Unmatched units, grouped by the slot between two matched units where they sit: one finding per slot.
+  const bySepIndex = [...pairs].sort((a, b) => a.sep.index - b.sep.index);
+  const slots = new Map<number, { sep: Unit[]; doc: Unit[] }>();
+  const slot = (n: number) => {
+    if (!slots.has(n)) slots.set(n, { sep: [], doc: [] });
+    return slots.get(n)!;
+  };
+  for (const u of sepOnly) slot(bySepIndex.filter((p) => p.sep.index < u.index).length).sep.push(u);
+  for (const u of docOnly) slot(bySepIndex.filter((p) => p.doc.index < u.index).length).doc.push(u);
+  for (const [n, { sep, doc }] of [...slots].sort((a, b) => a[0] - b[0])) {
+    const prev = bySepIndex[n - 1];
+    const next = bySepIndex[n];
+    if (sep.length && doc.length) {
+      findings.push(
+        finding(
+          'changed',
+          `The ${docName} words this passage differently from the SEP: ${units(doc)} where the SEP has ${units(sep)}`,
+          doc[0].location,
+          [sepRef(sep[0], 'the SEP’s wording of this passage')],
+        ),
+      );
+    } else if (sep.length) {
+      // Point at the matched neighbour in the same SEP block (list, paragraph) if there is one: it should follow or precede it.
+      const neighbour = prev?.sep.block === sep[0].block ? prev : next?.sep.block === sep[0].block ? next : (prev ?? next);
+      const where = neighbour?.doc.location ?? options.anchor;
+      const place = !neighbour ? 'here' : neighbour === prev ? `after ${quote(neighbour.doc.plain, 40)}` : `before ${quote(neighbour.doc.plain, 40)}`;
+      findings.push(finding('missing', `The ${docName} lacks ${units(sep)} that the SEP proposes ${place}`, where, [sepRef(sep[0], 'proposed here')]));
+    } else {
+      const around = prev ?? next;
+      findings.push(
+        finding('extra', `The ${docName} has ${units(doc)}, which the SEP’s proposed wording lacks`, doc[0].location, [
+          around ? sepRef(around.sep, 'the SEP’s wording around this place') : { ...sepUnits[0].location, message: 'the SEP’s proposed wording' },
+        ]),
+      );
+    }
+  }
+  return { findings, matched: pairs.length, compared: sepUnits.length };
+}
+
+/** “the item “…”” or “3 sentences, from “…””. */
+function units(list: Unit[]): string {
+  if (list.length === 1) return `the ${noun[list[0].kind]} ${quote(list[0].plain)}`;
+  const kinds = new Set(list.map((u) => u.kind));
+  const name = kinds.size === 1 ? `${noun[list[0].kind]}s` : 'items and sentences';
+  return `${list.length} ${name}, from ${quote(list[0].plain, 50)}`;
+}
+
+function describeHunk(h: Hunk, sep: Unit, doc: Unit): string {
+  // The words as they stand in the unit, keywords between them included.
+  const text = (words: Word[]) => {
+    const unit = words === h.dropped ? sep : doc;
+    const last = words.at(-1)!;
+    return quote(unit.plain.slice(words[0].offset, last.offset + last.raw.length), 50);
+  };
+  if (h.dropped.length && h.added.length) return `has ${text(h.added)} where the SEP has ${text(h.dropped)}`;
+  if (h.dropped.length) return `drops ${text(h.dropped)}`;
+  return `adds ${text(h.added)}`;
+}
+
+function compareKeywords(sep: Unit, doc: Unit, a: Keyword[], b: Keyword[], docName: string): Finding | undefined {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ka = a[i];
+    const kb = b[i];
+    if (ka && kb && ka.level === kb.level) continue;
+    const docAt = kb ? doc.locate(doc.words[kb.words[0]].offset) : doc.location;
+    const sepAt = ka ? sep.locate(sep.words[ka.words[0]].offset) : sep.location;
+    const message =
+      ka && kb
+        ? `The ${docName} says ${kb.text} where the SEP says ${ka.text}: ${quote(doc.plain, 60)}`
+        : ka
+          ? `The ${docName} drops the SEP’s ${ka.text}: ${quote(doc.plain, 60)}`
+          : `The ${docName} adds ${kb!.text}, which the SEP’s wording lacks: ${quote(doc.plain, 60)}`;
+    return finding('keyword', message, docAt, [{ ...sepAt, message: ka ? `the SEP’s ${ka.text}` : 'the SEP’s wording' }]);
+  }
+  return undefined;
+}
