@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { check } from '../src/check.js';
-import type { Finding } from '../src/rules/types.js';
-import { copyTree, driftedSpec, projectRoot } from './helpers.js';
+import { loadSpec } from '../src/sources/load.js';
+import type { Finding, Rule } from '../src/rules/types.js';
+import { exampleValid } from '../src/rules/example-valid.js';
+import { copyTree, driftedSpec, projectRoot, sampleSpec } from './helpers.js';
 
 type Brief = Pick<Finding, 'rule' | 'file' | 'line' | 'column' | 'message'>;
 const brief = (f: Finding): Brief => ({ rule: f.rule, file: f.file, line: f.line, column: f.column, message: f.message });
@@ -102,3 +104,70 @@ describe('files spec-check may not read', () => {
     expect(report.findings).toContainEqual(expect.objectContaining({ rule: 'example/valid', file: 'schema/draft/examples/Widget/dial.json' }));
   });
 });
+
+describe('bad input in the prose, schema.ts types and generated files', () => {
+  it('an MDX page that does not parse', async () => {
+    const rel = 'docs/specification/draft/index.mdx';
+    const found = await breakAndCheck((root) => {
+      const abs = path.join(root, rel);
+      fs.writeFileSync(abs, fs.readFileSync(abs, 'utf8').replace('## Features', '<Note>\n\n## Features'));
+    }, rel);
+    expect(found).toEqual([expect.objectContaining({ rule: 'mdx/parse', file: rel, line: lineOfText(driftedSpec, rel, '## Features') })]);
+  });
+
+  it('a type error in schema.ts is reported where it is', async () => {
+    const root = copyTree(sampleSpec);
+    const rel = 'schema/draft/schema.ts';
+    fs.writeFileSync(path.join(root, rel), fs.readFileSync(path.join(root, rel), 'utf8').replace('\n  value: number;\n', '\n  value: Numbr;\n'));
+    const findings = (await check(root)).findings;
+    expect(findings).toContainEqual(
+      expect.objectContaining({ rule: 'generated/schema-json', file: rel, line: lineOfText(root, rel, 'value: Numbr;'), column: 10, message: expect.stringContaining("Cannot find name 'Numbr'") }),
+    );
+  });
+
+  it('a missing Schema Reference template', async () => {
+    const root = copyTree(sampleSpec);
+    fs.rmSync(path.join(root, 'schema/draft/schema.mdx'));
+    expect((await check(root)).findings).toEqual([
+      expect.objectContaining({ rule: 'generated/schema-reference', file: 'docs/specification/draft/schema.mdx', line: 1, column: 1, message: expect.stringMatching(/has no template schema\/draft\/schema\.mdx/) }),
+    ]);
+  });
+});
+
+describe('an internal error in one rule', () => {
+  it('becomes an `internal` finding naming the rule and the file; the other rules still run', async () => {
+    const failing: Rule = {
+      id: 'test/failing',
+      description: 'throws on one example',
+      rationale: 'test',
+      defaultSeverity: 'error',
+      check(spec, { guard, report }) {
+        for (const example of spec.versions.flatMap((v) => v.examples)) {
+          guard(example.path, () => {
+            if (example.name === 'switch') throw new TypeError('cannot read properties of undefined');
+            report({ message: 'seen', location: { file: example.path, line: 1, column: 1 } });
+          });
+        }
+      },
+    };
+    const report = await check(driftedSpec, { rules: [failing, exampleValid] });
+    const internal = report.findings.filter((f) => f.rule === 'internal');
+    expect(internal).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'schema/draft/examples/Widget/switch.json',
+        message: expect.stringMatching(/^Rule test\/failing failed on schema\/draft\/examples\/Widget\/switch\.json: cannot read properties of undefined/),
+      }),
+    ]);
+    // The failing rule went on with the other files, and the other rule ran.
+    const examples = (await loadSpec(driftedSpec)).versions.flatMap((v) => v.examples).length;
+    expect(report.findings.filter((f) => f.rule === 'test/failing').length).toBe(examples - 1);
+    expect(report.findings.some((f) => f.rule === 'example/valid')).toBe(true);
+    expect(report.summary.errors).toBeGreaterThan(0);
+  });
+});
+
+function lineOfText(root: string, rel: string, needle: string): number {
+  const text = fs.readFileSync(path.join(root, rel), 'utf8');
+  return text.slice(0, text.indexOf(needle)).split('\n').length;
+}

@@ -51,6 +51,14 @@ export const generatedSchemaReference: Rule = {
   },
   prepare: (spec) => prepareGenerated(spec, 'schema-reference'),
   check(spec, { report }) {
+    for (const version of spec.versions) {
+      if (version.referencePage && !version.referenceTemplate && version.schemaTs) {
+        report({
+          message: `${version.referencePage.path} has no template ${version.schemaDir}/schema.mdx to be generated from, so its freshness cannot be checked; restore the template or remove the page.`,
+          location: { file: version.referencePage.path, line: 1, column: 1 },
+        });
+      }
+    }
     for (const file of preparedGenerated(spec, 'schema-reference')) {
       const version = spec.versions.find((v) => v.id === file.version)!;
       // A schema.ts that does not parse is an input/parse finding; what it renders to says nothing.
