@@ -223,40 +223,17 @@ describe('generate', () => {
 
 describe('generated/schema-json and generated/schema-reference', () => {
   it('report nothing where nothing is committed to compare', async () => {
-    // No schema.json, no template: nothing to compare.
-    expect(await generatedFindings(lampSpec({ 'schema/draft/schema.mdx': '' }))).toEqual([
-      // An empty template has no category line: the categories schema.ts uses are missing from it.
-      {
-        rule: 'generated/schema-reference',
-        file: 'schema/draft/schema.mdx',
-        line: 1,
-        column: 1,
-        message:
-          'Category "Common Types" (used by Colour and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Common Types */}',
-      },
-      {
-        rule: 'generated/schema-reference',
-        file: 'schema/draft/schema.mdx',
-        line: 1,
-        column: 1,
-        message:
-          'Category "Lamps" (used by Lamp and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category Lamps */}',
-      },
-      {
-        rule: 'generated/schema-reference',
-        file: 'schema/draft/schema.mdx',
-        line: 1,
-        column: 1,
-        message:
-          'Category "`lamps/switch`" (used by SwitchLampRequest and others in schema.ts) is missing from the template schema/draft/schema.mdx; add a line {/* @category `lamps/switch` */}',
-      },
-      {
-        rule: 'generated/schema-reference',
-        file: 'schema/draft/schema.mdx',
-        line: 1,
-        column: 1,
-        message: 'docs/specification/draft/schema.mdx is missing: the template schema/draft/schema.mdx is there to generate it from. Run `spec-check generate`.',
-      },
+    // No schema.json, no template: nothing to compare. An empty template has no category line:
+    // the categories schema.ts uses are missing from it, which schema/category reports at each
+    // @category; the freshness rule does not say it again, nor ask for a page that generate
+    // would not write until the template is mended.
+    const root = lampSpec({ 'schema/draft/schema.mdx': '' });
+    expect(await generatedFindings(root)).toEqual([]);
+    const categories = (await check(root)).findings.filter((f) => f.rule === 'schema/category').map((f) => f.message);
+    expect(categories).toEqual([
+      'Category "Lamps" (used by Lamp) has no {/* @category Lamps */} placeholder in schema/draft/schema.mdx',
+      'Category "`lamps/switch`" (used by SwitchLampRequest and 1 more) has no {/* @category `lamps/switch` */} placeholder in schema/draft/schema.mdx',
+      'Category "Common Types" (used by Colour) has no {/* @category Common Types */} placeholder in schema/draft/schema.mdx',
     ]);
   });
 

@@ -89,3 +89,13 @@ describe('readSchemaSource', () => {
     expect(broken.syntaxErrors[0]).toMatchObject({ message: "'}' expected.", location: { line: 3, column: 1 } });
   });
 });
+
+describe('block tags on the summary line', () => {
+  it('reads `/** Summary. @category Things */` as TypeDoc does, but not `@` inside code or inline tags', () => {
+    const src = '/** A thing. @category Things */\nexport interface A {}\n/** Mail `a @b` or {@link A} x@y. */\nexport interface B {}\n';
+    const s = readSchemaSource(new TextFile('s.ts', src));
+    expect(s.byName.get('A')!.jsdoc).toMatchObject({ summary: 'A thing.', category: 'Things' });
+    expect(s.byName.get('A')!.jsdoc!.tags[0].location).toMatchObject({ line: 1, column: 14 });
+    expect(s.byName.get('B')!.jsdoc).toMatchObject({ summary: 'Mail `a @b` or {@link A} x@y.', category: undefined, tags: [] });
+  });
+});

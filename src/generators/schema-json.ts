@@ -34,6 +34,8 @@ export function targetDialect(committed: SchemaDialect | undefined): GeneratedDi
 export interface GenerationProblem {
   message: string;
   location: Location;
+  /** The check rule that reports the same cause at a better place; the freshness rules leave it to that rule. */
+  coveredBy?: string;
 }
 
 export type GenerationResult = ({ ok: true; text: string } | { ok: false; problems: GenerationProblem[] }) & { dialect: GeneratedDialect };

@@ -305,7 +305,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   env.includeProblems.length = 0;
   env.includes = input.includes;
   const project = app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
-  for (const p of env.includeProblems) problems.push({ message: p, location: at(input.schemaPath) });
+  for (const p of env.includeProblems) problems.push({ message: p, location: at(input.schemaPath), coveredBy: 'jsdoc/link' });
 
   const router = new SchemaReferenceRouter(app);
   app.renderer.router = router;
@@ -340,6 +340,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       problems.push({
         message: `Template category "${category}" has no declaration in schema.ts`,
         location: input.template.location(offset),
+        coveredBy: 'schema/category',
       });
     }
     const blocks = inCategory.map((e) => {
@@ -360,6 +361,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
     problems.push({
       message: `Category "${category}" (used by ${reflection.name} and others in schema.ts) is missing from the template ${input.template.path}; add a line {/* @category ${category} */}`,
       location: at(input.template.path),
+      coveredBy: 'schema/category',
     });
   }
   for (const m of env.messages) {

@@ -139,14 +139,17 @@ function readJsDoc(node: ts.Node, file: TextFile, sf: ts.SourceFile): JsDoc | un
   const summaryLines: string[] = [];
   let current: { name: string; lines: string[]; location: JsDocLine['location'] } | undefined;
   let inFence = false;
-  for (const line of lines) {
-    if (/^\s*```/.test(line.text)) inFence = !inFence;
-    const tag = !inFence && /^@(\w+)\s?(.*)$/.exec(line.text.trimStart());
-    if (tag) {
-      if (current) tags.push(finishTag(current));
-      current = { name: tag[1], lines: [tag[2]], location: line.location };
-    } else if (current) current.lines.push(line.text);
-    else summaryLines.push(line.text);
+  for (const whole of lines) {
+    if (/^\s*```/.test(whole.text)) inFence = !inFence;
+    // A block tag may also start mid-line (`/** Summary. @category Things */`), as TypeDoc reads it.
+    for (const line of inFence ? [whole] : splitAtBlockTags(whole)) {
+      const tag = !inFence && /^@(\w+)\s?(.*)$/.exec(line.text.trimStart());
+      if (tag) {
+        if (current) tags.push(finishTag(current));
+        current = { name: tag[1], lines: [tag[2]], location: line.location };
+      } else if (current) current.lines.push(line.text);
+      else summaryLines.push(line.text);
+    }
   }
   if (current) tags.push(finishTag(current));
 
@@ -189,6 +192,27 @@ function readJsDoc(node: ts.Node, file: TextFile, sf: ts.SourceFile): JsDoc | un
     examples,
     see: tags.filter((t) => t.name === 'see').map((t) => t.text.trim()),
   };
+}
+
+/** A line cut before each `@tag` that follows white space outside `{...}` and backticks. */
+function splitAtBlockTags(line: JsDocLine): JsDocLine[] {
+  const cuts: number[] = [];
+  let braces = 0;
+  let code = false;
+  const t = line.text;
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i];
+    if (c === '`') code = !code;
+    else if (!code && c === '{') braces++;
+    else if (!code && c === '}') braces = Math.max(0, braces - 1);
+    else if (c === '@' && !code && braces === 0 && /\s/.test(t[i - 1]) && /\w/.test(t[i + 1] ?? '') && t.slice(0, i).trim()) cuts.push(i);
+  }
+  if (!cuts.length) return [line];
+  const starts = [0, ...cuts];
+  return starts.map((start, k) => ({
+    text: t.slice(start, starts[k + 1] ?? t.length).trimEnd(),
+    location: { ...line.location, column: line.location.column + start },
+  }));
 }
 
 function splitFirstWord(body: string): [string, string] {
