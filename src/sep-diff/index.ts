@@ -10,6 +10,9 @@ import { TextFile } from '../model/text-file.js';
 import { headingSlug } from '../model/anchors.js';
 import { readMarkdownPage } from '../sources/markdown.js';
 import { runRules, sortFindings, type RunOptions } from '../engine/run.js';
+import { extractClaims } from '../consistency/engine.js';
+import { resolveVocabulary } from '../consistency/vocabulary.js';
+import { codesIn, conditionsIn } from '../consistency/text.js';
 import { allRules } from '../rules/index.js';
 import type { Finding, Rule } from '../rules/types.js';
 import { matchScore, MATCH_RATIO } from './align.js';
@@ -127,11 +130,29 @@ function fromRules(spec: Spec, sep: MarkdownPage, changedFiles: string[], option
     }
   }
   const changed = new Set(changedFiles);
+  const mentioned = sepMentions(spec, sep, options);
   return all.filter((f) => {
     if (f.rule.startsWith(PROSE)) return f.file === sep.path;
-    if (f.rule.startsWith(CONSISTENCY)) return changed.has(f.file) || f.related.some((r) => changed.has(r.file));
+    if (f.rule.startsWith(CONSISTENCY)) return (changed.has(f.file) || f.related.some((r) => changed.has(r.file))) && mentioned(f);
     return false;
   });
+}
+
+/**
+ * Whether a consistency finding is about something the SEP speaks of: the failure condition of
+ * the claim it sits on, or, for a code finding without a claim, the code. A SEP about icons does
+ * not inherit the error-reporting drift of the schema.ts it also edits.
+ */
+function sepMentions(spec: Spec, sep: MarkdownPage, options: SepDiffOptions): (f: Finding) => boolean {
+  const vocabulary = options.runOptions?.vocabulary;
+  const claims = extractClaims(spec, vocabulary).claims;
+  const conditions = new Set(conditionsIn(sep.file.text, resolveVocabulary(vocabulary)).map((c) => c.id));
+  const codes = new Set(codesIn(sep.file.text));
+  return (f) => {
+    const claim = claims.find((c) => c.location.file === f.file && c.location.line === f.line && c.location.column === f.column);
+    if (claim) return conditions.has(claim.condition.id);
+    return codesIn(f.message).some((code) => codes.has(code));
+  };
 }
 
 // ---------------------------------------------------------------------------

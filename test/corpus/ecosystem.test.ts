@@ -89,6 +89,9 @@ describe('baseline on the MCP spec snapshot', () => {
 
   it('older findings stay baselined when lines above them move; one new edit reports exactly the new finding', async () => {
     const root = copyTree(drifted);
+    // Examples are included in the Schema Reference: blank lines in one make the page stale, a
+    // real new finding. This test is about moved lines only, so that rule is off here.
+    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'generated/schema-reference': 'off' } }));
     const file = path.join(writeTree({}), 'baseline.json');
     const older = await json(['check', '--root', root, '--write-baseline', file]);
     // The three planted findings, and whatever the unmodified corpus already has.

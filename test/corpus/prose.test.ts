@@ -88,8 +88,11 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
       at('schema/category', ts, lineOf(root, ts, '@category `tools/call`'), /^Category "`tools\/call`" \(used by \w+ and \d+ more\) has no/),
       at('jsdoc/link', ts, lineOf(root, ts, 'call-tool-request.json}'), '{@includeCode ./examples/CallToolRequest/call-tool-request.json}: no file schema/draft/examples/CallToolRequest/call-tool-request.json'),
     ]);
-    // The other rules are not disturbed by these edits either, except the example's new path.
+    // The other rules are not disturbed by these edits either, but for one true consequence: the
+    // edited JSDoc text is in schema.json's descriptions, so the committed schema.json is stale.
     const others = (r: CheckReport) => r.findings.filter((f) => !MY_RULES.includes(f.rule)).map(key);
-    expect(others(after)).toEqual(others(baseline));
+    const stale = others(after).filter((k) => !others(baseline).includes(k));
+    expect(stale).toEqual([expect.stringMatching(/^generated\/schema-json schema\/draft\/schema\.json:\d+:\d+ schema\/draft\/schema\.json is stale: .*definition ListResourcesResult/)]);
+    expect(others(after).filter((k) => !stale.includes(k))).toEqual(others(baseline));
   });
 });
