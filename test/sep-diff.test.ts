@@ -346,13 +346,14 @@ describe('sep-diff on the sample spec', () => {
 
   it('includes prose/ findings in the SEP and consistency/ findings on the files it changes, from the registered rules', async () => {
     const spec = await loadSpec(sampleSpec);
-    const report = (id: string, file: string, related: string[] = []): Rule => ({
+    // Consistency findings here sit on no claim, so they are kept only when they name a code the SEP uses.
+    const report = (id: string, file: string, related: string[] = [], code = -32030): Rule => ({
       id,
       description: 'test rule',
       rationale: 'test',
       defaultSeverity: 'error',
       check: (_spec, ctx) =>
-        ctx.report({ message: `${id} on ${file}`, location: { file, line: 3, column: 1 }, related: related.map((r) => ({ file: r, line: 1, column: 1, message: 'see' })) }),
+        ctx.report({ message: `${id} on ${file}, code ${code}`, location: { file, line: 3, column: 1 }, related: related.map((r) => ({ file: r, line: 1, column: 1, message: 'see' })) }),
     });
     const rules = [
       report('prose/json-fake', SEP),
@@ -360,6 +361,7 @@ describe('sep-diff on the sample spec', () => {
       report('consistency/on-page', PAGE),
       report('consistency/related-to-schema', 'docs/specification/draft/basic/messages.mdx', [SCHEMA]),
       report('consistency/unrelated', 'docs/specification/draft/basic/messages.mdx'),
+      report('consistency/code-the-sep-never-uses', PAGE, [], -32099),
       report('example/other-area', PAGE),
     ];
     const result = sepDiff(spec, spec.seps.find((s) => s.path === SEP)!, { rules });
