@@ -4,6 +4,7 @@
  * mistake is one line naming the key (`file:line:column: ...`), and the run exits 2.
  */
 import fs from 'node:fs';
+import { editDistance } from '../util/edit-distance.js';
 import type { Vocabulary } from '../consistency/vocabulary.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -193,12 +194,3 @@ function suggest(word: string, candidates: readonly string[]): string {
   return best && bestDistance <= Math.max(2, Math.floor(word.length / 4)) ? ` (did you mean "${best}"?)` : '';
 }
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}

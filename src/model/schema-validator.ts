@@ -4,6 +4,7 @@
  * failure, with the schema's expectation in words.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { valueAtPointer } from '../sources/json.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -82,7 +83,7 @@ export class SchemaValidator {
       const unionPointer = absolute(union.schemaPath);
       const branches = this.schemaAt(unionPointer);
       if (!Array.isArray(branches)) continue;
-      const target = valueAt(value, union.instancePath);
+      const target = valueAtPointer(value, union.instancePath);
       const results = branches.map((_, i) =>
         this.explain(`${unionPointer}/${i}`, target).map((v) => ({ ...v, pointer: union.instancePath + v.pointer })),
       );
@@ -164,25 +165,16 @@ function describe(e: ErrorObject, root: unknown): SchemaViolation {
     case 'unevaluatedProperties':
       return { pointer: at, property: String(p.unevaluatedProperty), propertyPresent: true, keyword: e.keyword, message: `unexpected property "${p.unevaluatedProperty}"` };
     case 'type':
-      return { pointer: at, keyword: e.keyword, message: `expected ${article(String(p.type))}, got ${typeName(valueAt(root, at))}` };
+      return { pointer: at, keyword: e.keyword, message: `expected ${article(String(p.type))}, got ${typeName(valueAtPointer(root, at))}` };
     case 'const':
-      return { pointer: at, keyword: e.keyword, message: `expected ${JSON.stringify(p.allowedValue)}, got ${short(valueAt(root, at))}` };
+      return { pointer: at, keyword: e.keyword, message: `expected ${JSON.stringify(p.allowedValue)}, got ${short(valueAtPointer(root, at))}` };
     case 'enum':
-      return { pointer: at, keyword: e.keyword, message: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${short(valueAt(root, at))}` };
+      return { pointer: at, keyword: e.keyword, message: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${short(valueAtPointer(root, at))}` };
     case 'format':
-      return { pointer: at, keyword: e.keyword, message: `expected a string in format "${p.format}", got ${short(valueAt(root, at))}` };
+      return { pointer: at, keyword: e.keyword, message: `expected a string in format "${p.format}", got ${short(valueAtPointer(root, at))}` };
     default:
       return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
   }
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let v = root;
-  for (const seg of pointer.split('/').slice(1)) {
-    const key = seg.replace(/~1/g, '/').replace(/~0/g, '~');
-    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
-  }
-  return v;
 }
 
 function typeName(v: unknown): string {

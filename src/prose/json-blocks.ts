@@ -7,7 +7,7 @@
  * so that validation checks what the block shows and never reports what it deliberately omits.
  */
 import type { Node as JsonNode } from 'jsonc-parser';
-import { JsonDocument, splitPointer, type JsonSyntaxError } from '../sources/json.js';
+import { JsonDocument, type JsonSyntaxError } from '../sources/json.js';
 import { TextFile } from '../model/text-file.js';
 import type { SchemaViolation } from '../model/schema-validator.js';
 
@@ -309,4 +309,3 @@ function isEllipsis(s: string): boolean {
   return /^\s*(\.\.\.|…)\s*$/.test(s);
 }
 
-export { splitPointer };

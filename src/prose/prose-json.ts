@@ -4,8 +4,10 @@
  * fit the schema?).
  */
 import type { CodeBlock, Location, MarkdownPage, Spec, SpecVersion } from '../model/types.js';
+import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
-import { isAboutElided, readJsonBlock, splitPointer, type ProseJson } from './json-blocks.js';
+import { isAboutElided, readJsonBlock, type ProseJson } from './json-blocks.js';
+import { valueAtPointer } from '../sources/json.js';
 import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
 import { messageIndex } from './schema-index.js';
 
@@ -110,7 +112,7 @@ function violations(version: SpecVersion, json: ProseJson, c: Classification, po
   const seen = new Set<string>();
   for (const check of c.checks) {
     if (!validator.has(check.definition)) continue;
-    const target = valueAt(json.value, check.pointer);
+    const target = valueAtPointer(json.value, check.pointer);
     if (target === undefined) continue;
     for (const raw of validator.validate(check.definition, target)) {
       const v: SchemaViolation = { ...raw, pointer: check.pointer + raw.pointer };
@@ -123,7 +125,7 @@ function violations(version: SpecVersion, json: ProseJson, c: Classification, po
       if (seen.has(key)) continue;
       seen.add(key);
       // A missing member next to a near-namesake is most likely that member misspelt or renamed: point at it.
-      const namesake = missing ? nearNamesake(valueAt(json.value, v.pointer), v.property!) : undefined;
+      const namesake = missing ? nearNamesake(valueAtPointer(json.value, v.pointer), v.property!) : undefined;
       const at = json.positionOf(v.pointer, namesake ?? (v.property && v.propertyPresent ? v.property : undefined));
       const message = namesake ? `${v.message} (is "${namesake}" a misspelling?)` : v.message;
       out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
@@ -149,24 +151,13 @@ function mergeMissing(problems: Problem[]): Problem[] {
 function nearNamesake(object: unknown, name: string): string | undefined {
   if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
   const limit = Math.min(2, Math.floor(name.length / 3));
-  return Object.keys(object).find((k) => k !== name && editDistance(k.toLowerCase(), name.toLowerCase()) <= Math.max(1, limit));
+  return Object.keys(object).find((k) => k !== name && nearDistance(k.toLowerCase(), name.toLowerCase()) <= Math.max(1, limit));
 }
 
-function editDistance(a: string, b: string): number {
+function nearDistance(a: string, b: string): number {
+  // Lengths two apart are never near enough: skip the table.
   if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
-  let v = value;
-  for (const seg of splitPointer(pointer)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
-  return v;
+  return editDistance(a, b);
 }
 
 /**

@@ -109,6 +109,13 @@ export class JsonDocument {
   }
 }
 
+/** The value at a JSON pointer inside a parsed value; undefined where the path does not exist. */
+export function valueAtPointer(value: unknown, pointer: string): unknown {
+  let v = value;
+  for (const seg of splitPointer(pointer)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+  return v;
+}
+
 export function splitPointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];
   return pointer
