@@ -90,7 +90,16 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
  */
 export async function prepareRules(spec: Spec, rules: Rule[], options: RunOptions = {}): Promise<void> {
   const enabled = rules.filter((r) => r.prepare && (options.severities?.[r.id] ?? r.defaultSeverity) !== 'off');
-  await Promise.all(enabled.map((r) => r.prepare!(spec).catch(() => undefined)));
+  let done = 0;
+  // The progress line names what is being generated: the longest phase of a cold check.
+  if (enabled.length) options.onProgress?.(`generating for ${enabled.map((r) => r.id).join(', ')}`, 0, enabled.length);
+  await Promise.all(
+    enabled.map((r) =>
+      r.prepare!(spec)
+        .catch(() => undefined)
+        .then(() => options.onProgress?.(`generated for ${r.id}`, ++done, enabled.length)),
+    ),
+  );
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {
