@@ -3,13 +3,13 @@
  * each version. `generate` writes these; the `generated/*` rules compare them with the committed
  * files. They are computed once per loaded spec and kept with it.
  */
-import ts from 'typescript';
 import type { Spec, SpecVersion } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 import { buildSchemaProgram, referenceCompilerOptions } from './program.js';
-import { checkWholeProgram, generateSchemaJson, schemaJsonKey, type GenerationProblem } from './schema-json.js';
+import { checkWholeProgram, generateSchemaJson, schemaJsonKey, targetDialect, type GenerationProblem } from './schema-json.js';
 import { exampleTexts, prepareTypeDoc, renderSchemaReference, schemaReferenceKey, type RenderedDeclaration } from './schema-reference.js';
 import { toolVersion } from '../version.js';
+import { hashParts, MemoryCache, type DiskCache } from '../engine/cache.js';
 
 export type GeneratedKind = 'schema-json' | 'schema-reference';
 
@@ -32,6 +32,35 @@ export interface GeneratedFile {
 type Memo = Partial<Record<GeneratedKind, Promise<GeneratedFile[]>>>;
 const memo = new WeakMap<Spec, Memo>();
 const settled = new WeakMap<Spec, Partial<Record<GeneratedKind, GeneratedFile[]>>>();
+
+const diskCaches = new WeakMap<Spec, DiskCache>();
+
+/**
+ * Generated files live on in the process (watch mode re-checks with new specs) and, when
+ * `useOutputCache` gave one, on disk: both by content key, so an edit that leaves a product's
+ * inputs alone does not regenerate it.
+ */
+type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'>;
+const memoryOutputs = new MemoryCache<CachedOutput[]>(32);
+
+/** Keeps the generated files of `spec` in `cache` too (and reads them from it). */
+export function useOutputCache(spec: Spec, cache: DiskCache | undefined): void {
+  if (cache) diskCaches.set(spec, cache);
+  else diskCaches.delete(spec);
+}
+
+function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
+  const inMemory = memoryOutputs.get(`${kind}:${key}`);
+  if (inMemory) return inMemory;
+  const onDisk = diskCaches.get(spec)?.get<CachedOutput[]>(kind, key);
+  if (onDisk) memoryOutputs.set(`${kind}:${key}`, onDisk);
+  return onDisk;
+}
+
+function keepOutputs(spec: Spec, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
+  memoryOutputs.set(`${kind}:${key}`, outputs);
+  diskCaches.get(spec)?.set(kind, key, outputs);
+}
 
 /**
  * The generated files of one kind, computed once per loaded spec. schema.json is generated for
@@ -64,47 +93,83 @@ export function preparedGenerated(spec: Spec, kind: GeneratedKind): GeneratedFil
 async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
-  // On a program of its own: schema.json depends on the order TypeScript creates types in,
-  // which other work on the same program would change.
-  const results = generateSchemaJson(spec, withSchema);
-  return withSchema.map((version) => {
-    const r = results.get(version.id)!;
-    return {
-      kind: 'schema-json',
-      key: schemaJsonKey(version.schemaTs!.file.text, r.dialect, toolVersion),
-      version: version.id,
-      path: `${version.schemaDir}/schema.json`,
-      text: r.ok ? r.text : undefined,
-      committed: version.jsonSchema?.file,
-      problems: r.ok ? [] : r.problems,
-    };
+  const targets = withSchema.map((version, i) => {
+    // A version with no committed dialect follows the version before it (as generateSchemaJson does).
+    const committed = withSchema.slice(0, i + 1).reverse().find((v) => v.jsonSchema?.dialect)?.jsonSchema?.dialect;
+    const dialect = targetDialect(committed);
+    return { version, key: schemaJsonKey(version.schemaTs!.file.text, dialect, toolVersion) };
   });
+  // The versions share a program (union member order depends on it): one key for them all.
+  const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
+  let outputs = cachedOutputs(spec, 'schema-json', batchKey);
+  if (!outputs) {
+    // On a program of its own: schema.json depends on the order TypeScript creates types in,
+    // which other work on the same program would change.
+    const results = generateSchemaJson(spec, withSchema);
+    outputs = withSchema.map((version) => {
+      const r = results.get(version.id)!;
+      return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
+    });
+    keepOutputs(spec, 'schema-json', batchKey, outputs);
+  }
+  return targets.map(({ version, key }, i) => ({
+    kind: 'schema-json',
+    key,
+    version: version.id,
+    path: `${version.schemaDir}/schema.json`,
+    text: outputs[i].text,
+    committed: version.jsonSchema?.file,
+    problems: outputs[i].problems,
+  }));
 }
 
 async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
-  await prepareTypeDoc();
-  // As the spec repository's TypeDoc run: one strict program over every schema.ts, checked
-  // whole before conversion (the order of union members in the page depends on it).
-  const { program, fileNames } = buildSchemaProgram(spec, withSchema, referenceCompilerOptions);
-  checkWholeProgram(program);
   const schemaTexts = withSchema.map((v) => v.schemaTs!.file.text);
-  return withTemplate.map((version) => referenceFile(spec, version, program, fileNames.get(version.id)!, schemaTexts));
-}
-
-function referenceFile(spec: Spec, version: SpecVersion, program: ts.Program, fileName: string, schemaTexts: string[]): GeneratedFile {
-  const includes = exampleTexts(spec, version);
-  const page = renderSchemaReference({ program, fileName, template: version.referenceTemplate!, includes, schemaPath: version.schemaTs!.file.path });
-  return {
+  const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path, v.schemaTs!.file.text]);
+  const pages = withTemplate.map((version) => {
+    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(version.examples.map((e) => [e.path, e.file.text])), toolVersion });
+    // Problems name the template's and schema.ts's paths, and the program holds these versions.
+    const cacheKey = hashParts([key, version.referenceTemplate!.path, ...programParts.filter((_, i) => i % 3 !== 2)]);
+    return { version, key, cacheKey, page: cachedOutputs(spec, 'schema-reference', cacheKey)?.[0] };
+  });
+  if (pages.some((p) => !p.page)) {
+    await prepareTypeDoc();
+    const { program, fileNames } = referenceProgram(spec, withSchema, hashParts([spec.root, ...programParts]));
+    for (const p of pages) {
+      if (p.page) continue;
+      const page = renderSchemaReference({ program, fileName: fileNames.get(p.version.id)!, template: p.version.referenceTemplate!, includes: exampleTexts(spec, p.version), schemaPath: p.version.schemaTs!.file.path });
+      p.page = { text: page.text, declarations: page.declarations, problems: page.problems };
+      keepOutputs(spec, 'schema-reference', p.cacheKey, [p.page]);
+    }
+  }
+  return pages.map(({ version, key, page }) => ({
     kind: 'schema-reference',
-    key: schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(version.examples.map((e) => [e.path, e.file.text])), toolVersion }),
+    key,
     version: version.id,
     path: `${version.docsDir}/schema.mdx`,
-    text: page.text,
+    text: page!.text,
     committed: version.referencePage,
-    declarations: page.declarations,
-    problems: page.problems,
-  };
+    declarations: page!.declarations,
+    problems: page!.problems,
+  }));
+}
+
+let lastReferenceProgram: { key: string; built: ReturnType<typeof buildSchemaProgram> } | undefined;
+
+/**
+ * As the spec repository's TypeDoc run: one strict program over every schema.ts, checked whole
+ * before conversion (the order of union members in the page depends on it). The last one is
+ * kept while the schema.ts texts stay the same (watch mode: an example edit re-renders a page
+ * without rebuilding and re-checking the program).
+ */
+function referenceProgram(spec: Spec, withSchema: SpecVersion[], key: string): ReturnType<typeof buildSchemaProgram> {
+  if (lastReferenceProgram?.key === key) return lastReferenceProgram.built;
+  lastReferenceProgram = undefined;
+  const built = buildSchemaProgram(spec, withSchema, referenceCompilerOptions);
+  checkWholeProgram(built.program);
+  lastReferenceProgram = { key, built };
+  return built;
 }
