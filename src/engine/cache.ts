@@ -20,6 +20,10 @@ export class DiskCache {
     return path.join(this.dir, `${kind}-${key}.json`);
   }
 
+  has(kind: string, key: string): boolean {
+    return fs.existsSync(this.file(kind, key));
+  }
+
   get<T>(kind: string, key: string): T | undefined {
     try {
       const entry = JSON.parse(fs.readFileSync(this.file(kind, key), 'utf8')) as { key?: unknown; value?: T };

@@ -50,9 +50,14 @@ export function useOutputCache(spec: Spec, cache: DiskCache | undefined): void {
 }
 
 function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
+  const disk = diskCaches.get(spec);
   const inMemory = memoryOutputs.get(`${kind}:${key}`);
-  if (inMemory) return inMemory;
-  const onDisk = diskCaches.get(spec)?.get<CachedOutput[]>(kind, key);
+  if (inMemory) {
+    // Made in this process before the disk cache was in use: kept there too.
+    if (disk && !disk.has(kind, key)) disk.set(kind, key, inMemory);
+    return inMemory;
+  }
+  const onDisk = disk?.get<CachedOutput[]>(kind, key);
   if (onDisk) memoryOutputs.set(`${kind}:${key}`, onDisk);
   return onDisk;
 }
