@@ -93,7 +93,9 @@ function optionsKey(options: CheckOptions): string {
 }
 
 export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {
+  const started = performance.now();
   const { findings, figures } = runRules(spec, options.rules ?? allRules, options);
+  if (options.timings) options.timings.rules = performance.now() - started;
   return {
     tool: { name: 'spec-check', version: toolVersion },
     root: displayRoot(rootArg),
