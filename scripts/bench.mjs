@@ -123,16 +123,17 @@ async function benchWatch() {
   const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
   const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
   const edits = [
-    ['MDX page', `docs/specification/draft/server/${mdx}`, (t) => t + '\nOne more paragraph.\n'],
-    ['example', `schema/draft/examples/${exampleType}/${example}`, (t) => t.replace('{', '{\n  "benchExtra": 1,')],
-    ['schema.ts', 'schema/draft/schema.ts', (t) => t + '\n/** A bench declaration. */\nexport interface BenchExtra { a: string }\n'],
+    // Each edit differs from the ones before, so that no cache holds its products yet.
+    ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
+    ['example', `schema/draft/examples/${exampleType}/${example}`, (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`)],
+    ['schema.ts', 'schema/draft/schema.ts', (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`],
   ];
   for (const [label, rel, change] of edits) {
     const file = path.join(root, rel);
     const original = fs.readFileSync(file, 'utf8');
     const times = [];
     for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
-      for (const text of [change(original), original]) {
+      for (const text of [change(original, i), original]) {
         await new Promise((r) => setTimeout(r, 100));
         const written = performance.now();
         fs.writeFileSync(file, text);

@@ -40,7 +40,10 @@ const diskCaches = new WeakMap<Spec, DiskCache>();
  * `useOutputCache` gave one, on disk: both by content key, so an edit that leaves a product's
  * inputs alone does not regenerate it.
  */
-type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'>;
+type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & {
+  /** Schema Reference: the example files the page included, by path, with a hash of each text (null: none there). */
+  includes?: [string, string | null][];
+};
 const memoryOutputs = new MemoryCache<CachedOutput[]>(32);
 
 /** Keeps the generated files of `spec` in `cache` too (and reads them from it). */
@@ -134,32 +137,46 @@ async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
   if (!withTemplate.length) return [];
   const schemaTexts = withSchema.map((v) => v.schemaTs!.file.text);
   const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path, v.schemaTs!.file.text]);
-  const pages = withTemplate.map((version) => {
-    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(version.examples.map((e) => [e.path, e.file.text])), toolVersion });
-    // Problems name the template's and schema.ts's paths, and the program holds these versions.
-    const cacheKey = hashParts([key, version.referenceTemplate!.path, ...programParts.filter((_, i) => i % 3 !== 2)]);
-    return { version, key, cacheKey, page: cachedOutputs(spec, 'schema-reference', cacheKey)?.[0] };
-  });
-  if (pages.some((p) => !p.page)) {
-    await prepareTypeDoc();
-    const { program, fileNames } = referenceProgram(spec, withSchema, hashParts([spec.root, ...programParts]));
-    for (const p of pages) {
-      if (p.page) continue;
-      const page = renderSchemaReference({ program, fileName: fileNames.get(p.version.id)!, template: p.version.referenceTemplate!, includes: exampleTexts(spec, p.version), schemaPath: p.version.schemaTs!.file.path });
-      p.page = { text: page.text, declarations: page.declarations, problems: page.problems };
-      keepOutputs(spec, 'schema-reference', p.cacheKey, [p.page]);
+  const out: GeneratedFile[] = [];
+  for (const version of withTemplate) {
+    const examples = new Map(version.examples.map((e) => [e.path, e.file.text]));
+    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples, toolVersion });
+    // A page depends on the examples it includes, not on the others: it is kept under a key of
+    // everything else, with the hashes of the examples it included, and is reused while those
+    // are unchanged (an edit of an example no page includes re-renders nothing).
+    const baseKey = hashParts([
+      schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(), toolVersion }),
+      version.referenceTemplate!.path,
+      ...programParts.filter((_, i) => i % 3 !== 2),
+    ]);
+    const includes = exampleTexts(spec, version);
+    let page = cachedOutputs(spec, 'schema-reference', baseKey)?.[0];
+    if (!page || !page.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash)) {
+      await prepareTypeDoc();
+      const { program, fileNames } = referenceProgram(spec, withSchema, hashParts([spec.root, ...programParts]));
+      const used = new Set<string>();
+      const recording = new Map(includes);
+      recording.get = (file: string) => (used.add(file), includes.get(file));
+      const rendered = renderSchemaReference({ program, fileName: fileNames.get(version.id)!, template: version.referenceTemplate!, includes: recording, schemaPath: version.schemaTs!.file.path });
+      page = { text: rendered.text, declarations: rendered.declarations, problems: rendered.problems, includes: [...used].sort().map((file) => [file, hashOf(includes.get(file))]) };
+      keepOutputs(spec, 'schema-reference', baseKey, [page]);
     }
+    out.push({
+      kind: 'schema-reference',
+      key,
+      version: version.id,
+      path: `${version.docsDir}/schema.mdx`,
+      text: page.text,
+      committed: version.referencePage,
+      declarations: page.declarations,
+      problems: page.problems,
+    });
   }
-  return pages.map(({ version, key, page }) => ({
-    kind: 'schema-reference',
-    key,
-    version: version.id,
-    path: `${version.docsDir}/schema.mdx`,
-    text: page!.text,
-    committed: version.referencePage,
-    declarations: page!.declarations,
-    problems: page!.problems,
-  }));
+  return out;
+}
+
+function hashOf(text: string | undefined): string | null {
+  return text === undefined ? null : hashParts([text]);
 }
 
 let lastReferenceProgram: { key: string; built: ReturnType<typeof buildSchemaProgram> } | undefined;
