@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { cacheDirFor, DiskCache, hashParts } from '../src/engine/cache.js';
 import { checkRoot } from '../src/check.js';
 import { copyTree, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
+import { loadSpec } from '../src/sources/load.js';
+import { generatedFiles, useOutputCache } from '../src/generators/outputs.js';
 
 /** A copy of a spec with a node_modules folder at its root, so that its cache lives there. */
 function projectCopy(src: string): { root: string; cacheDir: string } {
@@ -137,5 +139,51 @@ describe('check with the cache', () => {
     expect(added.length).toBeGreaterThan(0);
     expect(added.every((f) => f.startsWith(path.relative(root, cacheDir) + path.sep))).toBe(true);
     expect([...before].every(([f, bytes]) => after.get(f) === bytes)).toBe(true);
+  });
+});
+
+describe('Schema Reference in the cache', () => {
+  /** The draft page as generated with the cache, and as generated afresh (no cache, new process state aside). */
+  async function draftPage(root: string, cacheDir?: string) {
+    const spec = await loadSpec(root);
+    useOutputCache(spec, cacheDir ? new DiskCache(cacheDir) : undefined);
+    return (await generatedFiles(spec, 'schema-reference')).find((f) => f.version === 'draft')!;
+  }
+  const referenceEntries = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
+  // A page rendered again is written again: the entry's time says whether it was.
+  const referenceTimes = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.statSync(path.join(dir, n)).mtimeMs);
+
+  it('records the examples a page includes, and is reused when only another example changes or appears', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const first = await draftPage(root, cacheDir);
+    const [entry] = referenceEntries(cacheDir).map((t) => JSON.parse(t).value[0] as { includes: [string, string][] });
+    const included = entry.includes.map(([file]) => file.slice(file.indexOf('/schema/draft/') + 1));
+    expect(included).toContain('schema/draft/examples/Widget/switch.json');
+    expect(included).toHaveLength(12);
+
+    // A new example that schema.ts does not include.
+    const before = referenceEntries(cacheDir);
+    const times = referenceTimes(cacheDir);
+    fs.copyFileSync(path.join(root, 'schema/draft/examples/Widget/switch.json'), path.join(root, 'schema/draft/examples/Widget/spare.json'));
+    const second = await draftPage(root, cacheDir);
+    expect(second.text).toBe(first.text);
+    // The content key of the inputs still changes (it names every example); the entry does not.
+    expect(second.key).not.toBe(first.key);
+    expect(referenceEntries(cacheDir)).toEqual(before);
+    expect(referenceTimes(cacheDir)).toEqual(times);
+  });
+
+  it('renders the page again when an example it includes changes', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const first = await draftPage(root, cacheDir);
+    const times = referenceTimes(cacheDir);
+    await new Promise((r) => setTimeout(r, 20));
+    edit(root, 'schema/draft/examples/Widget/switch.json', '"Porch light"', '"Garden light"');
+    const second = await draftPage(root, cacheDir);
+    expect(referenceTimes(cacheDir)).not.toEqual(times);
+    expect(first.text).toContain('Porch light');
+    expect(second.text).not.toBe(first.text);
+    expect(second.text).toContain('Garden light');
+    expect(second.text).toBe((await draftPage(root)).text);
   });
 });
