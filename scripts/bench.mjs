@@ -3,7 +3,10 @@
 // median over runs), per-phase times, peak memory, cold (no cache) and warm (cache present),
 // and how the cost grows with the size of the spec.
 //
-//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling]
+// Then watch mode: how long a re-check takes after one edit of an MDX page, an example and a
+// schema.ts (in a temp copy of the corpus).
+//
+//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-watch]
 import { argv, fs, path, os } from 'zx';
 import { spawnSync } from 'node:child_process';
 
@@ -50,7 +53,7 @@ function series(label, root, extra = [], { clearCache = false } = {}) {
   console.log(`\n${label}: wall min ${ms(Math.min(...walls))}, median ${ms(median(walls))} (${runs} runs); peak memory ${Math.max(...results.map((r) => r.phases.maxRssMB ?? 0))} MB; ${results[0].findings} findings`);
   for (const name of phaseNames) {
     const xs = results.map((r) => r.phases[name] ?? 0);
-    if (median(xs) >= 1 || name === 'load' || name === 'total') console.log(`  ${name.padEnd(36)} min ${ms(Math.min(...xs)).padStart(8)}  median ${ms(median(xs)).padStart(8)}`);
+    if (median(xs) >= 1 || ['load', 'prepare', 'rules', 'total'].includes(name)) console.log(`  ${name.padEnd(36)} min ${ms(Math.min(...xs)).padStart(8)}  median ${ms(median(xs)).padStart(8)}`);
   }
   return { min: Math.min(...walls), median: median(walls) };
 }
@@ -64,14 +67,15 @@ if (argv.scaling !== false) {
   const sizeOf = (root, vs) =>
     vs.reduce((sum, v) => sum + dirBytes(path.join(root, 'schema', v)) + dirBytes(path.join(root, 'docs/specification', v)), 0);
   const rows = [];
+  // Without the cache: the rows measure the work, not a cache lookup.
   for (const n of [1, 2, 4, 6].filter((n) => n <= versions.length)) {
     const vs = versions.slice(0, n);
-    const r = series(`${n} version${n > 1 ? 's' : ''} (${vs.join(', ')})`, corpus, vs.flatMap((v) => ['--version', v]));
+    const r = series(`${n} version${n > 1 ? 's' : ''} (${vs.join(', ')}), no cache`, corpus, [...vs.flatMap((v) => ['--version', v]), '--no-cache']);
     rows.push({ label: `${n} version${n > 1 ? 's' : ''}`, bytes: sizeOf(corpus, vs), ...r });
   }
   for (const k of [2, 4]) {
     const root = syntheticSpec(k);
-    const r = series(`synthetic ${k}x draft`, root);
+    const r = series(`synthetic ${k}x draft, no cache`, root, ['--no-cache']);
     rows.push({ label: `${k}x draft`, bytes: sizeOf(root, fs.readdirSync(path.join(root, 'schema'))), ...r });
     fs.rmSync(root, { recursive: true, force: true });
   }
@@ -81,6 +85,69 @@ if (argv.scaling !== false) {
     const mb = row.bytes / 1048576;
     console.log(`  ${row.label.padEnd(18)} ${mb.toFixed(1).padStart(6)} MB ${ms(row.median).padStart(10)} ${(row.median / mb).toFixed(0).padStart(10)}`);
   }
+}
+
+if (argv.watch !== false) await benchWatch();
+
+/**
+ * Watch mode in this process: the first check, then one edit at a time (each undone before the
+ * next), timed from the write to the end of the re-check.
+ */
+async function benchWatch() {
+  const { watchCheck } = await import(path.join(projectRoot, 'dist/watch.js'));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-bench-watch-'));
+  fs.cpSync(corpus, root, { recursive: true });
+  const checks = [];
+  let wake = () => {};
+  const controller = new AbortController();
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const done = watchCheck({
+    root,
+    checkOptions: () => ({}),
+    io: { stdout: () => {}, stderr: () => {} },
+    signal: controller.signal,
+    quiet: true,
+    onCheck: (report) => {
+      checks.push({ at: performance.now(), findings: report.findings.length });
+      wake();
+    },
+  });
+  const next = async () => {
+    while (!checks.length) await new Promise((r) => (wake = r));
+    return checks.shift();
+  };
+  const first = await next();
+  console.log(`\nwatch: first check ${ms(first.at - started)}`);
+  const mdx = fs.readdirSync(path.join(root, 'docs/specification/draft/server')).find((f) => f.endsWith('.mdx'));
+  const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
+  const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
+  const edits = [
+    // Each edit differs from the ones before, so that no cache holds its products yet.
+    ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
+    ['example', `schema/draft/examples/${exampleType}/${example}`, (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`)],
+    ['schema.ts', 'schema/draft/schema.ts', (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`],
+  ];
+  for (const [label, rel, change] of edits) {
+    const file = path.join(root, rel);
+    const original = fs.readFileSync(file, 'utf8');
+    const times = [];
+    for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
+      for (const text of [change(original, i), original]) {
+        await new Promise((r) => setTimeout(r, 100));
+        const written = performance.now();
+        fs.writeFileSync(file, text);
+        const check = await next();
+        // The debounce (30 ms) is part of what a user waits for.
+        if (text !== original) times.push(check.at - written);
+      }
+    }
+    console.log(`watch: re-check after one ${label.padEnd(9)} edit: min ${ms(Math.min(...times))}, median ${ms(median(times))} (${times.length} edits, write to report)`);
+  }
+  console.log(`watch: memory held by this process ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MB more than before the first check`);
+  controller.abort();
+  await done;
+  fs.rmSync(root, { recursive: true, force: true });
 }
 
 function dirBytes(dir) {

@@ -8,6 +8,11 @@ import type { Finding, Rule } from './rules/types.js';
 import { toolVersion } from './version.js';
 import { resolveVocabulary } from './consistency/vocabulary.js';
 import { configOptions, loadConfig } from './config/config.js';
+import { DiskCache, hashParts } from './engine/cache.js';
+import { useOutputCache } from './generators/outputs.js';
+import { inputFingerprint } from './sources/load.js';
+import type { TextFile } from './model/text-file.js';
+import { stringify } from 'safe-stable-stringify';
 
 export interface CheckReport {
   tool: { name: 'spec-check'; version: string };
@@ -27,6 +32,11 @@ export interface Summary {
 
 export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
+  /**
+   * Folder of the content-addressed cache (generated files, and whole reports when `rules` is
+   * not given); no cache when absent. See `cacheDirFor` for the conventional folder.
+   */
+  cacheDir?: string;
 }
 
 /**
@@ -38,21 +48,54 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
   return (await checkRoot(root, { ...configOptions(config), ...options })).report;
 }
 
+export interface CheckResult {
+  /** The loaded model; absent when the report came from the cache (nothing was parsed). */
+  spec?: Spec;
+  /** The text files read, by path relative to the root (for showing findings' lines). */
+  files: Map<string, TextFile>;
+  report: CheckReport;
+}
+
 /** Loads and checks a root with exactly these options (no config file is read); keeps the model. */
-export async function checkRoot(root: string, options: CheckOptions = {}): Promise<{ spec: Spec; report: CheckReport }> {
+export async function checkRoot(root: string, options: CheckOptions = {}): Promise<CheckResult> {
   const started = performance.now();
   // Resolving the vocabulary first turns a bad one into exit code 2 before any work.
   resolveVocabulary(options.vocabulary);
+  const cache = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
+  // The whole report, when every input file and option is as in a previous check: found by
+  // hashing the files' bytes, before any of them is parsed.
+  let reportKey: string | undefined;
+  if (cache && !options.rules) {
+    const inputs = await inputFingerprint(root, options);
+    if (inputs) {
+      reportKey = hashParts([toolVersion, optionsKey(options), inputs.key]);
+      const hit = cache.get<Omit<CheckReport, 'tool' | 'root'>>('report', reportKey);
+      if (hit && Array.isArray(hit.findings) && hit.summary) {
+        if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
+        return { files: inputs.files, report: { tool: { name: 'spec-check', version: toolVersion }, root: displayRoot(root), findings: hit.findings, summary: hit.summary } };
+      }
+    }
+  }
   const spec = await loadSpec(root, options);
   if (options.timings) options.timings.load = performance.now() - started;
   const prepared = performance.now();
+  useOutputCache(spec, cache);
   await prepareRules(spec, options.rules ?? allRules, options);
   if (options.timings) options.timings.prepare = performance.now() - prepared;
-  return { spec, report: checkSpec(spec, root, options) };
+  const report = checkSpec(spec, root, options);
+  if (cache && reportKey) cache.set('report', reportKey, { findings: report.findings, summary: report.summary });
+  return { spec, files: spec.files ?? new Map(), report };
+}
+
+/** The options a report depends on besides the files (`ignore` and `versions` act through the files read). */
+function optionsKey(options: CheckOptions): string {
+  return stringify({ severities: options.severities ?? {}, layout: options.layout ?? {}, versions: options.versions ?? [], vocabulary: options.vocabulary ?? null }) ?? '';
 }
 
 export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {
+  const started = performance.now();
   const { findings, figures } = runRules(spec, options.rules ?? allRules, options);
+  if (options.timings) options.timings.rules = performance.now() - started;
   return {
     tool: { name: 'spec-check', version: toolVersion },
     root: displayRoot(rootArg),

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkSpec, type CheckOptions, type CheckReport } from './check.js';
 import { prepareRules } from './engine/run.js';
+import { DiskCache } from './engine/cache.js';
+import { useOutputCache } from './generators/outputs.js';
 import { allRules } from './rules/index.js';
 import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
 import { findingKey, type LineText } from './engine/baseline.js';
@@ -65,6 +67,8 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       w.io.stderr(`spec-check: ${(error as Error).message}\n`);
       return;
     }
+    // Generated files are kept in memory by content key (and on disk when a cache folder is given).
+    useOutputCache(spec, options.cacheDir ? new DiskCache(options.cacheDir) : undefined);
     await prepareRules(spec, options.rules ?? allRules, options);
     const report = checkSpec(spec, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);

@@ -185,8 +185,9 @@ describe('text format', () => {
     );
   });
 
+  // --no-cache: a report found in the cache is printed at once, with no phases to show.
   it('shows a progress line on a terminal only, erased at the end, and none with --quiet', async () => {
-    const tty = await runCli(['check', '--root', sampleSpec], { isTTY: true });
+    const tty = await runCli(['check', '--root', sampleSpec, '--no-cache'], { isTTY: true });
     expect(tty.stderr).toMatch(/^\r\x1b\[Kloaded version \S+ \(1\/2\)/);
     expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
     expect((await runCli(['check', '--root', sampleSpec], { isTTY: true, env: {} }).then((r) => r.stdout))).toMatch(/^No problems/);

@@ -7,6 +7,7 @@ import { progressLine } from '../reporters/progress.js';
 import { configOptions, loadConfig } from '../config/config.js';
 import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../engine/baseline.js';
 import { watchCheck } from '../watch.js';
+import { cacheDirFor } from '../engine/cache.js';
 import { collect, UsageError, type RegisterCommand } from './types.js';
 
 interface CheckCommandOptions {
@@ -20,6 +21,7 @@ interface CheckCommandOptions {
   baseline?: string;
   writeBaseline?: string;
   watch?: boolean;
+  cache: boolean;
 }
 
 export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => {
@@ -36,10 +38,12 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--baseline <file>', 'report only findings that are not in this baseline')
     .option('--write-baseline <file>', 'record the current findings in this baseline file')
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
+    .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
     .action(async (opts: CheckCommandOptions) => {
       const loaded = loadConfig(opts.root, opts.config);
       const progress = io.isTTY && !opts.quiet ? progressLine(io.stderr) : undefined;
-      const checkOptions = (config = loaded.config): CheckOptions => ({ versions: opts.version, ...configOptions(config), onProgress: progress?.update });
+      const cacheDir = opts.cache ? cacheDirFor(opts.root) : undefined;
+      const checkOptions = (config = loaded.config): CheckOptions => ({ versions: opts.version, ...configOptions(config), onProgress: progress?.update, cacheDir });
       const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text' && !opts.output;
 
       if (opts.watch) {
@@ -56,13 +60,13 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const timings = io.env?.SPEC_CHECK_TIMING ? ({} as Record<string, number>) : undefined;
       const started = performance.now();
       const options = { ...checkOptions(), timings };
-      let spec, report;
+      let files, report;
       try {
-        ({ spec, report } = await checkRoot(opts.root, options));
+        ({ files, report } = await checkRoot(opts.root, options));
       } finally {
         progress?.clear();
       }
-      const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
+      const lineText: LineText = (file, line) => files.get(file)?.lineText(line);
 
       let baseline: Baseline | undefined = opts.baseline ? readBaseline(opts.baseline) : undefined;
       if (opts.writeBaseline) {
@@ -73,7 +77,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       }
       if (baseline) report = withBaseline(report, baseline, lineText);
 
-      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => spec.files?.get(file) });
+      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => files.get(file) });
       if (opts.output) writeFile(opts.output, output);
       else io.stdout(output);
       if (timings) {

@@ -32,9 +32,22 @@ const JSON_LANGS = new Set(['json', 'jsonc', 'json5']);
 export function extractFromProse(version: SpecVersion, vocabulary: ResolvedVocabulary, out: ClaimSet): void {
   for (const page of version.pages) {
     if (!page.tree) continue;
-    new PageReader(version, page, vocabulary, out).container(page.tree as Node, []);
+    // A page's claims depend on the page, the version's id and the vocabulary alone: watch mode
+    // keeps unchanged pages, so their claims are read once.
+    let kept = pageClaims.get(page);
+    if (!kept || kept.version !== version.id || kept.vocabulary !== vocabulary) {
+      const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+      new PageReader(version, page, vocabulary, set).container(page.tree as Node, []);
+      pageClaims.set(page, (kept = { version: version.id, vocabulary, set }));
+    }
+    out.claims.push(...kept.set.claims);
+    out.skipped.push(...kept.set.skipped);
+    out.codeUses.push(...kept.set.codeUses);
+    out.retired.push(...kept.set.retired);
   }
 }
+
+const pageClaims = new WeakMap<MarkdownPage, { version: string; vocabulary: ResolvedVocabulary; set: ClaimSet }>();
 
 class PageReader {
   private readonly blocksByLine: Map<number, CodeBlock>;

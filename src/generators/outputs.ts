@@ -3,13 +3,13 @@
  * each version. `generate` writes these; the `generated/*` rules compare them with the committed
  * files. They are computed once per loaded spec and kept with it.
  */
-import ts from 'typescript';
 import type { Spec, SpecVersion } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 import { buildSchemaProgram, referenceCompilerOptions } from './program.js';
-import { checkWholeProgram, generateSchemaJson, schemaJsonKey, type GenerationProblem } from './schema-json.js';
+import { checkWholeProgram, generateSchemaJson, schemaJsonKey, targetDialect, type GenerationProblem } from './schema-json.js';
 import { exampleTexts, prepareTypeDoc, renderSchemaReference, schemaReferenceKey, type RenderedDeclaration } from './schema-reference.js';
 import { toolVersion } from '../version.js';
+import { hashParts, MemoryCache, type DiskCache } from '../engine/cache.js';
 
 export type GeneratedKind = 'schema-json' | 'schema-reference';
 
@@ -32,6 +32,43 @@ export interface GeneratedFile {
 type Memo = Partial<Record<GeneratedKind, Promise<GeneratedFile[]>>>;
 const memo = new WeakMap<Spec, Memo>();
 const settled = new WeakMap<Spec, Partial<Record<GeneratedKind, GeneratedFile[]>>>();
+
+const diskCaches = new WeakMap<Spec, DiskCache>();
+
+/**
+ * Generated files live on in the process (watch mode re-checks with new specs) and, when
+ * `useOutputCache` gave one, on disk: both by content key, so an edit that leaves a product's
+ * inputs alone does not regenerate it.
+ */
+type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & {
+  /** Schema Reference: the example files the page included, by path, with a hash of each text (null: none there). */
+  includes?: [string, string | null][];
+};
+const memoryOutputs = new MemoryCache<CachedOutput[]>(32);
+
+/** Keeps the generated files of `spec` in `cache` too (and reads them from it). */
+export function useOutputCache(spec: Spec, cache: DiskCache | undefined): void {
+  if (cache) diskCaches.set(spec, cache);
+  else diskCaches.delete(spec);
+}
+
+function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
+  const disk = diskCaches.get(spec);
+  const inMemory = memoryOutputs.get(`${kind}:${key}`);
+  if (inMemory) {
+    // Made in this process before the disk cache was in use: kept there too.
+    if (disk && !disk.has(kind, key)) disk.set(kind, key, inMemory);
+    return inMemory;
+  }
+  const onDisk = disk?.get<CachedOutput[]>(kind, key);
+  if (onDisk) memoryOutputs.set(`${kind}:${key}`, onDisk);
+  return onDisk;
+}
+
+function keepOutputs(spec: Spec, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
+  memoryOutputs.set(`${kind}:${key}`, outputs);
+  diskCaches.get(spec)?.set(kind, key, outputs);
+}
 
 /**
  * The generated files of one kind, computed once per loaded spec. schema.json is generated for
@@ -64,47 +101,97 @@ export function preparedGenerated(spec: Spec, kind: GeneratedKind): GeneratedFil
 async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
-  // On a program of its own: schema.json depends on the order TypeScript creates types in,
-  // which other work on the same program would change.
-  const results = generateSchemaJson(spec, withSchema);
-  return withSchema.map((version) => {
-    const r = results.get(version.id)!;
-    return {
-      kind: 'schema-json',
-      key: schemaJsonKey(version.schemaTs!.file.text, r.dialect, toolVersion),
-      version: version.id,
-      path: `${version.schemaDir}/schema.json`,
-      text: r.ok ? r.text : undefined,
-      committed: version.jsonSchema?.file,
-      problems: r.ok ? [] : r.problems,
-    };
+  const targets = withSchema.map((version, i) => {
+    // A version with no committed dialect follows the version before it (as generateSchemaJson does).
+    const committed = withSchema.slice(0, i + 1).reverse().find((v) => v.jsonSchema?.dialect)?.jsonSchema?.dialect;
+    const dialect = targetDialect(committed);
+    return { version, key: schemaJsonKey(version.schemaTs!.file.text, dialect, toolVersion) };
   });
+  // The versions share a program (union member order depends on it): one key for them all.
+  const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
+  let outputs = cachedOutputs(spec, 'schema-json', batchKey);
+  if (!outputs) {
+    // On a program of its own: schema.json depends on the order TypeScript creates types in,
+    // which other work on the same program would change.
+    const results = generateSchemaJson(spec, withSchema);
+    outputs = withSchema.map((version) => {
+      const r = results.get(version.id)!;
+      return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
+    });
+    keepOutputs(spec, 'schema-json', batchKey, outputs);
+  }
+  return targets.map(({ version, key }, i) => ({
+    kind: 'schema-json',
+    key,
+    version: version.id,
+    path: `${version.schemaDir}/schema.json`,
+    text: outputs[i].text,
+    committed: version.jsonSchema?.file,
+    problems: outputs[i].problems,
+  }));
 }
 
 async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
-  await prepareTypeDoc();
-  // As the spec repository's TypeDoc run: one strict program over every schema.ts, checked
-  // whole before conversion (the order of union members in the page depends on it).
-  const { program, fileNames } = buildSchemaProgram(spec, withSchema, referenceCompilerOptions);
-  checkWholeProgram(program);
   const schemaTexts = withSchema.map((v) => v.schemaTs!.file.text);
-  return withTemplate.map((version) => referenceFile(spec, version, program, fileNames.get(version.id)!, schemaTexts));
+  const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path, v.schemaTs!.file.text]);
+  const out: GeneratedFile[] = [];
+  for (const version of withTemplate) {
+    const examples = new Map(version.examples.map((e) => [e.path, e.file.text]));
+    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples, toolVersion });
+    // A page depends on the examples it includes, not on the others: it is kept under a key of
+    // everything else, with the hashes of the examples it included, and is reused while those
+    // are unchanged (an edit of an example no page includes re-renders nothing).
+    const baseKey = hashParts([
+      schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(), toolVersion }),
+      version.referenceTemplate!.path,
+      ...programParts.filter((_, i) => i % 3 !== 2),
+    ]);
+    const includes = exampleTexts(spec, version);
+    let page = cachedOutputs(spec, 'schema-reference', baseKey)?.[0];
+    if (!page || !page.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash)) {
+      await prepareTypeDoc();
+      const { program, fileNames } = referenceProgram(spec, withSchema, hashParts([spec.root, ...programParts]));
+      const used = new Set<string>();
+      const recording = new Map(includes);
+      recording.get = (file: string) => (used.add(file), includes.get(file));
+      const rendered = renderSchemaReference({ program, fileName: fileNames.get(version.id)!, template: version.referenceTemplate!, includes: recording, schemaPath: version.schemaTs!.file.path });
+      page = { text: rendered.text, declarations: rendered.declarations, problems: rendered.problems, includes: [...used].sort().map((file) => [file, hashOf(includes.get(file))]) };
+      keepOutputs(spec, 'schema-reference', baseKey, [page]);
+    }
+    out.push({
+      kind: 'schema-reference',
+      key,
+      version: version.id,
+      path: `${version.docsDir}/schema.mdx`,
+      text: page.text,
+      committed: version.referencePage,
+      declarations: page.declarations,
+      problems: page.problems,
+    });
+  }
+  return out;
 }
 
-function referenceFile(spec: Spec, version: SpecVersion, program: ts.Program, fileName: string, schemaTexts: string[]): GeneratedFile {
-  const includes = exampleTexts(spec, version);
-  const page = renderSchemaReference({ program, fileName, template: version.referenceTemplate!, includes, schemaPath: version.schemaTs!.file.path });
-  return {
-    kind: 'schema-reference',
-    key: schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(version.examples.map((e) => [e.path, e.file.text])), toolVersion }),
-    version: version.id,
-    path: `${version.docsDir}/schema.mdx`,
-    text: page.text,
-    committed: version.referencePage,
-    declarations: page.declarations,
-    problems: page.problems,
-  };
+function hashOf(text: string | undefined): string | null {
+  return text === undefined ? null : hashParts([text]);
+}
+
+let lastReferenceProgram: { key: string; built: ReturnType<typeof buildSchemaProgram> } | undefined;
+
+/**
+ * As the spec repository's TypeDoc run: one strict program over every schema.ts, checked whole
+ * before conversion (the order of union members in the page depends on it). The last one is
+ * kept while the schema.ts texts stay the same (watch mode: an example edit re-renders a page
+ * without rebuilding and re-checking the program).
+ */
+function referenceProgram(spec: Spec, withSchema: SpecVersion[], key: string): ReturnType<typeof buildSchemaProgram> {
+  if (lastReferenceProgram?.key === key) return lastReferenceProgram.built;
+  lastReferenceProgram = undefined;
+  const built = buildSchemaProgram(spec, withSchema, referenceCompilerOptions);
+  checkWholeProgram(built.program);
+  lastReferenceProgram = { key, built };
+  return built;
 }

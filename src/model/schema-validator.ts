@@ -115,12 +115,26 @@ export class SchemaValidator {
 }
 
 const validators = new WeakMap<SpecVersion, SchemaValidator | null>();
+/**
+ * Validators by schema.json text, for the life of the process: a re-check in watch mode reuses
+ * the compiled definitions of an unchanged schema.json (compiling is most of validation's cost).
+ */
+const byText = new Map<string, SchemaValidator>();
 
 /** The validator of a version, built once; undefined when its schema.json is missing or broken. */
 export function validatorFor(version: SpecVersion): SchemaValidator | undefined {
   if (!validators.has(version)) {
     const src = version.jsonSchema;
-    validators.set(version, src && src.document.ok ? new SchemaValidator(src) : null);
+    let validator: SchemaValidator | null = null;
+    if (src && src.document.ok) {
+      const key = `${src.file.path}\0${src.dialect}\0${src.file.text}`;
+      validator = byText.get(key) ?? new SchemaValidator(src);
+      byText.delete(key);
+      byText.set(key, validator);
+      // A few versions' worth: one spec's, and the one before an edit.
+      if (byText.size > 16) byText.delete(byText.keys().next().value!);
+    }
+    validators.set(version, validator);
   }
   return validators.get(version) ?? undefined;
 }

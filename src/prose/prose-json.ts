@@ -43,6 +43,21 @@ export function sepVersion(spec: Spec): SpecVersion | undefined {
  * members are not asked for: the schema has gained members since the SEP was written.
  */
 export function readJsonBlocks(version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
+  // A function of the page, the version's schema.ts and its validator (schema.json): watch mode
+  // keeps all three when their files do not change, so an unchanged page is not read again.
+  const inputs = [version.schemaTs, validatorFor(version), !!options.isSep] as const;
+  const kept = shownBlocks.get(page)?.find((k) => k.inputs.every((x, i) => x === inputs[i]));
+  if (kept) return kept.shown;
+  const shown = readJsonBlocksOnce(version, page, options);
+  const list = shownBlocks.get(page) ?? [];
+  // Few entries per page: the versions it is read against (a SEP is read against one).
+  shownBlocks.set(page, [...list.slice(-3), { inputs, shown }]);
+  return shown;
+}
+
+const shownBlocks = new WeakMap<MarkdownPage, { inputs: readonly unknown[]; shown: ShownBlock[] }[]>();
+
+function readJsonBlocksOnce(version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean }): ShownBlock[] {
   const blocks = page.codeBlocks.filter((b) => JSON_LANGS.has((b.lang ?? '').toLowerCase()));
   if (!blocks.length) return [];
   const omitted = omittedByPage(page);

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion, Suppression } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { JsonDocument } from './json.js';
@@ -100,6 +101,44 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const suppressions = [...reader.suppressions].sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line));
   return { root, versions, seps, inputProblems: reader.problems, filesRead: reader.filesRead, files, suppressions };
+}
+
+/**
+ * What a check of the root reads, without parsing any of it: every file under the versions'
+ * schema folders, their MDX pages and the SEPs (the files `loadSpec` would list, after `ignore`
+ * and `versions`), as one hash of paths and bytes, and the text files for showing findings.
+ * Undefined when a file or folder cannot be read (the full load reports that).
+ */
+export async function inputFingerprint(rootArg: string, options: LoadOptions = {}): Promise<{ key: string; files: Map<string, TextFile> } | undefined> {
+  const root = path.resolve(rootArg);
+  const layout = { ...defaultLayout, ...options.layout };
+  const reader = new FileReader(root, options.ignore);
+  const versionNames = new Set<string>();
+  for (const dir of [layout.schema, layout.docs]) {
+    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) versionNames.add(name);
+  }
+  const names = [...versionNames].filter((n) => !options.versions?.length || options.versions.includes(n)).sort(compareVersions);
+  const lists = await Promise.all([
+    ...names.flatMap((id) => [reader.list(posixJoin(layout.schema, id), () => true), reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx'))]),
+    reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1)),
+  ]);
+  const paths = [...new Set(lists.flat())].sort();
+  const hash = createHash('sha256').update(`${root}\0${names.join(',')}\0`);
+  const files = new Map<string, TextFile>();
+  const texts = /\.(ts|json|mdx?)$/;
+  try {
+    const contents = await Promise.all(paths.map((p) => fs.readFile(path.join(root, ...p.split('/')))));
+    for (const [i, p] of paths.entries()) {
+      const bytes = contents[i];
+      hash.update(`${p}\0${bytes.length}\0`).update(bytes);
+      const text = texts.test(p) ? decodeUtf8(bytes) : undefined;
+      if (text !== undefined) files.set(p, new TextFile(p, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+    }
+  } catch {
+    return undefined;
+  }
+  if (reader.problems.length) return undefined;
+  return { key: hash.digest('hex'), files };
 }
 
 /** Dates in order, `draft` last. */

@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cacheDirFor, DiskCache, hashParts } from '../src/engine/cache.js';
+import { checkRoot } from '../src/check.js';
+import { copyTree, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
+import { loadSpec } from '../src/sources/load.js';
+import { generatedFiles, useOutputCache } from '../src/generators/outputs.js';
+
+/** A copy of a spec with a node_modules folder at its root, so that its cache lives there. */
+function projectCopy(src: string): { root: string; cacheDir: string } {
+  const root = copyTree(src);
+  fs.mkdirSync(path.join(root, 'node_modules'));
+  return { root, cacheDir: path.join(root, 'node_modules/.cache/spec-check') };
+}
+
+function entries(dir: string): string[] {
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+/** Every file under a folder, with its bytes, to see that nothing else was written. */
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of fs.readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const abs = path.join(dir, f);
+    if (fs.statSync(abs).isFile()) out.set(f, fs.readFileSync(abs, 'base64'));
+  }
+  return out;
+}
+
+describe('cache folder', () => {
+  it('is node_modules/.cache/spec-check of the nearest node_modules at or above the root', () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    expect(cacheDirFor(root)).toBe(cacheDir);
+    expect(cacheDirFor(path.join(root, 'schema'))).toBe(cacheDir);
+  });
+
+  it("is spec-check's own node_modules/.cache/spec-check when the root has none above it", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-'));
+    expect(cacheDirFor(root)).toBe(path.join(projectRoot, 'node_modules/.cache/spec-check'));
+  });
+});
+
+describe('DiskCache', () => {
+  it('returns what was stored under a key, and nothing for another key', () => {
+    const cache = new DiskCache(fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-cache-')));
+    cache.set('report', 'k1', { findings: [1, 2] });
+    expect(cache.get('report', 'k1')).toEqual({ findings: [1, 2] });
+    expect(cache.get('report', 'k2')).toBeUndefined();
+    expect(cache.get('schema-json', 'k1')).toBeUndefined();
+    // Written by rename: no temporary file is left behind.
+    expect(entries(cache.dir)).toEqual(['report-k1.json']);
+  });
+
+  it('treats a truncated, foreign or unreadable entry as a miss', () => {
+    const cache = new DiskCache(fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-cache-')));
+    cache.set('report', 'k1', { a: 1 });
+    fs.writeFileSync(path.join(cache.dir, 'report-k1.json'), '{"key":"k1","value":{"a"');
+    expect(cache.get('report', 'k1')).toBeUndefined();
+    fs.writeFileSync(path.join(cache.dir, 'report-k1.json'), JSON.stringify({ key: 'other', value: { a: 1 } }));
+    expect(cache.get('report', 'k1')).toBeUndefined();
+    fs.rmSync(path.join(cache.dir, 'report-k1.json'));
+    fs.mkdirSync(path.join(cache.dir, 'report-k1.json'));
+    expect(cache.get('report', 'k1')).toBeUndefined();
+  });
+
+  it('cannot confuse two lists of parts that join to the same text', () => {
+    expect(hashParts(['ab', 'c'])).not.toBe(hashParts(['a', 'bc']));
+    expect(hashParts(['ab', 'c'])).toBe(hashParts(['ab', 'c']));
+  });
+});
+
+describe('check with the cache', () => {
+  it('prints byte-identical reports cold, warm and with --no-cache, in every format', async () => {
+    const { root, cacheDir } = projectCopy(driftedSpec);
+    for (const format of ['json', 'text', 'sarif', 'github']) {
+      const uncached = await runCli(['check', '--root', root, '--format', format, '--no-cache']);
+      const cold = await runCli(['check', '--root', root, '--format', format]);
+      const warm = await runCli(['check', '--root', root, '--format', format]);
+      expect(uncached.code).toBe(1);
+      expect(cold).toEqual(uncached);
+      expect(warm).toEqual(uncached);
+    }
+    // One report (per root and options) and the generated files.
+    const names = entries(cacheDir);
+    expect(names.filter((n) => n.startsWith('report-'))).toHaveLength(1);
+    expect(names.some((n) => n.startsWith('schema-json-'))).toBe(true);
+    expect(names.some((n) => n.startsWith('schema-reference-'))).toBe(true);
+  });
+
+  it('takes a warm report from the cache without parsing, and checks again after any input changes', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const cold = await checkRoot(root, { cacheDir, timings: {} });
+    expect(cold.spec).toBeDefined();
+    const timings: Record<string, number> = {};
+    const warm = await checkRoot(root, { cacheDir, timings });
+    expect(warm.spec).toBeUndefined();
+    expect(timings.reportCached).toBe(1);
+    expect(warm.report).toEqual(cold.report);
+    // The warm run still has the files' texts, to show findings' lines.
+    expect(warm.files.get('schema/draft/schema.ts')?.text).toBe(cold.files.get('schema/draft/schema.ts')?.text);
+
+    edit(root, 'schema/draft/examples/Widget/switch.json', '"name": "Porch light"', '"name": 7');
+    const edited = await checkRoot(root, { cacheDir, timings: {} });
+    expect(edited.spec).toBeDefined();
+    expect(edited.report.findings).toContainEqual(expect.objectContaining({ rule: 'example/valid', file: 'schema/draft/examples/Widget/switch.json' }));
+    const uncached = await checkRoot(root, {});
+    expect(edited.report).toEqual(uncached.report);
+  });
+
+  it('keys the report by the options too (severities, versions)', async () => {
+    const { root, cacheDir } = projectCopy(driftedSpec);
+    const all = await checkRoot(root, { cacheDir });
+    const off = await checkRoot(root, { cacheDir, severities: Object.fromEntries(all.report.findings.map((f) => [f.rule, 'off'])) });
+    expect(all.report.findings.length).toBeGreaterThan(0);
+    expect(off.report.findings).toEqual([]);
+    const one = await checkRoot(root, { cacheDir, versions: ['2025-01-15'] });
+    expect(one.report).toEqual((await checkRoot(root, { versions: ['2025-01-15'] })).report);
+  });
+
+  it('ignores corrupt entries and rewrites them', async () => {
+    const { root, cacheDir } = projectCopy(driftedSpec);
+    const expected = await runCli(['check', '--root', root, '--format', 'json', '--no-cache']);
+    await runCli(['check', '--root', root, '--format', 'json']);
+    for (const name of entries(cacheDir)) fs.writeFileSync(path.join(cacheDir, name), name.length % 2 ? '' : '{"key":');
+    expect(await runCli(['check', '--root', root, '--format', 'json'])).toEqual(expected);
+    expect(await runCli(['check', '--root', root, '--format', 'json'])).toEqual(expected);
+  });
+
+  it('writes nothing with --no-cache, and nothing under the root but node_modules/.cache', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const before = snapshot(root);
+    await runCli(['check', '--root', root, '--no-cache']);
+    expect(snapshot(root)).toEqual(before);
+    await runCli(['check', '--root', root]);
+    const after = snapshot(root);
+    const added = [...after.keys()].filter((f) => !before.has(f));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((f) => f.startsWith(path.relative(root, cacheDir) + path.sep))).toBe(true);
+    expect([...before].every(([f, bytes]) => after.get(f) === bytes)).toBe(true);
+  });
+});
+
+describe('Schema Reference in the cache', () => {
+  /** The draft page as generated with the cache, and as generated afresh (no cache, new process state aside). */
+  async function draftPage(root: string, cacheDir?: string) {
+    const spec = await loadSpec(root);
+    useOutputCache(spec, cacheDir ? new DiskCache(cacheDir) : undefined);
+    return (await generatedFiles(spec, 'schema-reference')).find((f) => f.version === 'draft')!;
+  }
+  const referenceEntries = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
+  // A page rendered again is written again: the entry's time says whether it was.
+  const referenceTimes = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.statSync(path.join(dir, n)).mtimeMs);
+
+  it('records the examples a page includes, and is reused when only another example changes or appears', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const first = await draftPage(root, cacheDir);
+    const [entry] = referenceEntries(cacheDir).map((t) => JSON.parse(t).value[0] as { includes: [string, string][] });
+    const included = entry.includes.map(([file]) => file.slice(file.indexOf('/schema/draft/') + 1));
+    expect(included).toContain('schema/draft/examples/Widget/switch.json');
+    expect(included).toHaveLength(12);
+
+    // A new example that schema.ts does not include.
+    const before = referenceEntries(cacheDir);
+    const times = referenceTimes(cacheDir);
+    fs.copyFileSync(path.join(root, 'schema/draft/examples/Widget/switch.json'), path.join(root, 'schema/draft/examples/Widget/spare.json'));
+    const second = await draftPage(root, cacheDir);
+    expect(second.text).toBe(first.text);
+    // The content key of the inputs still changes (it names every example); the entry does not.
+    expect(second.key).not.toBe(first.key);
+    expect(referenceEntries(cacheDir)).toEqual(before);
+    expect(referenceTimes(cacheDir)).toEqual(times);
+  });
+
+  it('renders the page again when an example it includes changes', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const first = await draftPage(root, cacheDir);
+    const times = referenceTimes(cacheDir);
+    await new Promise((r) => setTimeout(r, 20));
+    edit(root, 'schema/draft/examples/Widget/switch.json', '"Porch light"', '"Garden light"');
+    const second = await draftPage(root, cacheDir);
+    expect(referenceTimes(cacheDir)).not.toEqual(times);
+    expect(first.text).toContain('Porch light');
+    expect(second.text).not.toBe(first.text);
+    expect(second.text).toContain('Garden light');
+    expect(second.text).toBe((await draftPage(root)).text);
+  });
+});
