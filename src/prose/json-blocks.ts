@@ -118,15 +118,12 @@ function blankPlaceholders(text: string): Blanked {
   const stack: number[] = [];
   let i = 0;
   while (i < text.length) {
+    const skipped = skipStringOrComment(text, i);
+    if (skipped !== undefined) {
+      i = skipped;
+      continue;
+    }
     const c = text[i];
-    if (c === '"') {
-      i = skipString(text, i);
-      continue;
-    }
-    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
-      i = skipComment(text, i);
-      continue;
-    }
     if (c === '{' || c === '[') stack.push(i);
     else if (c === '}' || c === ']') stack.pop();
     ELLIPSIS.lastIndex = i;
@@ -155,6 +152,13 @@ function blankPlaceholders(text: string): Blanked {
     i += len;
   }
   return { text: chars.join(''), valuePlaceholders, openContainers };
+}
+
+/** The offset after the string or comment that starts at `i`; undefined when none starts there. */
+function skipStringOrComment(text: string, i: number): number | undefined {
+  if (text[i] === '"') return skipString(text, i);
+  if (text[i] === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return skipComment(text, i);
+  return undefined;
 }
 
 function skipString(text: string, start: number): number {
@@ -210,15 +214,12 @@ function topLevelSegments(text: string): [number, number][] {
   let start = 0;
   let i = 0;
   while (i < text.length) {
+    const skipped = skipStringOrComment(text, i);
+    if (skipped !== undefined) {
+      i = skipped;
+      continue;
+    }
     const c = text[i];
-    if (c === '"') {
-      i = skipString(text, i);
-      continue;
-    }
-    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
-      i = skipComment(text, i);
-      continue;
-    }
     if (c === '{' || c === '[') depth++;
     else if ((c === '}' || c === ']') && --depth === 0) {
       const next = nextSignificant(text, i + 1);
