@@ -65,8 +65,10 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   // The whole report, when every input file and option is as in a previous check: found by
   // hashing the files' bytes, before any of them is parsed.
   let reportKey: string | undefined;
+  let preread: Map<string, TextFile> | undefined;
   if (cache && !options.rules) {
     const inputs = await inputFingerprint(root, options);
+    preread = inputs?.files;
     if (inputs) {
       reportKey = hashParts([toolVersion, optionsKey(options), inputs.key]);
       const hit = cache.get<Omit<CheckReport, 'tool' | 'root'>>('report', reportKey);
@@ -76,7 +78,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
       }
     }
   }
-  const spec = await loadSpec(root, options);
+  const spec = await loadSpec(root, { ...options, preread });
   if (options.timings) options.timings.load = performance.now() - started;
   const prepared = performance.now();
   useOutputCache(spec, cache);

@@ -34,6 +34,8 @@ export interface LoadOptions {
   cache?: LoadCache;
   /** Called as each version finishes loading, for a progress line. */
   onProgress?: (phase: string, done: number, total: number) => void;
+  /** Texts already read in this run (by `inputFingerprint`), by path: used instead of reading again. */
+  preread?: Map<string, TextFile>;
 }
 
 /** Files by path with their size and times, and parse results by kind and path. */
@@ -74,7 +76,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     throw new LoadError(`no ${layout.schema}/ folder in ${rootArg}`);
   }
 
-  const reader = new FileReader(root, options.ignore, options.cache);
+  const reader = new FileReader(root, options.ignore, options.cache, options.preread);
   const versionNames = new Set<string>();
   for (const dir of [layout.schema, layout.docs]) {
     for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) versionNames.add(name);
@@ -257,6 +259,7 @@ class FileReader {
     readonly root: string,
     private readonly ignore?: (relPath: string) => boolean,
     readonly cache?: LoadCache,
+    private readonly preread?: Map<string, TextFile>,
   ) {}
 
   problem(kind: InputProblem['kind'], message: string, location: InputProblem['location']): void {
@@ -350,13 +353,15 @@ class FileReader {
         this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
         return undefined;
       }
-      // Unchanged since the last load (same size and times): reuse the file read then.
       const stamp = `${target.size}:${target.mtimeMs}:${target.ctimeMs}`;
       const cached = this.cache?.files.get(rel);
-      if (cached && cached.stamp === stamp) {
+      // Unchanged since the last load, or read moments ago to fingerprint the inputs: no second read.
+      const known = cached && cached.stamp === stamp ? cached.file : this.preread?.get(rel);
+      if (known) {
         this.filesRead++;
-        this.files.set(rel, cached.file);
-        return cached.file;
+        this.files.set(rel, known);
+        if (!cached) this.cache?.files.set(rel, { stamp, file: known });
+        return known;
       }
       bytes = await fs.readFile(abs);
       const file = this.decode(rel, bytes);
