@@ -9,7 +9,7 @@ import { toolVersion } from './version.js';
 import { resolveVocabulary } from './consistency/vocabulary.js';
 import { configOptions, loadConfig } from './config/config.js';
 import { DiskCache, hashParts } from './engine/cache.js';
-import { useOutputCache } from './generators/outputs.js';
+import { configureGeneration } from './generators/outputs.js';
 import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './model/text-file.js';
 import { stringify } from 'safe-stable-stringify';
@@ -37,6 +37,8 @@ export interface CheckOptions extends LoadOptions, RunOptions {
    * not given); no cache when absent. See `cacheDirFor` for the conventional folder.
    */
   cacheDir?: string;
+  /** Generate in a worker thread; default: when the spec is large enough for it to pay (see `configureGeneration`). */
+  generateInWorker?: boolean;
 }
 
 /**
@@ -78,11 +80,18 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
       }
     }
   }
-  const spec = await loadSpec(root, { ...options, preread });
+  // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
+  // the other sources are loaded, and in the generator worker it runs while the prose is parsed.
+  let preparing: Promise<void> | undefined;
+  const prepare = (loaded: Spec) => {
+    configureGeneration(loaded, { cache, worker: options.generateInWorker });
+    preparing = prepareRules(loaded, options.rules ?? allRules, options);
+  };
+  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare });
   if (options.timings) options.timings.load = performance.now() - started;
   const prepared = performance.now();
-  useOutputCache(spec, cache);
-  await prepareRules(spec, options.rules ?? allRules, options);
+  if (!preparing) prepare(spec);
+  await preparing;
   if (options.timings) options.timings.prepare = performance.now() - prepared;
   const report = checkSpec(spec, root, options);
   if (cache && reportKey) cache.set('report', reportKey, { findings: report.findings, summary: report.summary });

@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import v8 from 'node:v8';
 import { LoadError } from './sources/load.js';
 import { toolVersion } from './version.js';
 import { UsageError, type CliIo, type RegisterCommand } from './commands/types.js';
@@ -56,9 +57,19 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   }
 }
 
+/**
+ * V8 optimises a function once it has run for a while (its "interrupt budget"), on background
+ * threads. A check is a few seconds of mostly run-once code (TypeScript's checker, the Markdown
+ * parser): with the default budget, optimising took a third of a cold check's CPU (3.6 s of
+ * 10 s, on four threads) and competed for two cores with the check and its generator worker.
+ * Eight times the default budget optimises only what runs long: 2 s less CPU, 0.7 s less wall.
+ */
+const INTERRUPT_BUDGET = 8 * 67584;
+
 // Run when executed directly (the bin), not when imported by tests.
 const self = fileURLToPath(import.meta.url);
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
+  v8.setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { checkSpec, type CheckOptions, type CheckReport } from './check.js';
 import { prepareRules } from './engine/run.js';
 import { DiskCache } from './engine/cache.js';
-import { useOutputCache } from './generators/outputs.js';
+import { configureGeneration } from './generators/outputs.js';
 import { allRules } from './rules/index.js';
 import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
 import { findingKey, type LineText } from './engine/baseline.js';
@@ -68,7 +68,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       return;
     }
     // Generated files are kept in memory by content key (and on disk when a cache folder is given).
-    useOutputCache(spec, options.cacheDir ? new DiskCache(options.cacheDir) : undefined);
+    configureGeneration(spec, { cache: options.cacheDir ? new DiskCache(options.cacheDir) : undefined, worker: options.generateInWorker });
     await prepareRules(spec, options.rules ?? allRules, options);
     const report = checkSpec(spec, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);

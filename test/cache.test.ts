@@ -6,7 +6,7 @@ import { cacheDirFor, DiskCache, hashParts } from '../src/engine/cache.js';
 import { checkRoot } from '../src/check.js';
 import { copyTree, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
-import { generatedFiles, useOutputCache } from '../src/generators/outputs.js';
+import { generatedFiles, configureGeneration } from '../src/generators/outputs.js';
 
 /** A copy of a spec with a node_modules folder at its root, so that its cache lives there. */
 function projectCopy(src: string): { root: string; cacheDir: string } {
@@ -146,7 +146,7 @@ describe('Schema Reference in the cache', () => {
   /** The draft page as generated with the cache, and as generated afresh (no cache, new process state aside). */
   async function draftPage(root: string, cacheDir?: string) {
     const spec = await loadSpec(root);
-    useOutputCache(spec, cacheDir ? new DiskCache(cacheDir) : undefined);
+    configureGeneration(spec, { cache: cacheDir ? new DiskCache(cacheDir) : undefined });
     return (await generatedFiles(spec, 'schema-reference')).find((f) => f.version === 'draft')!;
   }
   const referenceEntries = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));

@@ -124,6 +124,40 @@ describe('schema.json generator', () => {
   });
 });
 
+describe('generator programs', () => {
+  it('build without the DOM library, and with it when a schema.ts names a DOM type', () => {
+    // Without the DOM, EventInit is an unknown name: the program is built again with the default library.
+    const r = schemaJsonFromText('export interface A {\n  init?: EventInit;\n}\n', 'draft-07');
+    expect(r.ok).toBe(true);
+    expect(r.ok && JSON.parse(r.text).definitions.EventInit.properties).toHaveProperty('bubbles');
+    // A name that no library declares is still an error, at its place, as the default library reports it.
+    const bad = schemaJsonFromText('export interface A {\n  init?: NoSuchInit;\n}\n', 'draft-07');
+    expect(bad.ok ? [] : bad.problems).toEqual([
+      { message: "TypeScript error TS2552: Cannot find name 'NoSuchInit'. Did you mean 'TouchInit'?", location: { file: 'schema/schema.ts', line: 2, column: 10 } },
+    ]);
+  });
+
+  it('give the same files in the worker thread as in this one', async () => {
+    // The worker runs the built script: this test uses the build (`npm test` builds first).
+    const dist = (m: string) => import(path.join('..', 'dist', m));
+    const { loadSpec } = await dist('sources/load.js');
+    const { configureGeneration, generatedFiles } = await dist('generators/outputs.js');
+    const { workerAvailable } = await dist('generators/runner.js');
+    expect(workerAvailable()).toBe(true);
+    const generate = async (worker: boolean) => {
+      const spec = await loadSpec(sampleSpec);
+      configureGeneration(spec, { worker });
+      const files = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))];
+      return files.map((f: { path: string; text?: string; problems: unknown[] }) => [f.path, f.text, f.problems]);
+    };
+    const here = await generate(false);
+    // schema.json of both versions, the Schema Reference of the one with a template.
+    expect(here.length).toBe(3);
+    expect(here.every(([, text]) => typeof text === 'string' && text.length > 100)).toBe(true);
+    expect(await generate(true)).toEqual(here);
+  });
+});
+
 describe('Schema Reference anchors', () => {
   it('slug member names as TypeDoc does, so names with punctuation get the anchors the page has', () => {
     expect(declarationAnchor('CallToolResult')).toBe('calltoolresult');

@@ -3,11 +3,11 @@
  * each version. `generate` writes these; the `generated/*` rules compare them with the committed
  * files. They are computed once per loaded spec and kept with it.
  */
-import type { Spec, SpecVersion } from '../model/types.js';
+import type { Spec } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
-import { buildSchemaProgram, referenceCompilerOptions } from './program.js';
-import { checkWholeProgram, generateSchemaJson, schemaJsonKey, targetDialect, type GenerationProblem } from './schema-json.js';
-import { exampleTexts, prepareTypeDoc, renderSchemaReference, schemaReferenceKey, type RenderedDeclaration } from './schema-reference.js';
+import { exampleTexts, schemaJsonKey, schemaReferenceKey, targetDialect, type GenerationProblem } from './keys.js';
+import type { RenderedDeclaration } from './schema-reference.js';
+import { runGeneration, workerAvailable } from './runner.js';
 import { toolVersion } from '../version.js';
 import { hashParts, MemoryCache, type DiskCache } from '../engine/cache.js';
 
@@ -33,12 +33,25 @@ type Memo = Partial<Record<GeneratedKind, Promise<GeneratedFile[]>>>;
 const memo = new WeakMap<Spec, Memo>();
 const settled = new WeakMap<Spec, Partial<Record<GeneratedKind, GeneratedFile[]>>>();
 
-const diskCaches = new WeakMap<Spec, DiskCache>();
+export interface GenerationOptions {
+  /** Keeps the generated files in this cache too, and reads them from it. */
+  cache?: DiskCache;
+  /**
+   * Generate in the worker thread (see `runner.ts`). Default: when the schema.ts texts together
+   * are large enough for the work to outweigh starting the worker.
+   */
+  worker?: boolean;
+}
+
+const generationOptions = new WeakMap<Spec, GenerationOptions>();
+
+/** Below this much schema.ts text, generating takes less than starting a worker (about 0.5 s). */
+const WORKER_MIN_SCHEMA_BYTES = 64 * 1024;
 
 /**
  * Generated files live on in the process (watch mode re-checks with new specs) and, when
- * `useOutputCache` gave one, on disk: both by content key, so an edit that leaves a product's
- * inputs alone does not regenerate it.
+ * `configureGeneration` gave a cache, on disk: both by content key, so an edit that leaves a
+ * product's inputs alone does not regenerate it.
  */
 type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & {
   /** Schema Reference: the example files the page included, by path, with a hash of each text (null: none there). */
@@ -46,14 +59,22 @@ type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & 
 };
 const memoryOutputs = new MemoryCache<CachedOutput[]>(32);
 
-/** Keeps the generated files of `spec` in `cache` too (and reads them from it). */
-export function useOutputCache(spec: Spec, cache: DiskCache | undefined): void {
-  if (cache) diskCaches.set(spec, cache);
-  else diskCaches.delete(spec);
+/** How the generated files of `spec` are made and kept. */
+export function configureGeneration(spec: Spec, options: GenerationOptions): void {
+  generationOptions.set(spec, options);
+}
+
+function inWorker(spec: Spec): boolean {
+  const chosen = generationOptions.get(spec)?.worker;
+  if (chosen !== undefined) return chosen;
+  if (!workerAvailable()) return false;
+  let bytes = 0;
+  for (const v of spec.versions) bytes += v.schemaTs?.file.text.length ?? 0;
+  return bytes >= WORKER_MIN_SCHEMA_BYTES;
 }
 
 function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
-  const disk = diskCaches.get(spec);
+  const disk = generationOptions.get(spec)?.cache;
   const inMemory = memoryOutputs.get(`${kind}:${key}`);
   if (inMemory) {
     // Made in this process before the disk cache was in use: kept there too.
@@ -67,7 +88,7 @@ function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutp
 
 function keepOutputs(spec: Spec, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
   memoryOutputs.set(`${kind}:${key}`, outputs);
-  diskCaches.get(spec)?.set(kind, key, outputs);
+  generationOptions.get(spec)?.cache?.set(kind, key, outputs);
 }
 
 /**
@@ -113,11 +134,14 @@ async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
   if (!outputs) {
     // On a program of its own: schema.json depends on the order TypeScript creates types in,
     // which other work on the same program would change.
-    const results = generateSchemaJson(spec, withSchema);
-    outputs = withSchema.map((version) => {
-      const r = results.get(version.id)!;
-      return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
-    });
+    outputs = await runGeneration(
+      {
+        kind: 'schema-json',
+        root: spec.root,
+        versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text, committedDialect: v.jsonSchema?.dialect })),
+      },
+      inWorker(spec),
+    );
     keepOutputs(spec, 'schema-json', batchKey, outputs);
   }
   return targets.map(({ version, key }, i) => ({
@@ -136,62 +160,49 @@ async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
   const schemaTexts = withSchema.map((v) => v.schemaTs!.file.text);
-  const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path, v.schemaTs!.file.text]);
-  const out: GeneratedFile[] = [];
-  for (const version of withTemplate) {
+  const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
+  const pages = withTemplate.map((version) => {
     const examples = new Map(version.examples.map((e) => [e.path, e.file.text]));
-    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples, toolVersion });
+    const template = version.referenceTemplate!;
+    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: template.text, examples, toolVersion });
     // A page depends on the examples it includes, not on the others: it is kept under a key of
     // everything else, with the hashes of the examples it included, and is reused while those
     // are unchanged (an edit of an example no page includes re-renders nothing).
-    const baseKey = hashParts([
-      schemaReferenceKey({ schemaTexts, version: version.id, template: version.referenceTemplate!.text, examples: new Map(), toolVersion }),
-      version.referenceTemplate!.path,
-      ...programParts.filter((_, i) => i % 3 !== 2),
-    ]);
+    const baseKey = hashParts([schemaReferenceKey({ schemaTexts, version: version.id, template: template.text, examples: new Map(), toolVersion }), template.path, ...programParts]);
     const includes = exampleTexts(spec, version);
-    let page = cachedOutputs(spec, 'schema-reference', baseKey)?.[0];
-    if (!page || !page.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash)) {
-      await prepareTypeDoc();
-      const { program, fileNames } = referenceProgram(spec, withSchema, hashParts([spec.root, ...programParts]));
-      const used = new Set<string>();
-      const recording = new Map(includes);
-      recording.get = (file: string) => (used.add(file), includes.get(file));
-      const rendered = renderSchemaReference({ program, fileName: fileNames.get(version.id)!, template: version.referenceTemplate!, includes: recording, schemaPath: version.schemaTs!.file.path });
-      page = { text: rendered.text, declarations: rendered.declarations, problems: rendered.problems, includes: [...used].sort().map((file) => [file, hashOf(includes.get(file))]) };
-      keepOutputs(spec, 'schema-reference', baseKey, [page]);
+    const cached = cachedOutputs(spec, 'schema-reference', baseKey)?.[0];
+    const fresh = cached?.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash);
+    return { version, key, baseKey, includes, page: fresh ? cached : undefined };
+  });
+  const missing = pages.filter((p) => !p.page);
+  if (missing.length) {
+    const rendered = await runGeneration(
+      {
+        kind: 'schema-reference',
+        root: spec.root,
+        versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
+        pages: missing.map((p) => ({ version: p.version.id, template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text }, includes: [...p.includes] })),
+      },
+      inWorker(spec),
+    );
+    for (const [i, p] of missing.entries()) {
+      const { text, declarations, problems, included } = rendered[i];
+      p.page = { text, declarations, problems, includes: included.map((file) => [file, hashOf(p.includes.get(file))]) };
+      keepOutputs(spec, 'schema-reference', p.baseKey, [p.page]);
     }
-    out.push({
-      kind: 'schema-reference',
-      key,
-      version: version.id,
-      path: `${version.docsDir}/schema.mdx`,
-      text: page.text,
-      committed: version.referencePage,
-      declarations: page.declarations,
-      problems: page.problems,
-    });
   }
-  return out;
+  return pages.map(({ version, key, page }) => ({
+    kind: 'schema-reference',
+    key,
+    version: version.id,
+    path: `${version.docsDir}/schema.mdx`,
+    text: page!.text,
+    committed: version.referencePage,
+    declarations: page!.declarations,
+    problems: page!.problems,
+  }));
 }
 
 function hashOf(text: string | undefined): string | null {
   return text === undefined ? null : hashParts([text]);
-}
-
-let lastReferenceProgram: { key: string; built: ReturnType<typeof buildSchemaProgram> } | undefined;
-
-/**
- * As the spec repository's TypeDoc run: one strict program over every schema.ts, checked whole
- * before conversion (the order of union members in the page depends on it). The last one is
- * kept while the schema.ts texts stay the same (watch mode: an example edit re-renders a page
- * without rebuilding and re-checking the program).
- */
-function referenceProgram(spec: Spec, withSchema: SpecVersion[], key: string): ReturnType<typeof buildSchemaProgram> {
-  if (lastReferenceProgram?.key === key) return lastReferenceProgram.built;
-  lastReferenceProgram = undefined;
-  const built = buildSchemaProgram(spec, withSchema, referenceCompilerOptions);
-  checkWholeProgram(built.program);
-  lastReferenceProgram = { key, built };
-  return built;
 }

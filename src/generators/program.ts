@@ -5,14 +5,15 @@
  * uses the same options, so the lib files parse the same way each time.
  */
 import path from 'node:path';
-import ts from 'typescript';
+import ts from '../util/typescript.js';
+import type * as TS from 'typescript';
 import type { Spec, SpecVersion } from '../model/types.js';
 
 /**
  * The options `typescript-json-schema` gives the program it builds from files (its CLI with
  * `--skipLibCheck`): the schema.json output depends on them, so they are kept as it sets them.
  */
-export const schemaCompilerOptions: ts.CompilerOptions = {
+export const schemaCompilerOptions: TS.CompilerOptions = {
   noEmit: true,
   emitDecoratorMetadata: true,
   experimentalDecorators: true,
@@ -31,7 +32,7 @@ export const schemaCompilerOptions: ts.CompilerOptions = {
  * that `T | null` stays in the rendered types (the schema.json program drops it, as its
  * generator does).
  */
-export const referenceCompilerOptions: ts.CompilerOptions = {
+export const referenceCompilerOptions: TS.CompilerOptions = {
   noEmit: true,
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.NodeNext,
@@ -42,12 +43,12 @@ export const referenceCompilerOptions: ts.CompilerOptions = {
 };
 
 export interface SchemaProgram {
-  program: ts.Program;
+  program: TS.Program;
   /** Absolute file name of each version's schema.ts in the program, by version id. */
   fileNames: Map<string, string>;
 }
 
-const libSourceFiles = new Map<string, ts.SourceFile>();
+const libSourceFiles = new Map<string, TS.SourceFile>();
 
 /** Absolute path of a version's schema.ts, as it is named inside the program. */
 export function schemaFileName(spec: Spec, version: SpecVersion): string {
@@ -62,9 +63,9 @@ export function schemaFileName(spec: Spec, version: SpecVersion): string {
 export function buildSchemaProgram(
   spec: Spec,
   versions: SpecVersion[] = spec.versions,
-  options: ts.CompilerOptions = schemaCompilerOptions,
+  options: TS.CompilerOptions = schemaCompilerOptions,
 ): SchemaProgram {
-  const sources = new Map<string, { text: string; sourceFile?: ts.SourceFile }>();
+  const sources = new Map<string, { text: string; sourceFile?: TS.SourceFile }>();
   const fileNames = new Map<string, string>();
   for (const version of versions) {
     if (!version.schemaTs) continue;
@@ -103,4 +104,33 @@ export function buildSchemaProgram(
   host.writeFile = () => {};
   const program = ts.createProgram({ rootNames: [...fileNames.values()], options, host });
   return { program, fileNames };
+}
+
+/**
+ * The standard library without the DOM, for the target of `options`: `lib.es5.d.ts` where the
+ * default is `lib.d.ts`, `lib.es2022.d.ts` where it is `lib.es2022.full.d.ts`. The DOM is most
+ * of the default library's size: leaving it out makes a program about 0.3 s quicker to build and
+ * check, and typescript-json-schema, which walks every file's declarations, quicker still.
+ */
+function libWithoutDom(options: TS.CompilerOptions): string {
+  const name = ts.getDefaultLibFileName(options);
+  return name === 'lib.d.ts' ? 'lib.es5.d.ts' : name.replace('.full.d.ts', '.d.ts');
+}
+
+/**
+ * Builds a program over the versions' schema.ts and type-checks every file, in program order,
+ * before anything reads types from it: typescript-json-schema does the same (its pre-emit
+ * diagnostics), and the order matters, since TypeScript orders the members of a union by the
+ * order their types were created in. The program is first built without the DOM library; when a
+ * schema.ts then has type errors (it may name a DOM type), it is built again with the default
+ * library, as the spec repository's tools build it, so that the output and its errors are theirs.
+ */
+export function buildCheckedProgram(spec: Spec, versions: SpecVersion[], options: TS.CompilerOptions): SchemaProgram {
+  const lean = buildSchemaProgram(spec, versions, { ...options, lib: [libWithoutDom(options)] });
+  const own = new Set([...lean.fileNames.values()].map((f) => path.resolve(f)));
+  const clean = !ts.getPreEmitDiagnostics(lean.program).some((d) => d.file && own.has(path.resolve(d.file.fileName)));
+  if (clean) return lean;
+  const full = buildSchemaProgram(spec, versions, options);
+  ts.getPreEmitDiagnostics(full.program);
+  return full;
 }

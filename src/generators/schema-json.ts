@@ -8,12 +8,15 @@
  * The output is a function of the schema.ts text and the dialect alone (see `schemaJsonKey`),
  * so that a cache can keep it by input hash and tool version.
  */
-import { createHash } from 'node:crypto';
-import ts from 'typescript';
+import ts from '../util/typescript.js';
+import type * as TS from 'typescript';
 import * as TJS from 'typescript-json-schema';
 import { stringify } from 'safe-stable-stringify';
-import type { Location, SchemaDialect, Spec, SpecVersion } from '../model/types.js';
-import { buildSchemaProgram, type SchemaProgram } from './program.js';
+import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import { buildCheckedProgram, schemaCompilerOptions, type SchemaProgram } from './program.js';
+import { targetDialect, type GeneratedDialect, type GenerationProblem } from './keys.js';
+
+export { schemaJsonKey, targetDialect, TJS_VERSION, type GeneratedDialect, type GenerationProblem } from './keys.js';
 
 export const schemaJsonSettings: TJS.PartialArgs = {
   defaultNumberType: 'integer',
@@ -24,32 +27,7 @@ export const schemaJsonSettings: TJS.PartialArgs = {
   ignoreErrors: true,
 };
 
-/** The dialect the generated file takes: 2020-12 when the committed file says so, else draft-07. */
-export type GeneratedDialect = 'draft-07' | '2020-12';
-
-export function targetDialect(committed: SchemaDialect | undefined): GeneratedDialect {
-  return committed === '2020-12' ? '2020-12' : 'draft-07';
-}
-
-export interface GenerationProblem {
-  message: string;
-  location: Location;
-  /** The check rule that reports the same cause at a better place; the freshness rules leave it to that rule. */
-  coveredBy?: string;
-}
-
 export type GenerationResult = ({ ok: true; text: string } | { ok: false; problems: GenerationProblem[] }) & { dialect: GeneratedDialect };
-
-/** The key a content-addressed cache can store the output under. */
-export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect, toolVersion: string): string {
-  return createHash('sha256')
-    .update(`schema-json\0${toolVersion}\0${TJS_VERSION}\0${ts.version}\0${dialect}\0`)
-    .update(schemaTsText)
-    .digest('hex');
-}
-
-/** typescript-json-schema's version, part of the cache key: its output is what is compared. */
-export const TJS_VERSION = '0.68.0';
 
 /** Rewrites draft-07 output to 2020-12 the way the spec repository does: by text. */
 export function toDraft2020(json: string): string {
@@ -60,7 +38,7 @@ export function toDraft2020(json: string): string {
 }
 
 /** Type errors in one file of the program, as problems with locations in that file. */
-export function schemaDiagnostics(program: ts.Program, fileName: string, displayPath: string): GenerationProblem[] {
+export function schemaDiagnostics(program: TS.Program, fileName: string, displayPath: string): GenerationProblem[] {
   const sf = program.getSourceFile(fileName);
   if (!sf) return [{ message: 'schema.ts is not in the program', location: { file: displayPath, line: 1, column: 1 } }];
   const diagnostics = [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)];
@@ -73,19 +51,8 @@ export function schemaDiagnostics(program: ts.Program, fileName: string, display
   });
 }
 
-/**
- * Type-checks every file of the program, in program order, before any schema is generated.
- * typescript-json-schema does the same (its pre-emit diagnostics), and the order matters:
- * TypeScript orders the members of a union by the order their types were created, so checking
- * the files one by one between generations puts union members of later versions in another
- * order than the spec repository's output.
- */
-export function checkWholeProgram(program: ts.Program): void {
-  ts.getPreEmitDiagnostics(program);
-}
-
-/** schema.json for one schema.ts of a built program (whose files were checked with `checkWholeProgram`). */
-export function schemaJsonFromProgram(program: ts.Program, fileName: string, dialect: GeneratedDialect, displayPath: string): GenerationResult {
+/** schema.json for one schema.ts of a built program (built by `buildCheckedProgram`). */
+export function schemaJsonFromProgram(program: TS.Program, fileName: string, dialect: GeneratedDialect, displayPath: string): GenerationResult {
   const problems = schemaDiagnostics(program, fileName, displayPath);
   if (problems.length) return { ok: false, problems, dialect };
   try {
@@ -107,8 +74,7 @@ export function schemaJsonFromText(schemaTsText: string, dialect: GeneratedDiale
     root: '/',
     versions: [{ id: 'v', schemaDir: 'schema', docsDir: 'docs', examples: [], pages: [], schemaTs: { file: { path: fileName.slice(1), text: schemaTsText } } }],
   } as unknown as Spec;
-  const { program, fileNames } = buildSchemaProgram(spec);
-  checkWholeProgram(program);
+  const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return schemaJsonFromProgram(program, fileNames.get('v')!, dialect, fileName.slice(1));
 }
 
@@ -117,8 +83,7 @@ export function generateSchemaJson(spec: Spec, versions: SpecVersion[] = spec.ve
   const withSchema = versions.filter((v) => v.schemaTs);
   const out = new Map<string, GenerationResult>();
   if (!withSchema.length) return out;
-  const { program, fileNames } = built ?? buildSchemaProgram(spec, withSchema);
-  checkWholeProgram(program);
+  const { program, fileNames } = built ?? buildCheckedProgram(spec, withSchema, schemaCompilerOptions);
   // A version with no committed dialect (no schema.json yet, or no `$schema`) follows the
   // version before it: a new version starts as a copy of the one it succeeds.
   let previous: SchemaDialect | undefined;

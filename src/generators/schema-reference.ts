@@ -9,14 +9,14 @@
  * none and reads no tsconfig), and `{@includeCode}` examples come from the model's example
  * texts, not from disk.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import ts from 'typescript';
+import type * as TS from 'typescript';
 import * as td from 'typedoc';
-import type { Spec, SpecVersion } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
-import type { GenerationProblem } from './schema-json.js';
+import { slashed, type GenerationProblem } from './keys.js';
+
+export { canonicalUnions, exampleTexts, schemaReferenceKey } from './keys.js';
 
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
 export const typedocOptions: td.TypeDocOptions = {
@@ -278,7 +278,7 @@ function renumberHighlightClasses(text: string, map: Map<string, number>): strin
 }
 
 export interface ReferenceInput {
-  program: ts.Program;
+  program: TS.Program;
   fileName: string;
   template: TextFile;
   /** Example texts by absolute path, `/`-separated. */
@@ -369,60 +369,4 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   }
 
   return { text, declarations, problems };
-}
-
-/**
- * The key a content-addressed cache can store a page under. A page depends on the template, the
- * example texts and every schema.ts of the program (their order affects union member order), and
- * on the versions of spec-check, TypeDoc and TypeScript.
- */
-export function schemaReferenceKey(input: {
-  schemaTexts: string[];
-  version: string;
-  template: string;
-  /** Example texts by path relative to the root. */
-  examples: Map<string, string>;
-  toolVersion: string;
-}): string {
-  const hash = createHash('sha256').update(`schema-reference\0${input.toolVersion}\0${td.Application.VERSION}\0${ts.version}\0${input.version}\0`);
-  for (const text of input.schemaTexts) hash.update(`${text.length}\0`).update(text);
-  hash.update(`${input.template.length}\0`).update(input.template);
-  for (const [file, text] of [...input.examples].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${text.length}\0`).update(text);
-  return hash.digest('hex');
-}
-
-/** A path with `/` separators (TypeDoc gives comment source paths so, on every platform). */
-function slashed(p: string): string {
-  return p.split(path.sep).join('/');
-}
-
-/** Example texts of a version, by absolute path (what `{@includeCode}` resolves to). */
-export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const e of version.examples) out.set(slashed(path.join(spec.root, ...e.path.split('/'))), e.file.text);
-  return out;
-}
-
-const HTML_UNION_MEMBER = String.raw`(?:<span class="tsd-signature-type">[^<]*</span>|<a href="[^"]*" class="tsd-signature-type[^"]*">[^<]*</a>)`;
-const HTML_UNION_SEPARATOR = ' <span class="tsd-signature-symbol">|</span> ';
-const TEXT_UNION_MEMBER = String.raw`(?:&quot;(?:(?!&quot;)[^<|])*&quot;|[A-Za-z0-9$.-]+(?:&#x5B;\])*)`;
-const HTML_UNION = new RegExp(`${HTML_UNION_MEMBER}(?:${escapeRegExp(HTML_UNION_SEPARATOR)}${HTML_UNION_MEMBER})+`, 'g');
-const TEXT_UNION = new RegExp(`(?<=[\\s(:])${TEXT_UNION_MEMBER}(?: \\| ${TEXT_UNION_MEMBER})+(?=[;)\\s]|$)`, 'g');
-/** A member heading's text, `name?: Type`: the only plain-text types of the page. */
-const MEMBER_TITLE = /(data-typedoc-h="3"><span(?: class="deprecated")?>)([^<]*)(<\/span>)/g;
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * The page text with the members of each union in sorted order. TypeScript orders union members
- * by the order it created their types in, which depends on what else the program held and
- * checked first (the spec repository's TypeDoc run holds every version); two renderings that
- * differ only there document the same types.
- */
-export function canonicalUnions(text: string): string {
-  return text
-    .replace(HTML_UNION, (run) => run.split(HTML_UNION_SEPARATOR).sort().join(HTML_UNION_SEPARATOR))
-    .replace(MEMBER_TITLE, (_m, open: string, title: string, close: string) => open + title.replace(TEXT_UNION, (run) => run.split(' | ').sort().join(' | ')) + close);
 }

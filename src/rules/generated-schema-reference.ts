@@ -1,5 +1,5 @@
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
-import { canonicalUnions } from '../generators/schema-reference.js';
+import { canonicalUnions } from '../generators/keys.js';
 import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
 import type { Rule } from './types.js';
 

@@ -36,6 +36,12 @@ export interface LoadOptions {
   onProgress?: (phase: string, done: number, total: number) => void;
   /** Texts already read in this run (by `inputFingerprint`), by path: used instead of reading again. */
   preread?: Map<string, TextFile>;
+  /**
+   * Called once every file is read and every source but the prose is parsed: the spec then has
+   * its versions with schema.ts, schema.json, examples and templates, and no pages or SEPs yet
+   * (they are parsed next, into the same object). Work that needs only those can start here.
+   */
+  onSourcesLoaded?: (spec: Spec) => void;
 }
 
 /** Files by path with their size and times, and parse results by kind and path. */
@@ -88,21 +94,19 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     names = names.filter((n) => options.versions!.includes(n));
   }
 
-  let versionsDone = 0;
-  const [versions, seps] = await Promise.all([
-    Promise.all(
-      names.map((id) =>
-        loadVersion(reader, layout, id).then((v) => {
-          options.onProgress?.(`loaded version ${id}`, ++versionsDone, names.length);
-          return v;
-        }),
-      ),
-    ),
-    loadSeps(reader, layout),
-  ]);
-  const files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const suppressions = [...reader.suppressions].sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line));
-  return { root, versions, seps, inputProblems: reader.problems, filesRead: reader.filesRead, files, suppressions };
+  const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), readSeps(reader, layout)]);
+  const spec: Spec = { root, versions: loaded.map((l) => l.version), seps: [], inputProblems: reader.problems, filesRead: 0, files: new Map(), suppressions: [] };
+  options.onSourcesLoaded?.(spec);
+  // Parsing the prose is most of loading.
+  for (const [i, { version, pageFiles }] of loaded.entries()) {
+    for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
+    options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
+  }
+  spec.seps = sepFiles.map((f) => readPage(f, 'md', reader));
+  spec.filesRead = reader.filesRead;
+  spec.files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  spec.suppressions = [...reader.suppressions].sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line));
+  return spec;
 }
 
 /**
@@ -151,7 +155,8 @@ export function compareVersions(a: string, b: string): number {
   return a < b ? -1 : 1;
 }
 
-async function loadVersion(reader: FileReader, layout: Layout, id: string): Promise<SpecVersion> {
+/** A version's sources, parsed, and its pages, read but not parsed yet. */
+async function loadVersion(reader: FileReader, layout: Layout, id: string): Promise<{ version: SpecVersion; pageFiles: TextFile[] }> {
   const schemaDir = posixJoin(layout.schema, id);
   const docsDir = posixJoin(layout.docs, id);
   const version: SpecVersion = { id, schemaDir, docsDir, examples: [], pages: [] };
@@ -199,16 +204,13 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
   }
 
   const pages = await Promise.all(pageFiles.map((p) => reader.read(p)));
-  for (const file of pages) {
-    if (file) version.pages.push(readPage(file, 'mdx', reader));
-  }
-  return version;
+  return { version, pageFiles: pages.filter((f): f is TextFile => !!f) };
 }
 
-async function loadSeps(reader: FileReader, layout: Layout): Promise<MarkdownPage[]> {
+async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]> {
   const files = await reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
   const read = await Promise.all(files.map((p) => reader.read(p)));
-  return read.filter((f): f is TextFile => !!f).map((f) => readPage(f, 'md', reader));
+  return read.filter((f): f is TextFile => !!f);
 }
 
 function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {

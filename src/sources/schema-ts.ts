@@ -2,7 +2,8 @@
  * Reads declarations and their JSDoc from a schema.ts with the TypeScript parser. The file is
  * parsed, never executed or imported.
  */
-import ts from 'typescript';
+import ts from '../util/typescript.js';
+import type * as TS from 'typescript';
 import path from 'node:path';
 import type {
   Declaration,
@@ -19,7 +20,7 @@ import type {
 } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 
-export function readSchemaSource(file: TextFile, sourceFile?: ts.SourceFile): SchemaSource {
+export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): SchemaSource {
   const sf = sourceFile ?? ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const declarations: Declaration[] = [];
   const jsdocStarts = new Set<number>();
@@ -34,7 +35,7 @@ export function readSchemaSource(file: TextFile, sourceFile?: ts.SourceFile): Sc
   const byName = new Map<string, Declaration>();
   for (const d of declarations) if (!byName.has(d.name)) byName.set(d.name, d);
 
-  const diagnostics = (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const diagnostics = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   const syntaxErrors = diagnostics.map((d) => ({
     message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
     location: file.location(d.start ?? 0),
@@ -43,10 +44,10 @@ export function readSchemaSource(file: TextFile, sourceFile?: ts.SourceFile): Sc
   return { file, declarations, byName, plainComments: plainComments(file, sf), syntaxErrors };
 }
 
-function declarationsOf(statement: ts.Statement, file: TextFile, sf: ts.SourceFile): Declaration[] {
+function declarationsOf(statement: TS.Statement, file: TextFile, sf: TS.SourceFile): Declaration[] {
   const exported = hasExport(statement);
   const jsdoc = readJsDoc(statement, file, sf);
-  const base = (name: ts.Node & { text: string }, kind: DeclarationKind) => ({
+  const base = (name: TS.Node & { text: string }, kind: DeclarationKind) => ({
     name: name.text,
     kind,
     exported,
@@ -72,7 +73,7 @@ function declarationsOf(statement: ts.Statement, file: TextFile, sf: ts.SourceFi
   }
   if (ts.isVariableStatement(statement)) {
     return statement.declarationList.declarations
-      .filter((d): d is ts.VariableDeclaration & { name: ts.Identifier } => ts.isIdentifier(d.name))
+      .filter((d): d is TS.VariableDeclaration & { name: TS.Identifier } => ts.isIdentifier(d.name))
       .map((d) => {
         const decl: Declaration = base(d.name, 'const');
         if (d.initializer) {
@@ -88,11 +89,11 @@ function declarationsOf(statement: ts.Statement, file: TextFile, sf: ts.SourceFi
   return [];
 }
 
-function hasExport(node: ts.Node): boolean {
+function hasExport(node: TS.Node): boolean {
   return (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
 }
 
-function literalValue(expr: ts.Expression): string | number | boolean | undefined {
+function literalValue(expr: TS.Expression): string | number | boolean | undefined {
   let e = expr;
   while (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
@@ -103,7 +104,7 @@ function literalValue(expr: ts.Expression): string | number | boolean | undefine
   return undefined;
 }
 
-function membersOf(members: ts.NodeArray<ts.TypeElement>, file: TextFile, sf: ts.SourceFile): Member[] {
+function membersOf(members: TS.NodeArray<TS.TypeElement>, file: TextFile, sf: TS.SourceFile): Member[] {
   const out: Member[] = [];
   for (const m of members) {
     if (!ts.isPropertySignature(m) && !ts.isMethodSignature(m)) continue;
@@ -126,8 +127,8 @@ function membersOf(members: ts.NodeArray<ts.TypeElement>, file: TextFile, sf: ts
 const INLINE_TAG = /\{@(link|linkcode|linkplain|includeCode)\s+([^}]*)\}/g;
 
 /** The last JSDoc comment attached to a node (the one TypeDoc uses). */
-function readJsDoc(node: ts.Node, file: TextFile, sf: ts.SourceFile): JsDoc | undefined {
-  const docs = (node as unknown as { jsDoc?: ts.JSDoc[] }).jsDoc;
+function readJsDoc(node: TS.Node, file: TextFile, sf: TS.SourceFile): JsDoc | undefined {
+  const docs = (node as unknown as { jsDoc?: TS.JSDoc[] }).jsDoc;
   const doc = docs?.at(-1);
   if (!doc) return undefined;
   const start = doc.getStart(sf);
@@ -258,7 +259,7 @@ function commentLines(raw: string, start: number, file: TextFile): JsDocLine[] {
 }
 
 /** Block comments that are not JSDoc, anywhere between top-level statements. */
-function plainComments(file: TextFile, sf: ts.SourceFile): PlainComment[] {
+function plainComments(file: TextFile, sf: TS.SourceFile): PlainComment[] {
   const out: PlainComment[] = [];
   const seen = new Set<number>();
   const visit = (pos: number) => {

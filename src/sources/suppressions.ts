@@ -5,7 +5,7 @@
  * - Markdown (SEPs): `<!-- spec-check-disable-next-line RULE -- reason -->`
  * Several rules may be named, separated by commas. The engine applies them after the rules run.
  */
-import ts from 'typescript';
+import ts from '../util/typescript.js';
 import { visit } from 'unist-util-visit';
 import type { Nodes } from 'mdast';
 import type { MarkdownPage, Suppression } from '../model/types.js';

@@ -1,0 +1,126 @@
+/**
+ * Generation work as plain data in and plain data out, so that it runs the same in this thread
+ * or in the generator worker (`worker.ts`). This module loads TypeScript's program builder,
+ * typescript-json-schema and TypeDoc; the rest of spec-check reaches it only through `runner.ts`.
+ */
+import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import { TextFile } from '../model/text-file.js';
+import { buildCheckedProgram, referenceCompilerOptions, type SchemaProgram } from './program.js';
+import { generateSchemaJson } from './schema-json.js';
+import { prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
+import type { GenerationProblem } from './keys.js';
+import type { RenderedDeclaration } from './schema-reference.js';
+import { hashParts } from '../engine/cache.js';
+
+/** One version's schema.ts: its id, its path relative to the root, its text. */
+export interface SchemaSource {
+  id: string;
+  path: string;
+  text: string;
+}
+
+/** schema.json for each version, from one program over all of them. */
+export interface SchemaJsonJob {
+  kind: 'schema-json';
+  root: string;
+  versions: (SchemaSource & { committedDialect?: SchemaDialect })[];
+}
+
+export interface SchemaJsonOutput {
+  text?: string;
+  problems: GenerationProblem[];
+}
+
+/** Schema Reference pages, from one program over every version's schema.ts. */
+export interface ReferenceJob {
+  kind: 'schema-reference';
+  root: string;
+  versions: SchemaSource[];
+  pages: {
+    version: string;
+    template: { path: string; text: string };
+    /** Example texts by absolute `/`-separated path (what `{@includeCode}` resolves to). */
+    includes: [string, string][];
+  }[];
+}
+
+export interface ReferenceOutput {
+  text: string;
+  declarations: RenderedDeclaration[];
+  problems: GenerationProblem[];
+  /** The example files the page included, sorted. */
+  included: string[];
+}
+
+export type GenerationJob = SchemaJsonJob | ReferenceJob;
+export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob ? SchemaJsonOutput[] : ReferenceOutput[];
+
+export async function runJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
+  return (job.kind === 'schema-json' ? runSchemaJsonJob(job) : await runReferenceJob(job)) as JobOutput<J>;
+}
+
+/** The part of a `Spec` the generators read, made from a job's data. */
+function specOf(root: string, versions: (SchemaSource & { committedDialect?: SchemaDialect })[]): Spec {
+  return {
+    root,
+    versions: versions.map(
+      (v) =>
+        ({
+          id: v.id,
+          schemaDir: '',
+          docsDir: '',
+          examples: [],
+          pages: [],
+          schemaTs: { file: new TextFile(v.path, v.text) },
+          jsonSchema: v.committedDialect ? { dialect: v.committedDialect } : undefined,
+        }) as unknown as SpecVersion,
+    ),
+  } as unknown as Spec;
+}
+
+function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
+  const spec = specOf(job.root, job.versions);
+  const results = generateSchemaJson(spec, spec.versions);
+  return spec.versions.map((version) => {
+    const r = results.get(version.id)!;
+    return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
+  });
+}
+
+let lastReferenceProgram: { key: string; built: SchemaProgram } | undefined;
+
+/**
+ * As the spec repository's TypeDoc run: one strict program over every schema.ts, checked whole
+ * before conversion (the order of union members in the page depends on it). The last one is
+ * kept while the schema.ts texts stay the same (watch mode: an example edit re-renders a page
+ * without rebuilding and re-checking the program).
+ */
+function referenceProgram(spec: Spec, key: string): SchemaProgram {
+  if (lastReferenceProgram?.key === key) return lastReferenceProgram.built;
+  lastReferenceProgram = undefined;
+  const built = buildCheckedProgram(spec, spec.versions, referenceCompilerOptions);
+  lastReferenceProgram = { key, built };
+  return built;
+}
+
+async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
+  if (!job.pages.length) return [];
+  await prepareTypeDoc();
+  const spec = specOf(job.root, job.versions);
+  const { program, fileNames } = referenceProgram(spec, hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]));
+  return job.pages.map((page) => {
+    const includes = new Map(page.includes);
+    const used = new Set<string>();
+    const recording = new Map(includes);
+    recording.get = (file: string) => (used.add(file), includes.get(file));
+    const schemaPath = job.versions.find((v) => v.id === page.version)!.path;
+    const rendered = renderSchemaReference({
+      program,
+      fileName: fileNames.get(page.version)!,
+      template: new TextFile(page.template.path, page.template.text),
+      includes: recording,
+      schemaPath,
+    });
+    return { ...rendered, included: [...used].sort() };
+  });
+}
