@@ -1,7 +1,7 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import path from 'node:path';
 import { loadSpec, type LoadOptions } from './sources/load.js';
-import { prepareRules, runRules, type RunOptions } from './engine/run.js';
+import { prepareRules, runRules, runRulesWhenPrepared, type RunOptions, type RunResult } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
@@ -89,11 +89,11 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   };
   const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare });
   if (options.timings) options.timings.load = performance.now() - started;
-  const prepared = performance.now();
   if (!preparing) prepare(spec);
-  await preparing;
-  if (options.timings) options.timings.prepare = performance.now() - prepared;
-  const report = checkSpec(spec, root, options);
+  const checking = performance.now();
+  const result = await runRulesWhenPrepared(spec, options.rules ?? allRules, preparing!, options);
+  if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
+  const report = reportOf(spec, root, result);
   if (cache && reportKey) cache.set('report', reportKey, { findings: report.findings, summary: report.summary });
   return { spec, files: spec.files ?? new Map(), report };
 }
@@ -103,10 +103,15 @@ function optionsKey(options: CheckOptions): string {
   return stringify({ severities: options.severities ?? {}, layout: options.layout ?? {}, versions: options.versions ?? [], vocabulary: options.vocabulary ?? null }) ?? '';
 }
 
+/** Runs the rules on a loaded spec whose rules are prepared (see `prepareRules`). */
 export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {
   const started = performance.now();
-  const { findings, figures } = runRules(spec, options.rules ?? allRules, options);
+  const result = runRules(spec, options.rules ?? allRules, options);
   if (options.timings) options.timings.rules = performance.now() - started;
+  return reportOf(spec, rootArg, result);
+}
+
+function reportOf(spec: Spec, rootArg: string, { findings, figures }: RunResult): CheckReport {
   return {
     tool: { name: 'spec-check', version: toolVersion },
     root: displayRoot(rootArg),

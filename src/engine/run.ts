@@ -28,16 +28,37 @@ export interface RunResult {
 }
 
 export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): RunResult {
+  const run = startRun(spec, rules, options);
+  for (const rule of rules) run.check(rule);
+  return run.finish();
+}
+
+/**
+ * As `runRules`, for rules whose `prepare` is still under way (see `prepareRules`): the rules that
+ * need no preparation run first, while it goes on (in the generator worker), then the others.
+ */
+export async function runRulesWhenPrepared(spec: Spec, rules: Rule[], prepared: Promise<void>, options: RunOptions = {}): Promise<RunResult> {
+  const run = startRun(spec, rules, options);
+  for (const rule of rules) if (!rule.prepare) run.check(rule);
+  const waiting = performance.now();
+  await prepared;
+  if (options.timings) options.timings.prepare = performance.now() - waiting;
+  for (const rule of rules) if (rule.prepare) run.check(rule);
+  return run.finish();
+}
+
+function startRun(spec: Spec, rules: Rule[], options: RunOptions) {
   const findings: Finding[] = [];
   const figures: Record<string, number> = {};
   const count = (figure: string, n = 1) => {
     figures[figure] = (figures[figure] ?? 0) + n;
   };
   const ran = new Set<string>();
-  for (const [i, rule] of rules.entries()) {
-    options.onProgress?.(`checking ${rule.id}`, i + 1, rules.length);
+  let started = 0;
+  const check = (rule: Rule) => {
+    options.onProgress?.(`checking ${rule.id}`, ++started, rules.length);
     const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
-    if (severity === 'off') continue;
+    if (severity === 'off') return;
     ran.add(rule.id);
     try {
       const report = (r: Report) => {
@@ -50,22 +71,25 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
           findings.push(internalFinding(rule, error, file));
         }
       };
-      const started = performance.now();
+      const began = performance.now();
       try {
         rule.check(spec, { report, count, guard, vocabulary: options.vocabulary });
       } finally {
-        if (options.timings) options.timings[`rule:${rule.id}`] = performance.now() - started;
+        if (options.timings) options.timings[`rule:${rule.id}`] = performance.now() - began;
       }
     } catch (error) {
       findings.push(internalFinding(rule, error, '.'));
     }
-  }
-  // Inline suppressions, applied once every rule has run.
-  const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.id === UNUSED_RULE)!.defaultSeverity) : undefined;
-  const known = new Set([...allRules, ...rules].map((r) => r.id));
-  const result = applySuppressions(findings, spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
-  if (result.suppressed) count('suppressed', result.suppressed);
-  return { findings: sortFindings(result.findings), figures };
+  };
+  const finish = (): RunResult => {
+    // Inline suppressions, applied once every rule has run.
+    const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.id === UNUSED_RULE)!.defaultSeverity) : undefined;
+    const known = new Set([...allRules, ...rules].map((r) => r.id));
+    const result = applySuppressions(findings, spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
+    if (result.suppressed) count('suppressed', result.suppressed);
+    return { findings: sortFindings(result.findings), figures };
+  };
+  return { check, finish };
 }
 
 /** A rule that threw: a finding of rule `internal` naming the rule, the file and where in spec-check. */

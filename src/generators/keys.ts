@@ -64,10 +64,20 @@ export function slashed(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** Example texts of a version, by absolute path (what `{@includeCode}` resolves to). */
+/**
+ * Where the generators' programs place the root's files: a folder under the root that is not
+ * there. Nothing is read from it (the programs hold the loaded texts), and TypeDoc, which looks
+ * for a package.json above each declaration's file, and reads every folder up to the file
+ * system's root when there is none, gives up at once at a folder that does not exist.
+ */
+export function programRoot(root: string): string {
+  return path.join(root, '.spec-check-program');
+}
+
+/** Example texts of a version, by absolute path in the program (what `{@includeCode}` resolves to). */
 export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of version.examples) out.set(slashed(path.join(spec.root, ...e.path.split('/'))), e.file.text);
+  for (const e of version.examples) out.set(slashed(path.join(programRoot(spec.root), ...e.path.split('/'))), e.file.text);
   return out;
 }
 

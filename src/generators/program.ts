@@ -8,6 +8,7 @@ import path from 'node:path';
 import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
 import type { Spec, SpecVersion } from '../model/types.js';
+import { programRoot } from './keys.js';
 
 /**
  * The options `typescript-json-schema` gives the program it builds from files (its CLI with
@@ -52,7 +53,7 @@ const libSourceFiles = new Map<string, TS.SourceFile>();
 
 /** Absolute path of a version's schema.ts, as it is named inside the program. */
 export function schemaFileName(spec: Spec, version: SpecVersion): string {
-  return path.join(spec.root, ...version.schemaTs!.file.path.split('/'));
+  return path.join(programRoot(spec.root), ...version.schemaTs!.file.path.split('/'));
 }
 
 /**

@@ -127,7 +127,9 @@ export function validatorFor(version: SpecVersion): SchemaValidator | undefined 
     const src = version.jsonSchema;
     let validator: SchemaValidator | null = null;
     if (src && src.document.ok) {
-      const key = `${src.file.path}\0${src.dialect}\0${src.file.text}`;
+      // By text alone: versions whose schema.json is the same (a draft and the release it became)
+      // share one validator, compiled once. Nothing in it depends on the file's path.
+      const key = `${src.dialect}\0${src.file.text}`;
       validator = byText.get(key) ?? new SchemaValidator(src);
       byText.delete(key);
       byText.set(key, validator);
