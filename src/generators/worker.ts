@@ -3,8 +3,13 @@
  * time, in the order they come. It keeps what `jobs.ts` keeps between jobs (TypeDoc, the last
  * Schema Reference program), as the main thread would.
  */
+import { register } from 'node:module';
 import { parentPort } from 'node:worker_threads';
-import { runJob, type GenerationJob } from './jobs.js';
+import type { GenerationJob } from './jobs.js';
+
+// Before TypeDoc is loaded (see typescript-hooks.ts).
+register('./typescript-hooks.js', import.meta.url);
+const { runJob } = await import('./jobs.js');
 
 let queue: Promise<void> = Promise.resolve();
 
