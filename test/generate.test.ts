@@ -137,6 +137,27 @@ describe('generator programs', () => {
     ]);
   });
 
+  it('render a page again with an edited example as a fresh conversion renders it', async () => {
+    const { loadSpec } = await import('../src/sources/load.js');
+    const { buildCheckedProgram, referenceCompilerOptions } = await import('../src/generators/program.js');
+    const { exampleTexts, prepareTypeDoc, renderSchemaReference } = await import('../src/generators/schema-reference.js');
+    const spec = await loadSpec(lampSpec());
+    const draft = spec.versions.find((v) => v.id === 'draft')!;
+    await prepareTypeDoc();
+    const render = (built: ReturnType<typeof buildCheckedProgram>, includes: Map<string, string>) =>
+      renderSchemaReference({ program: built.program, fileName: built.fileNames.get('draft')!, template: draft.referenceTemplate!, includes, schemaPath: draft.schemaTs!.file.path }).text;
+    const includes = exampleTexts(spec, draft);
+    const edited = new Map([...includes].map(([file, text]) => [file, text.replace('50', '49')]));
+    const built = buildCheckedProgram(spec, spec.versions, referenceCompilerOptions);
+    const before = render(built, includes);
+    // The same program: the conversion is reused, the example text put in at rendering.
+    const after = render(built, edited);
+    expect(after).not.toBe(before);
+    expect(after).toContain('49');
+    expect(after).toBe(render(buildCheckedProgram(spec, spec.versions, referenceCompilerOptions), edited));
+    expect(render(built, includes)).toBe(before);
+  });
+
   it('give the same files in the worker thread as in this one', async () => {
     // The worker runs the built script: this test uses the build (`npm test` builds first).
     const dist = (m: string) => import(path.join('..', 'dist', m));

@@ -49,10 +49,29 @@ export interface ReferencePage {
 interface TypeDocEnv {
   app: td.Application;
   messages: { text: string; level: td.LogLevel }[];
-  /** Example texts by absolute path, for the conversion under way. */
+  /** Example texts by absolute path, for the conversion and rendering under way. */
   includes: Map<string, string>;
   includeProblems: string[];
+  /** The last conversion of each schema.ts (see `convertedProject`). */
+  projects: Map<string, ConvertedProject>;
 }
+
+interface ConvertedProject {
+  program: TS.Program;
+  /** The example files there were, sorted: the conversion depends on which exist, not on their texts. */
+  includePaths: string;
+  project: td.ProjectReflection;
+  includeProblems: string[];
+  messages: TypeDocEnv['messages'];
+}
+
+/**
+ * Where a comment includes an example, the converted comment holds this instead of the example's
+ * text, and the highlighter puts the text in at rendering. A converted project is thus rendered
+ * again with other example texts (an example edited in watch mode) without converting again.
+ * (Comments copied during conversion, such as inherited ones, copy the placeholder.)
+ */
+const INCLUDE_PLACEHOLDER = /^\uE000spec-check include (.+)\uE000\n$/;
 
 let envPromise: Promise<TypeDocEnv> | undefined;
 let readyEnv: TypeDocEnv | undefined;
@@ -76,7 +95,7 @@ export function prepareTypeDoc(): Promise<void> {
   envPromise ??= (async () => {
     const app = await td.Application.bootstrap({}, []);
     for (const [key, value] of Object.entries(typedocOptions)) app.options.setValue(key as keyof td.TypeDocOptions, value as never);
-    const env: TypeDocEnv = { app, messages: [], includes: new Map(), includeProblems: [] };
+    const env: TypeDocEnv = { app, messages: [], includes: new Map(), includeProblems: [], projects: new Map() };
     app.logger = new CollectingLogger(env.messages);
     // Before TypeDoc's own include plugin (priority 0): `{@includeCode}` from the model's texts.
     for (const event of [td.Converter.EVENT_CREATE_DECLARATION, td.Converter.EVENT_CREATE_SIGNATURE, td.Converter.EVENT_CREATE_PARAMETER, td.Converter.EVENT_CREATE_TYPE_PARAMETER] as const) {
@@ -87,7 +106,10 @@ export function prepareTypeDoc(): Promise<void> {
     const marked = app.renderer.markedPlugin;
     const highlight = marked.getHighlighted.bind(marked);
     const highlighted = new Map<string, string>();
-    marked.getHighlighted = (text: string, lang?: string) => {
+    marked.getHighlighted = (fenced: string, lang?: string) => {
+      const include = INCLUDE_PLACEHOLDER.exec(fenced)?.[1];
+      // As TypeDoc's include plugin puts a file in a fence, and as the fence gives it to the highlighter.
+      const text = include === undefined ? fenced : includedCode(env.includes.get(include) ?? '') + '\n';
       const key = `${lang}\0${text}`;
       let html = highlighted.get(key);
       if (html === undefined) highlighted.set(key, (html = highlight(text, lang)));
@@ -111,20 +133,39 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
       if (part.kind !== 'inline-tag' || part.tag !== '@includeCode') continue;
       const target = part.text.trim();
       const file = path.resolve(dir, target);
-      const text = env.includes.get(slashed(file));
-      if (text === undefined) {
+      if (!env.includes.has(slashed(file))) {
         env.includeProblems.push(`${reflection.getFriendlyFullName()}: {@includeCode ${target}} names no example file`);
         parts[i] = { kind: 'text', text: '' };
         continue;
       }
       // As TypeDoc's include plugin renders an included file: a fenced block named by the extension.
       const lang = path.extname(file).slice(1);
-      const code = text.replaceAll('\r\n', '\n').replace(/`(?=`)/g, '`\u200B');
-      parts[i] = { kind: 'code', text: '\n\n```' + lang + '\n' + code.trimEnd() + '\n```' };
+      parts[i] = { kind: 'code', text: '\n\n```' + lang + '\n\uE000spec-check include ' + slashed(file) + '\uE000\n```' };
     }
   };
   fix(comment.summary);
   for (const tag of comment.blockTags) fix(tag.content);
+}
+
+/** An included file's text as it stands in its fence: LF line ends, no "``" that would close it. */
+function includedCode(text: string): string {
+  return text.replaceAll('\r\n', '\n').replace(/`(?=`)/g, '`\u200B').trimEnd();
+}
+
+/**
+ * The converted project of a schema.ts: converted again only when the program or the set of
+ * example files changed (example texts are put in at rendering).
+ */
+function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS.SourceFile): ConvertedProject {
+  const includePaths = [...input.includes.keys()].sort().join('\n');
+  const kept = env.projects.get(input.fileName);
+  if (kept && kept.program === input.program && kept.includePaths === includePaths) return kept;
+  env.messages.length = 0;
+  env.includeProblems.length = 0;
+  const project = env.app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
+  const converted = { program: input.program, includePaths, project, includeProblems: [...env.includeProblems], messages: [...env.messages] };
+  env.projects.set(input.fileName, converted);
+  return converted;
 }
 
 /** Anchors of the Schema Reference: declarations and their members by the shared anchor functions. */
@@ -301,11 +342,12 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   const sourceFile = input.program.getSourceFile(input.fileName);
   if (!sourceFile) return { text: '', declarations: [], problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }] };
 
-  env.messages.length = 0;
-  env.includeProblems.length = 0;
   env.includes = input.includes;
-  const project = app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
-  for (const p of env.includeProblems) problems.push({ message: p, location: at(input.schemaPath), coveredBy: 'jsdoc/link' });
+  const converted = convertedProject(env, input, sourceFile);
+  const project = converted.project;
+  for (const p of converted.includeProblems) problems.push({ message: p, location: at(input.schemaPath), coveredBy: 'jsdoc/link' });
+  env.messages.length = 0;
+  env.messages.push(...converted.messages);
 
   const router = new SchemaReferenceRouter(app);
   app.renderer.router = router;
