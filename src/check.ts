@@ -1,6 +1,7 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import path from 'node:path';
-import { loadSpec, type LoadOptions } from './sources/load.js';
+import { defaultLayout, loadSpec, type LoadOptions } from './sources/load.js';
+import { warmWorker, worthAWorker } from './worker/runner.js';
 import { prepareRules, runRules, runRulesWhenPrepared, type RunOptions, type RunResult } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import type { Spec } from './model/types.js';
@@ -37,8 +38,11 @@ export interface CheckOptions extends LoadOptions, RunOptions {
    * not given); no cache when absent. See `cacheDirFor` for the conventional folder.
    */
   cacheDir?: string;
-  /** Generate in a worker thread; default: when the spec is large enough for it to pay (see `configureGeneration`). */
-  generateInWorker?: boolean;
+  /**
+   * Generate, and parse the SEPs, in the worker thread while this one parses the prose; default:
+   * each when its input is large enough for the worker to pay (see `worthAWorker`).
+   */
+  worker?: boolean;
 }
 
 /**
@@ -80,14 +84,15 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
       }
     }
   }
+  if (preread && options.worker !== false && worthAWorker(largestWorkerInput(preread, options))) warmWorker();
   // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
   // the other sources are loaded, and in the generator worker it runs while the prose is parsed.
   let preparing: Promise<void> | undefined;
   const prepare = (loaded: Spec) => {
-    configureGeneration(loaded, { cache, worker: options.generateInWorker });
+    configureGeneration(loaded, { cache, worker: options.worker });
     preparing = prepareRules(loaded, options.rules ?? allRules, options);
   };
-  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare });
+  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, sepsInWorker: options.worker ?? 'auto' });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();
@@ -96,6 +101,18 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const report = reportOf(spec, root, result);
   if (cache && reportKey) cache.set('report', reportKey, { findings: report.findings, summary: report.summary });
   return { spec, files: spec.files ?? new Map(), report };
+}
+
+/** The larger of the two inputs the worker takes: the schema.ts texts (generating) and the SEPs. */
+function largestWorkerInput(files: Map<string, TextFile>, options: CheckOptions): number {
+  const seps = (options.layout?.seps ?? defaultLayout.seps) + '/';
+  let schemas = 0;
+  let sepTexts = 0;
+  for (const [p, file] of files) {
+    if (p.endsWith('/schema.ts')) schemas += file.text.length;
+    else if (p.startsWith(seps) && p.endsWith('.md')) sepTexts += file.text.length;
+  }
+  return Math.max(schemas, sepTexts);
 }
 
 /** The options a report depends on besides the files (`ignore` and `versions` act through the files read). */

@@ -68,7 +68,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       return;
     }
     // Generated files are kept in memory by content key (and on disk when a cache folder is given).
-    configureGeneration(spec, { cache: options.cacheDir ? new DiskCache(options.cacheDir) : undefined, worker: options.generateInWorker });
+    configureGeneration(spec, { cache: options.cacheDir ? new DiskCache(options.cacheDir) : undefined, worker: options.worker, keep: true });
     await prepareRules(spec, options.rules ?? allRules, options);
     const report = checkSpec(spec, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);

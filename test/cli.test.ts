@@ -94,6 +94,10 @@ describe('the installed bin', () => {
     expect(JSON.parse(bad.stdout).findings.length).toBeGreaterThan(0);
     const usage = spawnSync(process.execPath, [bin, 'check', '--nope'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
+    // The worker thread, started at once for check, never keeps the process alive.
+    const missing = spawnSync(process.execPath, [bin, 'check', '--root', path.join(sampleSpec, 'no-such-folder')], { encoding: 'utf8', timeout: 20_000 });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/root folder not found/);
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toBe(
       JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).version,
     );

@@ -163,7 +163,7 @@ describe('generator programs', () => {
     const dist = (m: string) => import(path.join('..', 'dist', m));
     const { loadSpec } = await dist('sources/load.js');
     const { configureGeneration, generatedFiles } = await dist('generators/outputs.js');
-    const { workerAvailable } = await dist('generators/runner.js');
+    const { workerAvailable } = await dist('worker/runner.js');
     expect(workerAvailable()).toBe(true);
     const generate = async (worker: boolean) => {
       const spec = await loadSpec(sampleSpec);

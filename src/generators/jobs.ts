@@ -7,7 +7,7 @@ import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { buildCheckedProgram, referenceCompilerOptions, type SchemaProgram } from './program.js';
 import { generateSchemaJson } from './schema-json.js';
-import { prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
+import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
 import type { GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
 import { hashParts } from '../engine/cache.js';
@@ -42,6 +42,11 @@ export interface ReferenceJob {
     /** Example texts by absolute `/`-separated path (what `{@includeCode}` resolves to). */
     includes: [string, string][];
   }[];
+  /**
+   * Keep the program and the conversions for the next job (watch mode re-renders pages after
+   * example edits); otherwise they are let go once the pages are rendered.
+   */
+  keep?: boolean;
 }
 
 export interface ReferenceOutput {
@@ -54,6 +59,11 @@ export interface ReferenceOutput {
 
 export type GenerationJob = SchemaJsonJob | ReferenceJob;
 export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob ? SchemaJsonOutput[] : ReferenceOutput[];
+
+/** Loads what generating needs (TypeDoc's highlighter loads asynchronously). */
+export async function warmUp(): Promise<void> {
+  await prepareTypeDoc();
+}
 
 export async function runJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
   return (job.kind === 'schema-json' ? runSchemaJsonJob(job) : await runReferenceJob(job)) as JobOutput<J>;
@@ -108,7 +118,7 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   await prepareTypeDoc();
   const spec = specOf(job.root, job.versions);
   const { program, fileNames } = referenceProgram(spec, hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]));
-  return job.pages.map((page) => {
+  const pages = job.pages.map((page) => {
     const includes = new Map(page.includes);
     const used = new Set<string>();
     const recording = new Map(includes);
@@ -123,4 +133,9 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
     });
     return { ...rendered, included: [...used].sort() };
   });
+  if (!job.keep) {
+    lastReferenceProgram = undefined;
+    forgetConversions();
+  }
+  return pages;
 }

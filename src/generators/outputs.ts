@@ -7,7 +7,7 @@ import type { Spec } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
 import { exampleTexts, schemaJsonKey, schemaReferenceKey, targetDialect, type GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
-import { runGeneration, workerAvailable } from './runner.js';
+import { runJob, workerStarted, worthAWorker } from '../worker/runner.js';
 import { toolVersion } from '../version.js';
 import { hashParts, MemoryCache, type DiskCache } from '../engine/cache.js';
 
@@ -37,16 +37,15 @@ export interface GenerationOptions {
   /** Keeps the generated files in this cache too, and reads them from it. */
   cache?: DiskCache;
   /**
-   * Generate in the worker thread (see `runner.ts`). Default: when the schema.ts texts together
-   * are large enough for the work to outweigh starting the worker.
+   * Generate in the worker thread (see `worker/runner.ts`). Default: when it is started already,
+   * or the schema.ts texts together are large enough for the work to outweigh starting it.
    */
   worker?: boolean;
+  /** Keep what rendering the Schema Reference again needs (watch mode); let it go otherwise. */
+  keep?: boolean;
 }
 
 const generationOptions = new WeakMap<Spec, GenerationOptions>();
-
-/** Below this much schema.ts text, generating takes less than starting a worker (about 0.5 s). */
-const WORKER_MIN_SCHEMA_BYTES = 64 * 1024;
 
 /**
  * Generated files live on in the process (watch mode re-checks with new specs) and, when
@@ -67,10 +66,10 @@ export function configureGeneration(spec: Spec, options: GenerationOptions): voi
 function inWorker(spec: Spec): boolean {
   const chosen = generationOptions.get(spec)?.worker;
   if (chosen !== undefined) return chosen;
-  if (!workerAvailable()) return false;
-  let bytes = 0;
-  for (const v of spec.versions) bytes += v.schemaTs?.file.text.length ?? 0;
-  return bytes >= WORKER_MIN_SCHEMA_BYTES;
+  if (workerStarted()) return true;
+  let length = 0;
+  for (const v of spec.versions) length += v.schemaTs?.file.text.length ?? 0;
+  return worthAWorker(length);
 }
 
 function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
@@ -134,7 +133,7 @@ async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
   if (!outputs) {
     // On a program of its own: schema.json depends on the order TypeScript creates types in,
     // which other work on the same program would change.
-    outputs = await runGeneration(
+    outputs = await runJob(
       {
         kind: 'schema-json',
         root: spec.root,
@@ -176,12 +175,13 @@ async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
   });
   const missing = pages.filter((p) => !p.page);
   if (missing.length) {
-    const rendered = await runGeneration(
+    const rendered = await runJob(
       {
         kind: 'schema-reference',
         root: spec.root,
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
         pages: missing.map((p) => ({ version: p.version.id, template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text }, includes: [...p.includes] })),
+        keep: generationOptions.get(spec)?.keep,
       },
       inWorker(spec),
     );

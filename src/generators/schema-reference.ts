@@ -147,6 +147,11 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
   for (const tag of comment.blockTags) fix(tag.content);
 }
 
+/** Lets go of the kept conversions (see `convertedProject`), when no page will be rendered again. */
+export function forgetConversions(): void {
+  readyEnv?.projects.clear();
+}
+
 /** An included file's text as it stands in its fence: LF line ends, no "``" that would close it. */
 function includedCode(text: string): string {
   return text.replaceAll('\r\n', '\n').replace(/`(?=`)/g, '`\u200B').trimEnd();

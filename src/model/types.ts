@@ -203,7 +203,7 @@ export interface MarkdownPage {
   /** `mdx` pages are parsed with remark-mdx; `md` pages (SEPs) with remark-parse and GFM. */
   syntax: 'mdx' | 'md';
   file: TextFile;
-  /** The mdast tree; absent when the page did not parse. */
+  /** The mdast tree; absent when the page did not parse, and for a SEP parsed in the worker thread by `check` (see `LoadOptions.sepsInWorker`). */
   tree?: MdastRoot;
   parseError?: { message: string; location: Location };
   headings: Heading[];

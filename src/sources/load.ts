@@ -10,7 +10,8 @@ import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDiale
 import { TextFile } from '../model/text-file.js';
 import { JsonDocument } from './json.js';
 import { readSchemaSource } from './schema-ts.js';
-import { readMarkdownPage } from './markdown.js';
+import { pageFromData, readMarkdownPage } from './markdown.js';
+import { runJob, worthAWorker } from '../worker/runner.js';
 import { suppressionsInPage, suppressionsInTypeScript } from './suppressions.js';
 
 export interface Layout {
@@ -42,6 +43,12 @@ export interface LoadOptions {
    * (they are parsed next, into the same object). Work that needs only those can start here.
    */
   onSourcesLoaded?: (spec: Spec) => void;
+  /**
+   * Parse the SEPs in the worker thread while this one parses the versions' pages: `true`,
+   * `'auto'` (when they are large enough for it to pay), or `false` (the default). A SEP parsed
+   * there has no `tree` in the model: `check` reads only its headings, code blocks and links.
+   */
+  sepsInWorker?: boolean | 'auto';
 }
 
 /** Files by path with their size and times, and parse results by kind and path. */
@@ -96,13 +103,24 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
 
   const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), readSeps(reader, layout)]);
   const spec: Spec = { root, versions: loaded.map((l) => l.version), seps: [], inputProblems: reader.problems, filesRead: 0, files: new Map(), suppressions: [] };
+  // Posted before `onSourcesLoaded` posts any: the worker parses the SEPs first, while this
+  // thread parses the versions' pages, and then generates.
+  const sepLength = sepFiles.reduce((n, f) => n + f.text.length, 0);
+  const sepsInWorker = options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(sepLength));
+  const parsedSeps = sepsInWorker && sepFiles.length ? runJob({ kind: 'markdown', pages: sepFiles.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
+  parsedSeps?.catch(() => undefined);
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
   for (const [i, { version, pageFiles }] of loaded.entries()) {
     for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
-  spec.seps = sepFiles.map((f) => readPage(f, 'md', reader));
+  const fromWorker = await parsedSeps?.catch(() => undefined);
+  spec.seps = sepFiles.map((f, i) => {
+    if (!fromWorker) return readPage(f, 'md', reader);
+    reader.suppressions.push(...fromWorker[i].suppressions);
+    return pageRead(pageFromData(f, fromWorker[i].data), reader);
+  });
   spec.filesRead = reader.filesRead;
   spec.files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   spec.suppressions = [...reader.suppressions].sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line));
@@ -216,7 +234,12 @@ async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]>
 function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
   const page = memo(reader.cache, syntax, file, () => readMarkdownPage(file, syntax));
   reader.suppressions.push(...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(page)));
-  if (page.parseError && syntax === 'md') reader.problem('parse', `Markdown parse error: ${page.parseError.message}`, page.parseError.location);
+  return pageRead(page, reader);
+}
+
+/** A page as read: a Markdown parse error is an input problem (rule `mdx/parse` reports MDX ones). */
+function pageRead(page: MarkdownPage, reader: FileReader): MarkdownPage {
+  if (page.parseError && page.syntax === 'md') reader.problem('parse', `Markdown parse error: ${page.parseError.message}`, page.parseError.location);
   return page;
 }
 

@@ -9,23 +9,40 @@ import remarkGfm from 'remark-gfm';
 import remarkFrontmatter from 'remark-frontmatter';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
-import type { Root, Heading as MdastHeading, Code, Nodes } from 'mdast';
-import type { CodeBlock, Heading, Link, Location, MarkdownPage } from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
+import type { CodeBlock, Heading, Link, Location, MarkdownPage, Suppression } from '../model/types.js';
+import { TextFile } from '../model/text-file.js';
+import { suppressionsInPage } from './suppressions.js';
 
 const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(remarkGfm);
 const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm);
 
 export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
-  const page: MarkdownPage = { path: file.path, syntax, file, headings: [], codeBlocks: [], links: [] };
+  const { tree, data } = parsePage(file, syntax);
+  return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
+}
+
+/**
+ * What rules read of a page besides its tree, as plain data: a page parsed in the worker thread
+ * comes back as this (the tree stays there; see `markdownJob`).
+ */
+export interface MarkdownPageData {
+  syntax: 'mdx' | 'md';
+  parseError?: MarkdownPage['parseError'];
+  headings: Heading[];
+  codeBlocks: Omit<CodeBlock, 'locate'>[];
+  links: Link[];
+}
+
+function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: MarkdownPageData } {
+  const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [] };
   let tree: Root;
   try {
     tree = (syntax === 'mdx' ? mdxParser : mdParser).parse(file.text) as Root;
   } catch (error) {
-    page.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
-    return page;
+    data.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
+    return { data };
   }
-  page.tree = tree;
 
   // Headings enclosing each node: a stack of the headings seen so far, by depth.
   const headingStack: Heading[] = [];
@@ -34,14 +51,41 @@ export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): Markdown
       const heading: Heading = { depth: node.depth, text: toString(node as MdastHeading).trim(), location: at(file, node) };
       while (headingStack.length && headingStack.at(-1)!.depth >= heading.depth) headingStack.pop();
       headingStack.push(heading);
-      page.headings.push(heading);
+      data.headings.push(heading);
     } else if (node.type === 'code') {
-      page.codeBlocks.push(codeBlock(file, node, headingStack.map((h) => h.text)));
+      data.codeBlocks.push({ lang: node.lang ?? undefined, meta: node.meta ?? undefined, value: node.value, location: at(file, node), headingPath: headingStack.map((h) => h.text) });
     } else if (node.type === 'link' || node.type === 'definition') {
-      page.links.push({ url: node.url, text: node.type === 'link' ? toString(node) : node.label ?? '', location: at(file, node) } satisfies Link);
+      data.links.push({ url: node.url, text: node.type === 'link' ? toString(node) : node.label ?? '', location: at(file, node) } satisfies Link);
     }
   });
-  return page;
+  return { tree, data };
+}
+
+/** The page of `file` from its data (no tree). */
+export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPage {
+  return {
+    path: file.path,
+    syntax: data.syntax,
+    file,
+    ...(data.parseError ? { parseError: data.parseError } : {}),
+    headings: data.headings,
+    codeBlocks: data.codeBlocks.map((block) => codeBlock(file, block)),
+    links: data.links,
+  };
+}
+
+/**
+ * The worker's side of parsing pages: their data and their suppression comments, which are read
+ * from the tree.
+ */
+export function markdownJob(pages: { path: string; text: string; syntax: 'mdx' | 'md' }[]): { data: MarkdownPageData; suppressions: Suppression[] }[] {
+  return pages.map(({ path, text, syntax }) => {
+    const file = new TextFile(path, text);
+    const page = readMarkdownPage(file, syntax);
+    const { tree: _tree, file: _file, path: _path, ...rest } = page;
+    const data: MarkdownPageData = { ...rest, codeBlocks: page.codeBlocks.map(({ locate: _locate, ...block }) => block) };
+    return { data, suppressions: suppressionsInPage(page) };
+  });
 }
 
 function at(file: TextFile, node: Nodes): Location {
@@ -50,16 +94,12 @@ function at(file: TextFile, node: Nodes): Location {
   return { file: file.path, line: p.start.line, column: p.start.column, endLine: p.end.line, endColumn: p.end.column };
 }
 
-function codeBlock(file: TextFile, node: Code, headingPath: string[]): CodeBlock {
-  const fence = at(file, node);
-  const valueLines = node.value.split('\n');
+function codeBlock(file: TextFile, block: Omit<CodeBlock, 'locate'>): CodeBlock {
+  const fence = block.location;
+  const valueLines = block.value.split('\n');
   const fenceIndent = fence.column - 1;
   return {
-    lang: node.lang ?? undefined,
-    meta: node.meta ?? undefined,
-    value: node.value,
-    location: fence,
-    headingPath,
+    ...block,
     locate(line: number, column: number): Location {
       const pageLine = fence.line + 1 + line;
       const original = file.lineText(pageLine);

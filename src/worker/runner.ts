@@ -1,0 +1,82 @@
+/**
+ * Runs jobs (see `jobs.ts`) in this thread or in one worker thread. A cold check spends about as
+ * long generating (type-checking programs, TypeDoc) as parsing prose and checking, and the two
+ * need nothing from each other until the freshness rules run: on two cores the worker does one
+ * while this thread does the other. The worker is started on first use, kept for later jobs
+ * (watch mode), and never keeps the process alive by itself.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerJob, WorkerOutput } from './jobs.js';
+
+const workerScript = new URL('./worker.js', import.meta.url);
+
+/** Whether the worker can run here: it is the built script, absent when running from sources. */
+export function workerAvailable(): boolean {
+  return existsSync(fileURLToPath(workerScript));
+}
+
+/** Below this much input text, a job takes less than starting the worker (about 0.5 s of CPU). */
+const WORKER_MIN_BYTES = 64 * 1024;
+
+/** Whether work on this much text is better done in the worker: when it is available and the text large. */
+export function worthAWorker(textLength: number): boolean {
+  return textLength >= WORKER_MIN_BYTES && workerAvailable();
+}
+
+interface Pending {
+  resolve(output: unknown): void;
+  reject(error: Error): void;
+}
+
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 0;
+
+function spawnWorker(): Worker {
+  const w = new Worker(workerScript);
+  w.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    if (!pending.size) w.unref();
+    if (error === undefined) p.resolve(output);
+    else p.reject(new Error(`generator worker: ${error}`));
+  });
+  const fail = (error: Error) => {
+    if (worker === w) worker = undefined;
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`generator worker exited with code ${code}`)));
+  // After the listeners: adding a 'message' listener refs the worker again.
+  w.unref();
+  return w;
+}
+
+/** Whether the worker was started (by `warmWorker` or a job): work can go there at no cost of starting it. */
+export function workerStarted(): boolean {
+  return worker !== undefined;
+}
+
+/**
+ * Starts the worker now, when it will be needed: it loads the job modules while this thread
+ * reads and parses the sources, instead of after.
+ */
+export function warmWorker(): void {
+  if (workerAvailable()) worker ??= spawnWorker();
+}
+
+/** Runs a job in the worker when `inWorker` (and the worker is available), else here. */
+export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean): Promise<WorkerOutput<J>> {
+  if (!inWorker || !workerAvailable()) return (await import('./jobs.js')).runWorkerJob(job);
+  worker ??= spawnWorker();
+  const id = nextId++;
+  const output = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
+  // Referenced while it owes an answer: the process waits for it.
+  worker.ref();
+  worker.postMessage({ id, job });
+  return output as Promise<WorkerOutput<J>>;
+}

@@ -1,0 +1,30 @@
+/**
+ * The worker thread: runs the jobs (see `jobs.ts`) posted by `runner.ts`, one at a time, in the
+ * order they come. It keeps what the job modules keep between jobs (TypeDoc, the last Schema
+ * Reference program and its conversions), as the main thread would.
+ */
+import { register } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+import type { WorkerJob } from './jobs.js';
+
+// Before TypeDoc is loaded (see typescript-hooks.ts).
+register('./typescript-hooks.js', import.meta.url);
+const { runWorkerJob } = await import('./jobs.js');
+// Load what jobs need before they come: the Markdown parser first (a check posts the SEPs
+// first), then the generators and TypeDoc's highlighter.
+void import('../sources/markdown.js')
+  .then(() => import('../generators/jobs.js'))
+  .then((generators) => generators.warmUp())
+  .catch(() => undefined);
+
+let queue: Promise<void> = Promise.resolve();
+
+parentPort!.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
+  queue = queue.then(async () => {
+    try {
+      parentPort!.postMessage({ id, output: await runWorkerJob(job) });
+    } catch (error) {
+      parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  });
+});
