@@ -86,7 +86,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   }
   if (preread && options.worker !== false && worthAWorker(largestWorkerInput(preread, options))) warmWorker();
   // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
-  // the other sources are loaded, and in the generator worker it runs while the prose is parsed.
+  // the other sources are loaded, and in the worker thread it runs while the prose is parsed.
   let preparing: Promise<void> | undefined;
   const prepare = (loaded: Spec) => {
     configureGeneration(loaded, { cache, worker: options.worker });

@@ -35,7 +35,7 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
 
 /**
  * As `runRules`, for rules whose `prepare` is still under way (see `prepareRules`): the rules that
- * need no preparation run first, while it goes on (in the generator worker), then the others.
+ * need no preparation run first, while it goes on (in the worker thread), then the others.
  */
 export async function runRulesWhenPrepared(spec: Spec, rules: Rule[], prepared: Promise<void>, options: RunOptions = {}): Promise<RunResult> {
   const run = startRun(spec, rules, options);

@@ -1,7 +1,7 @@
 /**
  * Generation work as plain data in and plain data out, so that it runs the same in this thread
- * or in the generator worker (`worker.ts`). This module loads TypeScript's program builder,
- * typescript-json-schema and TypeDoc; the rest of spec-check reaches it only through `runner.ts`.
+ * or in the worker thread (`worker/worker.ts`). This module loads TypeScript's program builder,
+ * typescript-json-schema and TypeDoc; the rest of spec-check reaches it only through `worker/runner.ts`.
  */
 import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';

@@ -42,7 +42,7 @@ function spawnWorker(): Worker {
     pending.delete(id);
     if (!pending.size) w.unref();
     if (error === undefined) p.resolve(output);
-    else p.reject(new Error(`generator worker: ${error}`));
+    else p.reject(new Error(`spec-check worker thread: ${error}`));
   });
   const fail = (error: Error) => {
     if (worker === w) worker = undefined;
@@ -50,7 +50,7 @@ function spawnWorker(): Worker {
     pending.clear();
   };
   w.on('error', fail);
-  w.on('exit', (code) => fail(new Error(`generator worker exited with code ${code}`)));
+  w.on('exit', (code) => fail(new Error(`spec-check worker thread exited with code ${code}`)));
   // After the listeners: adding a 'message' listener refs the worker again.
   w.unref();
   return w;

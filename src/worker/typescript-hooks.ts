@@ -1,5 +1,5 @@
 /**
- * Module hooks of the generator worker (registered by `worker.ts`): TypeDoc imports TypeScript
+ * Module hooks of the worker thread (registered by `worker.ts`): TypeDoc imports TypeScript
  * as an ES module, and Node then compiles the 9 MB CommonJS file once to tell its format and
  * scans it for export names before loading it. TypeDoc uses only the default export, so the
  * worker gives it a two-line module whose default export is TypeScript loaded with `require`:
