@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { exampleValid } from '../src/rules/example-valid.js';
-import { writeTree } from './helpers.js';
+import { edit, lineOf, writeTree } from './helpers.js';
 
 // A one-version spec whose schema.json has one definition, in the given dialect.
 function spec(examples: Record<string, string>, dialect: '2020-12' | 'draft-07' = '2020-12'): string {
@@ -70,5 +70,29 @@ describe('example/valid', () => {
     const got = await findings(root);
     expect(got.map((f) => f.file)).toEqual(['schema/draft/examples/Part/a.json', 'schema/draft/examples/Part/b.json']);
     expect((await check(root, { rules: [exampleValid] })).summary.examplesValidated).toBe(2);
+  });
+
+  it('reports a schema.json that is not a JSON Schema where it goes wrong, and validates nothing against it', async () => {
+    const root = spec({ 'Part/a.json': '{"id": "a", "size": 1}' });
+    const file = 'schema/draft/schema.json';
+    edit(root, file, '"required": [\n        "id",', '"required": [\n        7,');
+    const report = await check(root);
+    expect(report.findings.filter((f) => f.rule === 'internal')).toEqual([]);
+    expect(report.findings.filter((f) => f.rule === 'example/valid').map((f) => ({ line: f.line, message: f.message }))).toEqual([
+      { line: lineOf(root, file, '7,'), message: `${file} is not a valid JSON Schema (2020-12): /$defs/Part/required/0 must be string; 1 example not validated` },
+    ]);
+    expect(report.summary.examplesValidated).toBe(0);
+  });
+
+  it('reports a definition that does not compile once, at the definition, and goes on with the others', async () => {
+    const root = spec({ 'Part/a.json': '{"id": "a", "size": 1}', 'Part/b.json': '{"id": "b", "size": 2}', 'Text/t.json': '{"type": "text", "text": "hi"}' });
+    const file = 'schema/draft/schema.json';
+    edit(root, file, '"$ref": "#/$defs/Image"', '"$ref": "#/$defs/Picture"');
+    const report = await check(root);
+    expect(report.findings.filter((f) => f.rule === 'internal')).toEqual([]);
+    const got = report.findings.filter((f) => f.rule === 'example/valid');
+    expect(got.map((f) => [f.file, f.line])).toEqual([[file, lineOf(root, file, '"Part"')]]);
+    expect(got[0].message).toMatch(/^Definition Part of schema\/draft\/schema.json cannot be used to validate: can't resolve reference #\/\$defs\/Picture.*; 2 examples not validated$/);
+    expect(report.summary.examplesValidated).toBe(1);
   });
 });

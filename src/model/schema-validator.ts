@@ -29,6 +29,10 @@ export class SchemaValidator {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly schemaId = 'spec-check:schema.json';
 
+  /** Definitions that exist but do not compile (a `$ref` to nothing, ...), with ajv's reason. */
+  private readonly broken = new Map<string, string>();
+
+  /** Throws `InvalidSchemaError` when schema.json is not a JSON Schema of its dialect. */
   constructor(readonly source: JsonSchemaSource) {
     // Compiling is most of validation's cost (each value is validated once or twice): ajv's
     // optimisation passes over the generated code, and inlining small definitions into each one
@@ -40,11 +44,35 @@ export class SchemaValidator {
     addFormats(this.ajv);
     const schema = { ...(source.document.value as object) } as Record<string, unknown>;
     delete schema.$id;
-    this.ajv.addSchema(schema, this.schemaId);
+    if (!this.ajv.validateSchema(schema)) {
+      const first = this.ajv.errors?.[0];
+      throw new InvalidSchemaError(first?.message ?? 'not a JSON Schema', first?.instancePath ?? '');
+    }
+    this.ajv.addSchema(schema, this.schemaId, undefined, false);
   }
 
+  /** Whether `definition` exists and compiles (see `brokenReason` for one that does not). */
   has(definition: string): boolean {
-    return this.source.definitionNames.has(definition);
+    if (!this.source.definitionNames.has(definition)) return false;
+    if (this.broken.has(definition)) return false;
+    try {
+      this.compile(this.definitionPointer(definition));
+      return true;
+    } catch (error) {
+      this.broken.set(definition, (error as Error).message);
+      return false;
+    }
+  }
+
+  /** Why a definition of schema.json does not compile; undefined when it does (or was not tried). */
+  brokenReason(definition: string): string | undefined {
+    this.has(definition);
+    return this.broken.get(definition);
+  }
+
+  /** JSON pointer of a definition in schema.json. */
+  definitionPointer(definition: string): string {
+    return `/${this.source.definitionsKey}/${escapePointer(definition)}`;
   }
 
   /** The compiled validator of a pointer into schema.json (`/$defs/Name`, or deeper). */
@@ -61,9 +89,9 @@ export class SchemaValidator {
   /** Violations of `value` against `definition`; empty when it validates. */
   validate(definition: string, value: unknown): SchemaViolation[] {
     if (!this.has(definition)) throw new Error(`no definition ${definition}`);
-    const compiled = this.compile(`/${this.source.definitionsKey}/${escapePointer(definition)}`);
+    const compiled = this.compile(this.definitionPointer(definition));
     if (compiled(value)) return [];
-    return dedupe(this.explain(`/${this.source.definitionsKey}/${escapePointer(definition)}`, value));
+    return dedupe(this.explain(this.definitionPointer(definition), value));
   }
 
   /**
@@ -118,14 +146,32 @@ export class SchemaValidator {
   }
 }
 
+/** schema.json is valid JSON but not a JSON Schema of its dialect: ajv's first reason, and where. */
+export class InvalidSchemaError extends Error {
+  constructor(
+    message: string,
+    /** JSON pointer into schema.json. */
+    readonly pointer: string,
+  ) {
+    super(message);
+  }
+}
+
 const validators = new WeakMap<SpecVersion, SchemaValidator | null>();
+const invalid = new WeakMap<SpecVersion, InvalidSchemaError>();
 /**
  * Validators by schema.json text, for the life of the process: a re-check in watch mode reuses
  * the compiled definitions of an unchanged schema.json (compiling is most of validation's cost).
  */
 const byText = new Map<string, SchemaValidator>();
 
-/** The validator of a version, built once; undefined when its schema.json is missing or broken. */
+/** Why a version's schema.json, valid JSON, is not a JSON Schema; undefined when it is one. */
+export function invalidSchema(version: SpecVersion): InvalidSchemaError | undefined {
+  validatorFor(version);
+  return invalid.get(version);
+}
+
+/** The validator of a version, built once; undefined when its schema.json is missing, broken or not a JSON Schema. */
 export function validatorFor(version: SpecVersion): SchemaValidator | undefined {
   if (!validators.has(version)) {
     const src = version.jsonSchema;
@@ -134,9 +180,14 @@ export function validatorFor(version: SpecVersion): SchemaValidator | undefined 
       // By text alone: versions whose schema.json is the same (a draft and the release it became)
       // share one validator, compiled once. Nothing in it depends on the file's path.
       const key = `${src.dialect}\0${src.file.text}`;
-      validator = byText.get(key) ?? new SchemaValidator(src);
-      byText.delete(key);
-      byText.set(key, validator);
+      try {
+        validator = byText.get(key) ?? new SchemaValidator(src);
+        byText.delete(key);
+        byText.set(key, validator);
+      } catch (error) {
+        if (!(error instanceof InvalidSchemaError)) throw error;
+        invalid.set(version, error);
+      }
       // A few versions' worth: one spec's, and the one before an edit.
       if (byText.size > 16) byText.delete(byText.keys().next().value!);
     }

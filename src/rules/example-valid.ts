@@ -1,5 +1,5 @@
 import type { Example, SpecVersion } from '../model/types.js';
-import { validatorFor } from '../model/schema-validator.js';
+import { invalidSchema, validatorFor } from '../model/schema-validator.js';
 import type { Report, Rule } from './types.js';
 
 /** Every example validates against the definition its folder names. */
@@ -22,9 +22,28 @@ export const exampleValid: Rule = {
           location: { file: version.examples[0].path, line: 1, column: 1 },
         });
       }
+      const schema = version.jsonSchema;
+      const invalid = invalidSchema(version);
+      if (schema && invalid) {
+        report({
+          message: `${schema.file.path} is not a valid JSON Schema (${schema.dialect}): ${invalid.pointer || '/'} ${invalid.message}; ${version.examples.length} example${version.examples.length === 1 ? '' : 's'} not validated`,
+          location: schema.file.location(schema.document.offsetOf(invalid.pointer)),
+        });
+      }
+      const broken = new Map<string, number>();
       for (const example of version.examples) {
         guard(example.path, () => {
-          if (checkExample(version, example, report)) count('examplesValidated');
+          const reason = validatorFor(version)?.brokenReason(example.typeName);
+          if (reason !== undefined) broken.set(example.typeName, (broken.get(example.typeName) ?? 0) + 1);
+          else if (checkExample(version, example, report)) count('examplesValidated');
+        });
+      }
+      // A definition that does not compile is reported once, where it is, not at each of its examples.
+      for (const [name, examples] of broken) {
+        const validator = validatorFor(version)!;
+        report({
+          message: `Definition ${name} of ${schema!.file.path} cannot be used to validate: ${validator.brokenReason(name)}; ${examples} example${examples === 1 ? '' : 's'} not validated`,
+          location: schema!.file.location(schema!.document.offsetOf(validator.definitionPointer(name), true)),
         });
       }
     }
@@ -42,7 +61,7 @@ function checkExample(version: SpecVersion, example: Example, report: (r: Report
     return false;
   }
   const validator = validatorFor(version);
-  if (!validator) return false; // schema.json missing or broken: reported by input/parse.
+  if (!validator) return false; // schema.json missing or broken (input/parse), or not a JSON Schema (above).
   if (!validator.has(example.typeName)) {
     report({
       message: `Example folder "${example.typeName}" names no definition in ${version.jsonSchema!.file.path}`,
