@@ -268,6 +268,20 @@ describe('generate', () => {
     expect(run.stdout).toContain('created schema/draft/schema.json\n');
   });
 
+  it('leaves the prose unparsed: a page that does not parse changes nothing', async () => {
+    const { loadSpec } = await import('../src/sources/load.js');
+    const root = lampSpec({ 'docs/specification/draft/broken.mdx': '# Broken\n\n<Open>\n', 'seps/1-a.md': '# A\n' });
+    const all = await loadSpec(root);
+    expect(all.versions.find((v) => v.id === 'draft')!.pages[0].parseError).toBeDefined();
+    expect(all.seps.length).toBe(1);
+    const loaded = await loadSpec(root, { prose: false });
+    expect(loaded.versions.every((v) => v.pages.length === 0)).toBe(true);
+    expect(loaded.seps).toEqual([]);
+    const run = await runCli(['generate', '--root', root]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/generated files/);
+  });
+
   it('generates only the versions asked for', async () => {
     const root = lampSpec();
     const run = await runCli(['generate', '--root', root, '--version', '2025-02-01']);

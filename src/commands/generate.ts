@@ -3,7 +3,6 @@ import { LoadError, loadSpec } from '../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../generators/outputs.js';
 import { writeIfChanged } from '../generators/write.js';
 import { collect, type RegisterCommand } from './types.js';
-import type { Spec } from '../model/types.js';
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -14,11 +13,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .action(async (opts: { root: string; version?: string[] }) => {
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
-      // Generating needs no prose: it starts (in the worker thread) while the pages are parsed.
-      const start = (loaded: Spec) => {
-        for (const kind of ['schema-json', 'schema-reference'] as const) generatedFiles(loaded, kind).catch(() => undefined);
-      };
-      const spec = await loadSpec(opts.root, { onSourcesLoaded: start });
+      // Generating needs no prose: the pages are left unparsed.
+      const spec = await loadSpec(opts.root, { prose: false });
       const wanted = opts.version?.length ? new Set(opts.version) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);

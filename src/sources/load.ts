@@ -49,6 +49,8 @@ export interface LoadOptions {
    * there has no `tree` in the model: `check` reads only its headings, code blocks and links.
    */
   sepsInWorker?: boolean | 'auto';
+  /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
+  prose?: boolean;
 }
 
 /** Files by path with their size and times, and parse results by kind and path. */
@@ -106,17 +108,18 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // Posted before `onSourcesLoaded` posts any: the worker parses the SEPs first, while this
   // thread parses the versions' pages, and then generates.
   const sepLength = sepFiles.reduce((n, f) => n + f.text.length, 0);
-  const sepsInWorker = options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(sepLength));
+  const prose = options.prose !== false;
+  const sepsInWorker = prose && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(sepLength)));
   const parsedSeps = sepsInWorker && sepFiles.length ? runJob({ kind: 'markdown', pages: sepFiles.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
   parsedSeps?.catch(() => undefined);
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
   for (const [i, { version, pageFiles }] of loaded.entries()) {
-    for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
+    if (prose) for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
   const fromWorker = await parsedSeps?.catch(() => undefined);
-  spec.seps = sepFiles.map((f, i) => {
+  spec.seps = (prose ? sepFiles : []).map((f, i) => {
     if (!fromWorker) return readPage(f, 'md', reader);
     reader.suppressions.push(...fromWorker[i].suppressions);
     return pageRead(pageFromData(f, fromWorker[i].data), reader);
