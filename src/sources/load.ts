@@ -92,10 +92,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   }
 
   const reader = new FileReader(root, options.ignore, options.cache, options.preread);
-  const versionNames = new Set<string>();
-  for (const dir of [layout.schema, layout.docs]) {
-    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) versionNames.add(name);
-  }
+  const versionNames = await findVersions(reader, layout);
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));
@@ -140,14 +137,10 @@ export async function inputFingerprint(rootArg: string, options: LoadOptions = {
   const root = path.resolve(rootArg);
   const layout = { ...defaultLayout, ...options.layout };
   const reader = new FileReader(root, options.ignore);
-  const versionNames = new Set<string>();
-  for (const dir of [layout.schema, layout.docs]) {
-    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) versionNames.add(name);
-  }
-  const names = [...versionNames].filter((n) => !options.versions?.length || options.versions.includes(n)).sort(compareVersions);
+  const names = [...(await findVersions(reader, layout))].filter((n) => !options.versions?.length || options.versions.includes(n)).sort(compareVersions);
   const lists = await Promise.all([
     ...names.flatMap((id) => [reader.list(posixJoin(layout.schema, id), () => true), reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx'))]),
-    reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1)),
+    listSeps(reader, layout),
   ]);
   const paths = [...new Set(lists.flat())].sort();
   const hash = createHash('sha256').update(`${root}\0${names.join(',')}\0`);
@@ -166,6 +159,20 @@ export async function inputFingerprint(rootArg: string, options: LoadOptions = {
   }
   if (reader.problems.length) return undefined;
   return { key: hash.digest('hex'), files };
+}
+
+/** The version folders (dates and `draft`) under the schema and docs folders. */
+async function findVersions(reader: FileReader, layout: Layout): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const dir of [layout.schema, layout.docs]) {
+    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) names.add(name);
+  }
+  return names;
+}
+
+/** The SEPs: Markdown files directly in the SEP folder. */
+function listSeps(reader: FileReader, layout: Layout): Promise<string[]> {
+  return reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
 }
 
 /** Dates in order, `draft` last. */
@@ -229,7 +236,7 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
 }
 
 async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]> {
-  const files = await reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
+  const files = await listSeps(reader, layout);
   const read = await Promise.all(files.map((p) => reader.read(p)));
   return read.filter((f): f is TextFile => !!f);
 }
