@@ -3,9 +3,9 @@
  * or in the worker thread (`worker/worker.ts`). This module loads TypeScript's program builder,
  * typescript-json-schema and TypeDoc; the rest of spec-check reaches it only through `worker/runner.ts`.
  */
-import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import type { SchemaDialect, Spec } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
-import { buildCheckedProgram, referenceCompilerOptions, type SchemaProgram } from './program.js';
+import { buildCheckedProgram, generatorSpec, referenceCompilerOptions, type SchemaProgram } from './program.js';
 import { generateSchemaJson } from './schema-json.js';
 import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
 import type { GenerationProblem } from './keys.js';
@@ -69,27 +69,8 @@ export async function runJob<J extends GenerationJob>(job: J): Promise<JobOutput
   return (job.kind === 'schema-json' ? runSchemaJsonJob(job) : await runReferenceJob(job)) as JobOutput<J>;
 }
 
-/** The part of a `Spec` the generators read, made from a job's data. */
-function specOf(root: string, versions: (SchemaSource & { committedDialect?: SchemaDialect })[]): Spec {
-  return {
-    root,
-    versions: versions.map(
-      (v) =>
-        ({
-          id: v.id,
-          schemaDir: '',
-          docsDir: '',
-          examples: [],
-          pages: [],
-          schemaTs: { file: new TextFile(v.path, v.text) },
-          jsonSchema: v.committedDialect ? { dialect: v.committedDialect } : undefined,
-        }) as unknown as SpecVersion,
-    ),
-  } as unknown as Spec;
-}
-
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
-  const spec = specOf(job.root, job.versions);
+  const spec = generatorSpec(job.root, job.versions);
   const results = generateSchemaJson(spec, spec.versions);
   return spec.versions.map((version) => {
     const r = results.get(version.id)!;
@@ -116,7 +97,7 @@ function referenceProgram(spec: Spec, key: string): SchemaProgram {
 async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   if (!job.pages.length) return [];
   await prepareTypeDoc();
-  const spec = specOf(job.root, job.versions);
+  const spec = generatorSpec(job.root, job.versions);
   const { program, fileNames } = referenceProgram(spec, hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]));
   const pages = job.pages.map((page) => {
     const includes = new Map(page.includes);

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
-import type { Spec, SpecVersion } from '../model/types.js';
+import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import { TextFile } from '../model/text-file.js';
 import { programRoot } from './keys.js';
 
 /**
@@ -50,6 +51,25 @@ export interface SchemaProgram {
 }
 
 const libSourceFiles = new Map<string, TS.SourceFile>();
+
+/** The part of a `Spec` the generators read, made from plain data (a job's, or one schema.ts text). */
+export function generatorSpec(root: string, versions: { id: string; path: string; text: string; committedDialect?: SchemaDialect }[]): Spec {
+  return {
+    root,
+    versions: versions.map(
+      (v) =>
+        ({
+          id: v.id,
+          schemaDir: '',
+          docsDir: '',
+          examples: [],
+          pages: [],
+          schemaTs: { file: new TextFile(v.path, v.text) },
+          jsonSchema: v.committedDialect ? { dialect: v.committedDialect } : undefined,
+        }) as unknown as SpecVersion,
+    ),
+  } as unknown as Spec;
+}
 
 /** Absolute path of a version's schema.ts, as it is named inside the program. */
 export function schemaFileName(spec: Spec, version: SpecVersion): string {

@@ -13,7 +13,7 @@ import type * as TS from 'typescript';
 import * as TJS from 'typescript-json-schema';
 import { stringify } from 'safe-stable-stringify';
 import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
-import { buildCheckedProgram, schemaCompilerOptions, type SchemaProgram } from './program.js';
+import { buildCheckedProgram, generatorSpec, schemaCompilerOptions, type SchemaProgram } from './program.js';
 import { targetDialect, type GeneratedDialect, type GenerationProblem } from './keys.js';
 
 export { schemaJsonKey, targetDialect, TJS_VERSION, type GeneratedDialect, type GenerationProblem } from './keys.js';
@@ -82,10 +82,7 @@ export function schemaJsonFromProgram(program: TS.Program, fileName: string, dia
 
 /** The pure form: schema.ts text in, schema.json text out (builds a program of its own). */
 export function schemaJsonFromText(schemaTsText: string, dialect: GeneratedDialect, fileName = '/schema/schema.ts'): GenerationResult {
-  const spec = {
-    root: '/',
-    versions: [{ id: 'v', schemaDir: 'schema', docsDir: 'docs', examples: [], pages: [], schemaTs: { file: { path: fileName.slice(1), text: schemaTsText } } }],
-  } as unknown as Spec;
+  const spec = generatorSpec('/', [{ id: 'v', path: fileName.slice(1), text: schemaTsText }]);
   const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return schemaJsonFromProgram(program, fileNames.get('v')!, dialect, fileName.slice(1));
 }

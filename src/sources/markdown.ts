@@ -18,7 +18,10 @@ const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMd
 const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm);
 
 export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
-  const { tree, data } = parsePage(file, syntax);
+  return withTree(file, parsePage(file, syntax));
+}
+
+function withTree(file: TextFile, { tree, data }: { tree?: Root; data: MarkdownPageData }): MarkdownPage {
   return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
 }
 
@@ -81,10 +84,8 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
 export function markdownJob(pages: { path: string; text: string; syntax: 'mdx' | 'md' }[]): { data: MarkdownPageData; suppressions: Suppression[] }[] {
   return pages.map(({ path, text, syntax }) => {
     const file = new TextFile(path, text);
-    const page = readMarkdownPage(file, syntax);
-    const { tree: _tree, file: _file, path: _path, ...rest } = page;
-    const data: MarkdownPageData = { ...rest, codeBlocks: page.codeBlocks.map(({ locate: _locate, ...block }) => block) };
-    return { data, suppressions: suppressionsInPage(page) };
+    const parsed = parsePage(file, syntax);
+    return { data: parsed.data, suppressions: suppressionsInPage(withTree(file, parsed)) };
   });
 }
 
