@@ -5,7 +5,7 @@ import { check } from '../src/check.js';
 import { generatedSchemaJson } from '../src/rules/generated-schema-json.js';
 import { generatedSchemaReference } from '../src/rules/generated-schema-reference.js';
 import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.js';
-import { canonicalUnions } from '../src/generators/schema-reference.js';
+import { canonicalUnions } from '../src/generators/keys.js';
 import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/model/text-file.js';
@@ -140,7 +140,8 @@ describe('generator programs', () => {
   it('render a page again with an edited example as a fresh conversion renders it', async () => {
     const { loadSpec } = await import('../src/sources/load.js');
     const { buildCheckedProgram, referenceCompilerOptions } = await import('../src/generators/program.js');
-    const { exampleTexts, prepareTypeDoc, renderSchemaReference } = await import('../src/generators/schema-reference.js');
+    const { prepareTypeDoc, renderSchemaReference } = await import('../src/generators/schema-reference.js');
+    const { exampleTexts } = await import('../src/generators/keys.js');
     const spec = await loadSpec(lampSpec());
     const draft = spec.versions.find((v) => v.id === 'draft')!;
     await prepareTypeDoc();

@@ -16,8 +16,6 @@ import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
 import { buildCheckedProgram, generatorSpec, schemaCompilerOptions, type SchemaProgram } from './program.js';
 import { targetDialect, type GeneratedDialect, type GenerationProblem } from './keys.js';
 
-export { schemaJsonKey, targetDialect, TJS_VERSION, type GeneratedDialect, type GenerationProblem } from './keys.js';
-
 export const schemaJsonSettings: TJS.PartialArgs = {
   defaultNumberType: 'integer',
   required: true,

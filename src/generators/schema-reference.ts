@@ -16,8 +16,6 @@ import type { TextFile } from '../model/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import { slashed, type GenerationProblem } from './keys.js';
 
-export { canonicalUnions, exampleTexts, schemaReferenceKey } from './keys.js';
-
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
 export const typedocOptions: td.TypeDocOptions = {
   excludeInternal: true,
