@@ -11,7 +11,7 @@ import { DiskCache } from './engine/cache.js';
 import { configureGeneration } from './generators/outputs.js';
 import { allRules } from './rules/index.js';
 import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
-import { findingKey, type LineText } from './engine/baseline.js';
+import { applyBaseline, createBaseline, type Baseline, type LineText } from './engine/baseline.js';
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
 import type { CliIo } from './commands/types.js';
 import type { Spec } from './model/types.js';
@@ -38,20 +38,12 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   const cache = createLoadCache();
   const debounceMs = w.debounceMs ?? 30;
   let options = w.checkOptions();
-  let previous: Map<string, number> | undefined;
+  // The findings of the last check, as a baseline: a re-check prints those not in it.
+  let previous: Baseline | undefined;
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
-
-  const keysOf = (report: CheckReport, lineText: LineText) => {
-    const keys = new Map<string, number>();
-    for (const f of report.findings) {
-      const k = findingKey(f, lineText);
-      keys.set(k, (keys.get(k) ?? 0) + 1);
-    }
-    return keys;
-  };
 
   const runOnce = async () => {
     const files = [...changed].sort();
@@ -73,20 +65,10 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     const report = checkSpec(spec, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
     const text = { ...w.text, source: (f: string) => spec.files?.get(f) };
-    const keys = keysOf(report, lineText);
     if (!previous) {
       w.io.stdout(formatText(report, text));
     } else {
-      // New findings: those whose key occurs more often than before.
-      const seen = new Map(previous);
-      const fresh = report.findings.filter((f) => {
-        const k = findingKey(f, lineText);
-        const left = seen.get(k) ?? 0;
-        seen.set(k, left - 1);
-        return left <= 0;
-      });
-      let gone = 0;
-      for (const [k, n] of previous) gone += Math.max(0, n - (keys.get(k) ?? 0));
+      const { findings: fresh, resolved: gone } = applyBaseline(report.findings, previous, lineText);
       const names = files.map((f) => (f.startsWith('\0config') ? 'config' : f));
       const what = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
       const ms = Math.round(performance.now() - started);
@@ -97,7 +79,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
           '\n',
       );
     }
-    previous = keys;
+    previous = createBaseline(report.findings, lineText);
     w.onCheck?.(report, files);
   };
 
