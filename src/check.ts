@@ -150,7 +150,8 @@ function sortedFigures(figures: Record<string, number>): Record<string, number> 
   return Object.fromEntries(Object.entries(figures).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-function displayRoot(rootArg: string): string {
+/** The root as the user named it, relative to the working folder, `/`-separated (`.` for the working folder). */
+export function displayRoot(rootArg: string): string {
   const rel = path.relative(process.cwd(), path.resolve(rootArg));
   return (rel === '' ? '.' : rel).split(path.sep).join('/');
 }

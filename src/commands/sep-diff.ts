@@ -10,6 +10,7 @@ import type { MarkdownPage } from '../model/types.js';
 import { sepDiff } from '../sep-diff/index.js';
 import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../sep-diff/report.js';
 import { UsageError, type RegisterCommand } from './types.js';
+import { displayRoot } from '../check.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -31,7 +32,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       const rel = path.relative(spec.root, abs).split(path.sep).join('/');
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
       const result = sepDiff(spec, sep, { runOptions: config });
-      const rootShown = path.relative(process.cwd(), root).split(path.sep).join('/') || '.';
+      const rootShown = displayRoot(opts.root);
       const report = sepDiffReport(spec, rootShown, result);
       const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text';
       const out = opts.format === 'json' ? formatSepDiffJson(report) : opts.format === 'markdown' ? formatSepDiffMarkdown(report) : formatSepDiffText(report, { color });

@@ -15,7 +15,7 @@ import { JsonDocument } from '../sources/json.js';
 import { TextFile } from '../model/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
-import { ignoreEntryProblem, ignoreMatcher } from './glob.js';
+import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
@@ -114,7 +114,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
       if (typeof folder !== 'string') return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a folder path (a string)`);
       const problem = ignoreEntryProblem(folder);
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
-      layout[key as keyof Layout] = folder.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '');
+      layout[key as keyof Layout] = normalizeEntry(folder);
     }
     config.layout = layout;
   }

@@ -16,7 +16,8 @@ export function ignoreEntryProblem(entry: string): string | undefined {
   return undefined;
 }
 
-function normalizeEntry(entry: string): string {
+/** An ignore entry or folder as a `/`-separated path relative to the root: no leading `./`, no trailing `/`. */
+export function normalizeEntry(entry: string): string {
   return entry
     .replace(/\\/g, '/')
     .replace(/^(\.\/)+/, '')

@@ -9,6 +9,7 @@ import { type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
 import { extractFromProse } from './extract-prose.js';
+import { groupBy } from './text.js';
 
 const cache = new WeakMap<Spec, Map<ResolvedVocabulary, ClaimSet>>();
 
@@ -40,17 +41,6 @@ export function describeClaim(claim: Claim): string {
   // No line numbers in messages: baselines and SARIF fingerprints key on the message; the related locations carry the lines.
   if (claim.source === 'prose' || claim.source === 'prose-json') return `${claim.location.file} (${claim.subject})`;
   return claim.subject;
-}
-
-function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }
 
 function relatedFor(others: Claim[], describe: (c: Claim) => string): RelatedLocation[] {

@@ -1,5 +1,6 @@
 /** The explain output of `spec-check claims`: claims grouped by version and condition, and the skipped statements. */
 import { claimSources, type Claim, type ClaimSet, type ClaimSource, type SkippedStatement } from './claims.js';
+import { groupBy } from './text.js';
 
 export interface ClaimsFilter {
   /** Condition ids to keep; all when absent. */
@@ -38,12 +39,10 @@ export function formatClaims(set: ClaimSet, filter: ClaimsFilter = {}): string {
   const lines: string[] = [];
   for (const version of versions) {
     lines.push(`${version}`);
-    const byCondition = new Map<string, Claim[]>();
-    for (const c of claims.filter((c) => c.version === version)) {
-      const list = byCondition.get(c.condition.id) ?? [];
-      list.push(c);
-      byCondition.set(c.condition.id, list);
-    }
+    const byCondition = groupBy(
+      claims.filter((c) => c.version === version),
+      (c) => c.condition.id,
+    );
     for (const [id, group] of [...byCondition].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const channels = [...new Set(group.map((c) => c.channel.label))];
       const codes = [...new Set(group.filter((c) => c.code !== undefined).map((c) => c.code))];

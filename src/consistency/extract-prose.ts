@@ -5,6 +5,7 @@
  * from the caption just before the block.
  */
 import type { CodeBlock, Location, MarkdownPage, SpecVersion } from '../model/types.js';
+import { TextFile } from '../model/text-file.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
 import { assignedChannels, channelsIn, conditionsIn, matchesAny, mayNameCondition, normalise, sentences } from './text.js';
@@ -189,9 +190,10 @@ class PageReader {
     const value = doc.value;
     const version = this.version.id;
     const subject = 'JSON example';
+    const lines = new TextFile('', block.value);
     const locate = (offset: number) => {
-      const before = block.value.slice(0, offset).split('\n');
-      return block.locate(before.length - 1, before.at(-1)!.length);
+      const p = lines.position(offset);
+      return block.locate(p.line - 1, p.column - 1);
     };
 
     let channel: ResolvedChannel | undefined;

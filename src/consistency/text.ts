@@ -139,3 +139,15 @@ export function sentences(text: string): Sentence[] {
 export function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
+
+/** Items by key, keys in order of first appearance. */
+export function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}

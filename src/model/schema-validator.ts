@@ -4,7 +4,7 @@
  * failure, with the schema's expectation in words.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { valueAtPointer } from '../sources/json.js';
+import { escapePointer, valueAtPointer } from '../sources/json.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -194,10 +194,6 @@ export function validatorFor(version: SpecVersion): SchemaValidator | undefined 
     validators.set(version, validator);
   }
   return validators.get(version) ?? undefined;
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function dedupe(violations: SchemaViolation[]): SchemaViolation[] {

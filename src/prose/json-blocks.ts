@@ -7,7 +7,7 @@
  * so that validation checks what the block shows and never reports what it deliberately omits.
  */
 import type { Node as JsonNode } from 'jsonc-parser';
-import { JsonDocument, type JsonSyntaxError } from '../sources/json.js';
+import { escapePointer, JsonDocument, type JsonSyntaxError } from '../sources/json.js';
 import { TextFile } from '../model/text-file.js';
 import type { SchemaViolation } from '../model/schema-validator.js';
 
@@ -272,7 +272,7 @@ function pointerOfOffset(document: JsonDocument, offset: number): string | undef
 }
 
 function toPointer(path: string[]): string {
-  return path.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return path.map((s) => '/' + escapePointer(s)).join('');
 }
 
 /**
@@ -299,7 +299,7 @@ function stripElisions(value: unknown, pointer: string, placeholders: string[], 
         open.add(pointer);
         continue;
       }
-      out[k] = stripElisions(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, placeholders, open);
+      out[k] = stripElisions(v, `${pointer}/${escapePointer(k)}`, placeholders, open);
     }
     return out;
   }

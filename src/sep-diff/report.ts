@@ -3,7 +3,7 @@
  * with figures of its own, and its text and pull-request-comment (Markdown) renderings.
  */
 import type { CheckReport } from '../check.js';
-import { formatText } from '../reporters/text.js';
+import { formatFindings } from '../reporters/text.js';
 import type { Spec } from '../model/types.js';
 import { toolVersion } from '../version.js';
 import type { SepDiffResult } from './index.js';
@@ -55,8 +55,7 @@ export function formatSepDiffText(report: SepDiffReport, options: { color?: bool
   if (report.findings.length) {
     out.push('');
     // The findings as `check` prints them, without its closing line (the figures differ).
-    const body = formatText(report, options).trimEnd().split('\n');
-    out.push(...body.slice(0, -1));
+    out.push(...formatFindings(report.findings, options).split('\n').slice(0, -1));
     out.push(summaryLine(report));
   } else if (!proposesNothing(r)) {
     out.push('', 'No differences: the spec follows the SEP.');

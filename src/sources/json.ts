@@ -116,6 +116,11 @@ export function valueAtPointer(value: unknown, pointer: string): unknown {
   return v;
 }
 
+/** A JSON pointer segment with `~` and `/` escaped. */
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 export function splitPointer(pointer: string): string[] {
   if (pointer === '' || pointer === '/') return pointer === '/' ? [''] : [];
   return pointer
