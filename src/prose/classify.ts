@@ -229,9 +229,12 @@ function namesIn(text: string): string[] {
   return [...new Set([...pascal, ...quoted])];
 }
 
+/** The vocabulary's phrases as whole-word patterns, compiled once. */
+const phrasePatterns = vocabulary.map((entry) => ({ entry, pattern: new RegExp(`(?<![\\w])${entry.phrase}(?![\\w])`) }));
+
 function phrasesIn(text: string) {
   const lower = text.toLowerCase();
-  return vocabulary.filter((e) => new RegExp(`(?<![\\w])${e.phrase}(?![\\w])`).test(lower));
+  return phrasePatterns.filter((p) => p.pattern.test(lower)).map((p) => p.entry);
 }
 
 /**

@@ -72,8 +72,9 @@ function readJsonBlocksOnce(version: SpecVersion, page: MarkdownPage, options: {
       continue;
     }
     const values: ShownValue[] = [];
+    const context = blockContext(page, block);
     for (const json of jsons) {
-      let c = classifyValue(version, json.value, blockContext(page, block), section);
+      let c = classifyValue(version, json.value, context, section);
       // Only what the block shows is checked: an object the text names is usually shown in part.
       const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
       let problems = violations(version, json, c, policy);

@@ -22,11 +22,13 @@ export const schemaCategory: Rule = {
       const source = version.schemaTs;
       if (!template || !source) continue; // categories only matter where the reference is generated
       const firstUse = new Map<string, Declaration>();
+      const uses = new Map<string, number>();
       for (const decl of source.declarations) {
         if (!documented(decl)) continue;
         const category = decl.jsdoc?.category;
         if (category) {
           if (!firstUse.has(category)) firstUse.set(category, decl);
+          uses.set(category, (uses.get(category) ?? 0) + 1);
           continue;
         }
         report({ message: missingCategory(version, decl), location: decl.location });
@@ -42,7 +44,7 @@ export const schemaCategory: Rule = {
       for (const [name, decl] of firstUse) {
         if (placed.has(name)) continue;
         const tag = decl.jsdoc!.tags.find((t) => t.name === 'category');
-        const others = countUses(source.declarations, name) - 1;
+        const others = uses.get(name)! - 1;
         const users = others ? `${decl.name} and ${others} more` : decl.name;
         report({
           message: `Category "${name}" (used by ${users}) has no {/* @category ${name} */} placeholder in ${template.path}`,
@@ -63,10 +65,6 @@ function documented(decl: Declaration): boolean {
   if (decl.jsdoc?.tags.some((t) => t.name === 'internal' || t.name === 'hidden' || t.name === 'ignore')) return false;
   if (decl.kind === 'const' && !decl.jsdoc) return false;
   return true;
-}
-
-function countUses(decls: Declaration[], category: string): number {
-  return decls.filter((d) => documented(d) && d.jsdoc?.category === category).length;
 }
 
 function missingCategory(version: SpecVersion, decl: Declaration): string {
