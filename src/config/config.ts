@@ -16,12 +16,13 @@ import { TextFile } from '../model/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
 import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
+import { isObject } from '../util/is-object.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
-export const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary'] as const;
+const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary'] as const;
 export const layoutKeys = ['schema', 'docs', 'seps'] as const;
-export const severityValues = ['off', 'warning', 'error'] as const;
+const severityValues = ['off', 'warning', 'error'] as const;
 
 export interface SpecCheckConfig {
   rules?: Record<string, SeverityOverride>;
@@ -175,9 +176,6 @@ function vocabularyValidator(): ReturnType<Ajv['compile']> | null {
   return vocabularyValidatorCache;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function escape(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');

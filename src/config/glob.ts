@@ -4,7 +4,7 @@
  * `?` one character. A path is ignored when it or any folder above it matches.
  */
 
-export function isGlob(pattern: string): boolean {
+function isGlob(pattern: string): boolean {
   return /[*?]/.test(pattern);
 }
 

@@ -4,10 +4,11 @@
  * member is true is a result-flag failure. The condition comes from the file name, or else
  * from the message (or the result's text).
  */
-import type { Example, JsDocExample, Location, SpecVersion } from '../model/types.js';
+import type { Example, JsDocExample, SpecVersion } from '../model/types.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { oneLine, type ClaimSet } from './claims.js';
 import { conditionsIn, normalise } from './text.js';
+import { isObject } from '../util/is-object.js';
 
 export function extractFromExamples(version: SpecVersion, vocabulary: ResolvedVocabulary, codes: Map<string, number>, out: ClaimSet): void {
   const includedBy = exampleTags(version);
@@ -99,8 +100,4 @@ export function stringsIn(value: unknown): string[] {
   return [];
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
-export type { Location };

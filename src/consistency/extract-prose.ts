@@ -10,7 +10,8 @@ import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
 import { assignedChannels, channelsIn, conditionsIn, matchesAny, mayNameCondition, normalise, sentences } from './text.js';
 import { parseProseJson } from './prose-json.js';
-import { isObject, stringsIn } from './extract-examples.js';
+import { stringsIn } from './extract-examples.js';
+import { isObject } from '../util/is-object.js';
 
 interface Point {
   line: number;

@@ -136,7 +136,7 @@ export function sentences(text: string): Sentence[] {
   return out.filter((s) => s.text.trim());
 }
 
-export function unique<T>(items: T[]): T[] {
+function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }
 

@@ -8,6 +8,7 @@ import type { CodeBlock, Declaration, MarkdownPage } from '../model/types.js';
 import { baseName, messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
 import { placeholderNames, vocabulary } from './vocabulary.js';
 import type { SpecVersion } from '../model/types.js';
+import { isObject } from '../util/is-object.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -100,9 +101,6 @@ export function classifyValue(version: SpecVersion, value: unknown, context: Blo
   return { kind: 'unclassified', checks: [] };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** A JSON-RPC message: it says so, or has the members only messages have together. */
 function isMessage(v: Record<string, unknown>): boolean {

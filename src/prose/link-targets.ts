@@ -71,7 +71,7 @@ function pageAnchors(page: MarkdownPage): Set<string> {
 }
 
 /** Anchors of the Schema Reference of a version, from the model. */
-export function referenceAnchors(version: SpecVersion): Set<string> | undefined {
+function referenceAnchors(version: SpecVersion): Set<string> | undefined {
   const source = version.schemaTs;
   const index = messageIndex(version);
   if (!source || !index) return undefined;

@@ -107,7 +107,6 @@ function build(version: SpecVersion): MessageIndex {
     (d) =>
       d !== resultBase &&
       (d.kind === 'interface' || d.kind === 'type') &&
-      !d.members.some((m) => m.name === 'jsonrpc') &&
       !membersOf(d).some((m) => m.name === 'jsonrpc') &&
       (/Result$/.test(d.name) || (resultBase !== undefined && ancestors(d).includes(resultBase.name))),
   );

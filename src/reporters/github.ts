@@ -7,12 +7,12 @@ import type { Finding } from '../rules/types.js';
 import { workspacePath } from './paths.js';
 
 /** Escapes a command's message (data) the way the Actions runner unescapes it. */
-export function escapeData(s: string): string {
+function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** Escapes a command property value: as data, plus `:` and `,`, which delimit properties. */
-export function escapeProperty(s: string): string {
+function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 

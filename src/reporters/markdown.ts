@@ -6,7 +6,7 @@ import type { CheckReport } from '../check.js';
 import { workspacePath } from './paths.js';
 
 /** Escapes text for a table cell: Markdown punctuation, HTML, and line breaks. */
-export function escapeCell(s: string): string {
+function escapeCell(s: string): string {
   return s
     .replace(/[\\`*_[\]<>|#~!&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`))
     .replace(/\r?\n/g, ' ');
@@ -20,7 +20,7 @@ function code(s: string): string {
 }
 
 /** Room for the table, under GitHub's 65,536-character limit on a comment. */
-export const MAX_COMMENT_CHARS = 60_000;
+const MAX_COMMENT_CHARS = 60_000;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -57,7 +57,7 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
 }
 
 /** The finding's line with two lines either side, `>` at the line and a caret under the column. */
-export function codeFrame(source: TextFile, f: Finding, paint: Paint = (_, s) => s): string[] {
+function codeFrame(source: TextFile, f: Finding, paint: Paint = (_, s) => s): string[] {
   const first = Math.max(1, f.line - 2);
   let last = Math.min(source.lineCount, f.line + 2);
   // The empty "line" after a final line break is not worth showing.

@@ -43,7 +43,7 @@ export const jsdocLink: Rule = {
 };
 
 /** What is wrong with a link target, or undefined when it names something that exists (or is a URL). */
-export function linkProblem(index: MessageIndex, target: string): string | undefined {
+function linkProblem(index: MessageIndex, target: string): string | undefined {
   if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#')) return undefined;
   // TypeDoc's declaration references: `X`, `X.member`, `X#member`, `X.member.nested`.
   const [name, ...path] = target.split(/[.#]/);

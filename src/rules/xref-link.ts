@@ -31,7 +31,7 @@ export const xrefLink: Rule = {
 };
 
 /** What is wrong with a link, or undefined when it resolves or points outside what the repository holds. */
-export function checkLink(targets: LinkTargets, held: Set<string>, page: MarkdownPage, link: Link): string | undefined {
+function checkLink(targets: LinkTargets, held: Set<string>, page: MarkdownPage, link: Link): string | undefined {
   const url = link.url.trim();
   if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return undefined; // external
   const hashAt = url.indexOf('#');

@@ -23,10 +23,10 @@ export interface Alignment {
 /** Units this similar (2 * common words / all words) are the same unit, possibly changed. */
 export const MATCH_RATIO = 0.5;
 /** Leftover units in the same slot between two matched units are one unit reworded when at least this similar. */
-export const REWORD_RATIO = 0.25;
+const REWORD_RATIO = 0.25;
 
 /** Length of the longest common subsequence of two key lists. */
-export function lcsLength(a: readonly string[], b: readonly string[]): number {
+function lcsLength(a: readonly string[], b: readonly string[]): number {
   if (!a.length || !b.length) return 0;
   let prev = new Uint16Array(b.length + 1);
   let cur = new Uint16Array(b.length + 1);
@@ -39,7 +39,7 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
   return prev[b.length];
 }
 
-export function similarity(a: Unit, b: Unit): number {
+function similarity(a: Unit, b: Unit): number {
   const ka = a.words.map((w) => w.key);
   const kb = b.words.map((w) => w.key);
   return (2 * lcsLength(ka, kb)) / (ka.length + kb.length);

@@ -143,7 +143,7 @@ export function sentenceSpans(text: string): { start: number; end: number }[] {
 
 const WORD = /\S+/g;
 
-export function wordsOf(text: string): Word[] {
+function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   for (const m of text.matchAll(WORD)) {
     const key = m[0].toLowerCase().replace(/^[^\p{L}\p{N}<{$-]+|[^\p{L}\p{N}>}]+$/gu, '');
