@@ -40,9 +40,7 @@ function lcsLength(a: readonly string[], b: readonly string[]): number {
 }
 
 function similarity(a: Unit, b: Unit): number {
-  const ka = a.words.map((w) => w.key);
-  const kb = b.words.map((w) => w.key);
-  return (2 * lcsLength(ka, kb)) / (ka.length + kb.length);
+  return (2 * lcsLength(a.keys, b.keys)) / (a.keys.length + b.keys.length);
 }
 
 /**
@@ -52,8 +50,8 @@ function similarity(a: Unit, b: Unit): number {
  * (the reword step may still pair them by position).
  */
 export function matchScore(a: Unit, b: Unit): number {
-  const ka = a.words.map((w) => w.key);
-  const kb = b.words.map((w) => w.key);
+  const ka = a.keys;
+  const kb = b.keys;
   const common = lcsLength(ka, kb);
   const dice = (2 * common) / (ka.length + kb.length);
   // One shared word is no evidence: "Server errors" is not "Server timeouts" changed.
@@ -62,7 +60,7 @@ export function matchScore(a: Unit, b: Unit): number {
   return common >= 3 && common / Math.min(ka.length, kb.length) >= 0.8 ? MATCH_RATIO : dice;
 }
 
-const sameKey = (u: Unit) => u.words.map((w) => w.key).join(' ');
+const sameKey = (u: Unit) => u.keys.join(' ');
 
 /**
  * Pairs units: identical text first (in order), then the most similar pairs of the same kind

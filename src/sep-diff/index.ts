@@ -95,7 +95,8 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
   const templates = [...stated, ...exampleTemplates(own, stated)];
   let messagesChecked = 0;
   if (templates.length) {
-    const pages = changedFiles.map((f) => spec.versions.flatMap((v) => v.pages).find((pg) => pg.path === f)).filter((pg): pg is MarkdownPage => !!pg);
+    const allPages = spec.versions.flatMap((v) => v.pages);
+    const pages = changedFiles.map((f) => allPages.find((pg) => pg.path === f)).filter((pg): pg is MarkdownPage => !!pg);
     for (const page of pages) {
       const messages = exampleMessages(page.codeBlocks);
       messagesChecked += messages.length;
@@ -257,6 +258,7 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
   const sepUnits = unitsOf(sepNodes, parsed.region);
   if (!sepUnits.length) return { findings: [] };
   let anchor = pageStart;
+  let docUnits: Unit[] | undefined;
   if (docNodes) {
     if (headingAt?.position) anchor = { file: page.path, line: headingAt.position.start.line, column: headingAt.position.start.column };
   } else {
@@ -271,11 +273,12 @@ function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[
       };
     }
     docNodes = best.nodes;
+    docUnits = best.units;
     section = best.heading;
     anchor = best.anchor;
     mode = 'fragment';
   }
-  const docUnits = unitsOf(docNodes, pageRegion);
+  docUnits ??= unitsOf(docNodes, pageRegion);
   const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page' });
   return { findings: r.findings, compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched } };
 }
@@ -301,16 +304,18 @@ function maxBy<T>(items: T[], score: (item: T) => number): T {
   return best;
 }
 
-function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region): { nodes: RootContent[]; heading?: string; anchor: Location } | undefined {
+function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region): { nodes: RootContent[]; units: Unit[]; heading?: string; anchor: Location } | undefined {
   const starts = [0, ...children.flatMap((n, i) => (isHeading(n) && i > 0 ? [i] : []))];
-  let best: { nodes: RootContent[]; heading?: string; anchor: Location; score: number } | undefined;
+  let best: { nodes: RootContent[]; units: Unit[]; heading?: string; anchor: Location; score: number } | undefined;
   starts.forEach((start, k) => {
     const nodes = children.slice(start, starts[k + 1] ?? children.length);
-    const score = stretchScore(unitsOf(nodes, region), sepUnits);
+    const units = unitsOf(nodes, region);
+    const score = stretchScore(units, sepUnits);
     if (score > 0 && (!best || score > best.score)) {
       const first = nodes[0];
       best = {
         nodes,
+        units,
         score,
         heading: first && isHeading(first) ? toString(first) : undefined,
         anchor: { file: region.source.path, line: first?.position?.start.line ?? 1, column: first?.position?.start.column ?? 1 },

@@ -32,6 +32,8 @@ export interface Unit {
   /** Plain text, whitespace runs collapsed by the reader only (offsets index `plain`). */
   plain: string;
   words: Word[];
+  /** The words' keys, kept for comparing units (alignment compares every pair). */
+  keys: string[];
   /** Index of the top-level block (child of the compared stretch) that holds the unit. */
   block: number;
   /** Position in reading order within the stretch. */
@@ -164,6 +166,7 @@ function makeUnit(kind: UnitKind, plain: PlainText, start: number, end: number, 
     kind,
     plain: text,
     words,
+    keys: words.map((w) => w.key),
     block,
     index,
     locate: (offset) => plain.locate(base + offset),
