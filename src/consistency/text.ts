@@ -51,17 +51,14 @@ export function conditionsIn(text: string, vocabulary: ResolvedVocabulary): Reso
   for (const condition of vocabulary.conditions) {
     for (const match of matchesOf(condition.patterns, text)) found.push({ condition, match });
   }
-  const kept = found.filter(
-    (a) =>
-      !found.some(
-        (b) =>
-          b.condition !== a.condition &&
-          b.match.index <= a.match.index &&
-          b.match.end >= a.match.end &&
-          b.match.end - b.match.index > a.match.end - a.match.index,
-      ),
-  );
+  const kept = longestMatches(found, (a, b) => a.condition !== b.condition);
   return unique(kept.map((k) => k.condition));
+}
+
+/** The matches no longer match covers, among those `rival` to it. */
+function longestMatches<T extends { match: Match }>(found: T[], rival: (a: T, b: T) => boolean): T[] {
+  const length = (m: Match) => m.end - m.index;
+  return found.filter((a) => !found.some((b) => rival(a, b) && b.match.index <= a.match.index && b.match.end >= a.match.end && length(b.match) > length(a.match)));
 }
 
 export interface ChannelMention {
@@ -75,9 +72,7 @@ export function channelsIn(text: string, vocabulary: ResolvedVocabulary): Channe
   if (!vocabulary.anyChannel.test(text)) return out;
   const all = vocabulary.channels.flatMap((channel) => matchesOf(channel.patterns, text).map((match) => ({ channel, match })));
   // A match inside a longer one ("error response" in "protocol level error response") is the same mention.
-  const maximal = all.filter(
-    (a) => !all.some((b) => b !== a && b.match.index <= a.match.index && b.match.end >= a.match.end && b.match.end - b.match.index > a.match.end - a.match.index),
-  );
+  const maximal = longestMatches(all, (a, b) => a !== b);
   for (const { channel, match } of maximal) {
     // Negated when a negation ends the clause so far, give or take words that only lead up to a
     // channel ("not as an MCP", "must not be reported via the"); "is not found, ... a protocol error" is not.
