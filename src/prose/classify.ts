@@ -114,9 +114,42 @@ function resultMatch(index: MessageIndex, method: string, how: string): { declar
   return result ? { declaration: result.name, method, how } : undefined;
 }
 
+/** What classifying reads of an index again and again, worked out once per index. */
+interface IndexFacts {
+  resultNames: Set<string>;
+  /** Result types no other declaration extends, that have members. */
+  concrete: Declaration[];
+  /** Members every result has (`_meta`): they say nothing about which result a value is. */
+  common: Set<string>;
+  /** Methods by the name of their result type, in request order. */
+  answeredBy: Map<string, string[]>;
+}
+
+const indexFacts = new WeakMap<MessageIndex, IndexFacts>();
+
+function factsOf(index: MessageIndex): IndexFacts {
+  let facts = indexFacts.get(index);
+  if (!facts) {
+    const extended = new Set(index.resultTypes.flatMap((d) => d.extends.map(baseName)));
+    const answeredBy = new Map<string, string[]>();
+    for (const method of index.requests.keys()) {
+      const name = index.resultTypeOf(method)?.name;
+      if (name !== undefined) answeredBy.set(name, [...(answeredBy.get(name) ?? []), method]);
+    }
+    facts = {
+      resultNames: new Set(index.resultTypes.map((d) => d.name)),
+      concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
+      common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
+      answeredBy,
+    };
+    indexFacts.set(index, facts);
+  }
+  return facts;
+}
+
 /** The result named by the nearest text unit that names exactly one. */
 function contextResult(index: MessageIndex, context: BlockContext): { declaration: string; method?: string; how: string } | undefined {
-  const resultNames = new Set(index.resultTypes.map((d) => d.name));
+  const { resultNames } = factsOf(index);
   for (const unit of context.units) {
     const found = new Map<string, string | undefined>(); // result type -> method
     for (const method of methodsIn(index, unit)) {
@@ -144,10 +177,7 @@ function contextResult(index: MessageIndex, context: BlockContext): { declaratio
  */
 export function resultsByShape(index: MessageIndex, result: unknown): string[] {
   if (!isObject(result)) return [];
-  const extended = new Set(index.resultTypes.flatMap((d) => d.extends.map(baseName)));
-  const concrete = index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0);
-  // Members every result has (`_meta`) say nothing about which result this is.
-  const common = new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []);
+  const { concrete, common } = factsOf(index);
   const found = new Set<string>();
   for (const key of Object.keys(result)) {
     if (common.has(key)) continue;
@@ -171,8 +201,8 @@ function shapeResult(index: MessageIndex, result: unknown): { declaration: strin
 
 /** The method whose result a result type is, when exactly one method has it. */
 function methodAnsweredBy(index: MessageIndex, resultType: string): string | undefined {
-  const methods = [...index.requests.keys()].filter((m) => index.resultTypeOf(m)?.name === resultType);
-  return methods.length === 1 ? methods[0] : undefined;
+  const methods = factsOf(index).answeredBy.get(resultType);
+  return methods?.length === 1 ? methods[0] : undefined;
 }
 
 /** A declaration the nearest text names, when the value looks like one. */
