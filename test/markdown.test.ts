@@ -53,4 +53,31 @@ describe('readMarkdownPage', () => {
     expect(bad.parseError?.location.line).toBeGreaterThanOrEqual(3);
     expect(bad.parseError?.message).toMatch(/Note/);
   });
+
+  it('parses GFM tables, footnotes, strikethrough and task lists, but leaves a bare URL as text', () => {
+    const text = [
+      '| Field | Meaning |',
+      '| --- | --- |',
+      '| `id` | ~~old~~ new[^1] |',
+      '',
+      '- [x] done',
+      '',
+      'See https://example.com/spec and [the draft](./draft.mdx).',
+      '',
+      '[^1]: A note.',
+      '',
+    ].join('\n');
+    for (const syntax of ['mdx', 'md'] as const) {
+      const gfm = readMarkdownPage(new TextFile(`docs/gfm.${syntax}`, text), syntax);
+      const types = new Set<string>();
+      const walk = (node: { type: string; children?: unknown[] }) => {
+        types.add(node.type);
+        for (const child of node.children ?? []) walk(child as typeof node);
+      };
+      walk(gfm.tree!);
+      expect([...types]).toEqual(expect.arrayContaining(['table', 'delete', 'footnoteReference', 'footnoteDefinition']));
+      expect(JSON.stringify(gfm.tree)).toContain('"checked":true');
+      expect(gfm.links.map((l) => l.url)).toEqual(['./draft.mdx']);
+    }
+  });
 });
