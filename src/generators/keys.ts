@@ -66,12 +66,14 @@ export function slashed(p: string): string {
 
 /**
  * Where the generators' programs place the root's files: a folder under the root that is not
- * there. Nothing is read from it (the programs hold the loaded texts), and TypeDoc, which looks
- * for a package.json above each declaration's file, and reads every folder up to the file
- * system's root when there is none, gives up at once at a folder that does not exist.
+ * there, named as a package folder. Nothing is read from it (the programs hold the loaded texts).
+ * TypeDoc asks for the package of a declaration's file at each reference it converts: for a path
+ * inside `node_modules/<name>/` it answers from the path alone, where for other paths it looks on
+ * disk for a package.json above the file (every folder up to the file system's root), and caches
+ * only what it found.
  */
 export function programRoot(root: string): string {
-  return path.join(root, '.spec-check-program');
+  return path.join(root, 'node_modules', '.spec-check-program');
 }
 
 /** Example texts of a version, by absolute path in the program (what `{@includeCode}` resolves to). */

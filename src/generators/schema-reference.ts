@@ -24,6 +24,9 @@ export const typedocOptions: td.TypeDocOptions = {
   disableSources: true,
   sort: ['source-order'],
   logLevel: 'Error',
+  // The programs place schema.ts under a `node_modules` folder (see `programRoot`), which TypeDoc's
+  // default pattern would mark external (`tsd-is-external` on every member). No file is external.
+  externalPattern: [],
 };
 
 /** A template line that stands for a category's declarations. */
