@@ -100,22 +100,26 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     names = names.filter((n) => options.versions!.includes(n));
   }
 
-  const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), readSeps(reader, layout)]);
-  const spec: Spec = { root, versions: loaded.map((l) => l.version), seps: [], inputProblems: reader.problems, filesRead: 0, files: new Map(), suppressions: [] };
-  // Posted before `onSourcesLoaded` posts any: the worker parses the SEPs first, while this
-  // thread parses the versions' pages, and then generates.
-  const sepLength = sepFiles.reduce((n, f) => n + f.text.length, 0);
   const prose = options.prose !== false;
-  const sepsInWorker = prose && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(sepLength)));
-  const parsedSeps = sepsInWorker && sepFiles.length ? runJob({ kind: 'markdown', pages: sepFiles.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
-  parsedSeps?.catch(() => undefined);
+  const sepsRead = readSeps(reader, layout);
+  // The SEPs go to the worker as soon as they are read, before `onSourcesLoaded` posts any
+  // generation: the worker parses them while this thread parses schema.ts, the examples and
+  // the versions' pages, and then generates.
+  const parsedSeps = sepsRead.then((files) => {
+    const length = files.reduce((n, f) => n + f.text.length, 0);
+    const inWorker = prose && files.length > 0 && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(length)));
+    return inWorker ? runJob({ kind: 'markdown', pages: files.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
+  });
+  parsedSeps.catch(() => undefined);
+  const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), sepsRead]);
+  const spec: Spec = { root, versions: loaded.map((l) => l.version), seps: [], inputProblems: reader.problems, filesRead: 0, files: new Map(), suppressions: [] };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
   for (const [i, { version, pageFiles }] of loaded.entries()) {
     if (prose) for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
-  const fromWorker = await parsedSeps?.catch(() => undefined);
+  const fromWorker = await parsedSeps.catch(() => undefined);
   spec.seps = (prose ? sepFiles : []).map((f, i) => {
     if (!fromWorker) return readPage(f, 'md', reader);
     reader.suppressions.push(...fromWorker[i].suppressions);

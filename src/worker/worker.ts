@@ -7,13 +7,14 @@ import { register } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { WorkerJob } from './jobs.js';
 
-// Before TypeDoc is loaded (see typescript-hooks.ts).
-register('./typescript-hooks.js', import.meta.url);
 const { runWorkerJob } = await import('./jobs.js');
 // Load what jobs need before they come: the Markdown parser first (a check posts the SEPs
-// first), then the generators and TypeDoc's highlighter.
-void import('../sources/markdown.js')
-  .then(() => import('../generators/jobs.js'))
+// first), then the generators and TypeDoc's highlighter. The hooks go in after the Markdown
+// parser (they serve only TypeDoc's import of TypeScript, and every module loaded after them
+// passes through the thread Node runs them in) and before the generators are loaded.
+await import('../sources/markdown.js').catch(() => undefined);
+register('./typescript-hooks.js', import.meta.url);
+void import('../generators/jobs.js')
   .then((generators) => generators.warmUp())
   .catch(() => undefined);
 
