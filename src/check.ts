@@ -8,6 +8,7 @@ import type { Spec } from './model/types.js';
 import type { Finding, Rule } from './rules/types.js';
 import { toolVersion } from './version.js';
 import { resolveVocabulary } from './consistency/vocabulary.js';
+import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { configOptions, loadConfig } from './config/config.js';
 import { DiskCache, hashParts } from './engine/cache.js';
 import { configureGeneration } from './generators/outputs.js';
@@ -92,7 +93,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     configureGeneration(loaded, { cache, worker: options.worker });
     preparing = prepareRules(loaded, options.rules ?? allRules, options);
   };
-  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, sepsInWorker: options.worker ?? 'auto' });
+  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, sepsInWorker: options.worker ?? 'auto', sepsToParse: mayHaveJsonBlock });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();

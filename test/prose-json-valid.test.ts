@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { proseJsonValid } from '../src/rules/prose-json-valid.js';
 import { page, partsSpec } from './prose-fixture.js';
+import { mayHaveJsonBlock } from '../src/prose/prose-json.js';
+import { loadSpec } from '../src/sources/load.js';
 
 const PAGE = 'docs/specification/draft/server/parts.mdx';
 
@@ -126,5 +128,31 @@ describe('prose/json-valid', () => {
     expect(got.findings).toEqual([
       { file: PAGE, line: 12, column: 60, message: 'Response to "parts/list" (matched by id 1) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1' },
     ]);
+  });
+});
+
+describe('SEPs without JSON blocks', () => {
+  it('tells from the text which pages may hold a JSON block', () => {
+    for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```']) {
+      expect(mayHaveJsonBlock(text), text).toBe(true);
+    }
+    for (const text of ['```json5\n{}\n```', '```ts\nconst json = 1;\n```', 'The result is JSON:\n\n    { "a": 1 }\n', '```jsonl\n{}\n```']) {
+      expect(mayHaveJsonBlock(text), text).toBe(false);
+    }
+  });
+
+  it('are loaded unparsed for a check and parsed when first read; one with a suppression comment is parsed at loading', async () => {
+    const plain = '# SEP-2: Plain\n\n## Motivation\n\nNo blocks, a [link](./x.md).\n';
+    const suppressed = '# SEP-3: Quiet\n\n<!-- spec-check-disable-next-line xref/link -->\nSee [missing](./missing.md).\n';
+    const root = partsSpec({ 'seps/2-plain.md': plain, 'seps/3-quiet.md': suppressed, 'seps/4-json.md': '# SEP-4\n\n```json\n{ "a": 1 }\n```\n' });
+    const spec = await loadSpec(root, { sepsToParse: mayHaveJsonBlock });
+    const byPath = new Map(spec.seps.map((s) => [s.path, s]));
+    const isDeferred = (p: string) => typeof Object.getOwnPropertyDescriptor(byPath.get(p)!, 'headings')?.get === 'function';
+    expect([isDeferred('seps/2-plain.md'), isDeferred('seps/3-quiet.md'), isDeferred('seps/4-json.md')]).toEqual([true, false, false]);
+    expect(spec.suppressions?.map((s) => [s.location.file, s.rules])).toEqual([['seps/3-quiet.md', ['xref/link']]]);
+    // Read later, the deferred page is the page an eager load gives.
+    const eager = (await loadSpec(root)).seps.find((s) => s.path === 'seps/2-plain.md')!;
+    const lazy = byPath.get('seps/2-plain.md')!;
+    expect([lazy.headings, lazy.links, lazy.codeBlocks.length, lazy.tree]).toEqual([eager.headings, eager.links, eager.codeBlocks.length, eager.tree]);
   });
 });

@@ -14,6 +14,20 @@ import { messageIndex } from './schema-index.js';
 /** Languages of the fenced blocks read as JSON. `jsonc` also allows trailing commas. */
 export const JSON_LANGS = new Set(['json', 'jsonc']);
 
+/**
+ * A fence whose info string may start with a language of `JSON_LANGS`: `json` or `jsonc` as a
+ * whole word in any case, or any info string with an escape or an entity (`js&#111;n`).
+ */
+const JSON_FENCE = /(?:`{3,}|~{3,})[ \t]*(?:jsonc?(?![^\s`])|[^\s`]*[&\\])/i;
+
+/**
+ * Whether a page's text may hold a JSON block: read from the text, so that a page without one
+ * is not parsed for it (SEPs are loaded as pages parsed on first read; see `LoadOptions.sepsToParse`).
+ */
+export function mayHaveJsonBlock(text: string): boolean {
+  return JSON_FENCE.test(text);
+}
+
 export interface ShownValue {
   json: ProseJson;
   classification: Classification;
@@ -43,6 +57,7 @@ export function sepVersion(spec: Spec): SpecVersion | undefined {
  * members are not asked for: the schema has gained members since the SEP was written.
  */
 export function readJsonBlocks(version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
+  if (!mayHaveJsonBlock(page.file.text)) return [];
   // A function of the page, the version's schema.ts and its validator (schema.json): watch mode
   // keeps all three when their files do not change, so an unchanged page is not read again.
   const inputs = [version.schemaTs, validatorFor(version), !!options.isSep] as const;

@@ -10,9 +10,9 @@ import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDiale
 import { TextFile } from '../model/text-file.js';
 import { JsonDocument } from './json.js';
 import { readSchemaSource } from './schema-ts.js';
-import { pageFromData, readMarkdownPage } from './markdown.js';
+import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
 import { runJob, worthAWorker } from '../worker/runner.js';
-import { suppressionsInPage, suppressionsInTypeScript } from './suppressions.js';
+import { DIRECTIVE, suppressionsInPage, suppressionsInTypeScript } from './suppressions.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -49,6 +49,12 @@ export interface LoadOptions {
    * there has no `tree` in the model: `check` reads only its headings, code blocks and links.
    */
   sepsInWorker?: boolean | 'auto';
+  /**
+   * The SEPs whose parsed fields (headings, code blocks, links, tree) the caller will read, by
+   * their text; the others are loaded as pages parsed when first read (`lazyMarkdownPage`).
+   * Default: every SEP. A SEP with suppression comments is parsed at loading either way.
+   */
+  sepsToParse?: (text: string) => boolean;
   /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
   prose?: boolean;
 }
@@ -105,10 +111,12 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // The SEPs go to the worker as soon as they are read, before `onSourcesLoaded` posts any
   // generation: the worker parses them while this thread parses schema.ts, the examples and
   // the versions' pages, and then generates.
+  const parsedNow = (f: TextFile) => f.text.includes(DIRECTIVE) || (options.sepsToParse?.(f.text) ?? true);
   const parsedSeps = sepsRead.then((files) => {
-    const length = files.reduce((n, f) => n + f.text.length, 0);
-    const inWorker = prose && files.length > 0 && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(length)));
-    return inWorker ? runJob({ kind: 'markdown', pages: files.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
+    const now = files.filter(parsedNow);
+    const length = now.reduce((n, f) => n + f.text.length, 0);
+    const inWorker = prose && now.length > 0 && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(length)));
+    return inWorker ? runJob({ kind: 'markdown', pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
   });
   parsedSeps.catch(() => undefined);
   const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), sepsRead]);
@@ -119,11 +127,14 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     if (prose) for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
-  const fromWorker = await parsedSeps.catch(() => undefined);
-  spec.seps = (prose ? sepFiles : []).map((f, i) => {
-    if (!fromWorker) return readPage(f, 'md', reader);
-    reader.suppressions.push(...fromWorker[i].suppressions);
-    return pageRead(pageFromData(f, fromWorker[i].data), reader);
+  const fromWorker = (await parsedSeps.catch(() => undefined))?.values();
+  spec.seps = (prose ? sepFiles : []).map((f) => {
+    // Without suppression comments, a page parsed later has nothing to add to what loading reports.
+    if (!parsedNow(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md'));
+    const parsed = fromWorker?.next().value;
+    if (!parsed) return readPage(f, 'md', reader);
+    reader.suppressions.push(...parsed.suppressions);
+    return pageRead(pageFromData(f, parsed.data), reader);
   });
   spec.filesRead = reader.filesRead;
   spec.files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -40,6 +40,37 @@ export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): Markdown
   return withTree(file, parsePage(file, syntax));
 }
 
+/**
+ * A page that is parsed when one of its parsed fields (tree, headings, code blocks, links, parse
+ * error) is first read: a caller that needs only some pages of a kind reads the others' text
+ * without paying for their parse. (A parse error found then is the page's `parseError`; only MDX
+ * has syntax errors, and MDX pages are parsed at loading.)
+ */
+export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
+  let parsed: MarkdownPage | undefined;
+  const page = () => (parsed ??= readMarkdownPage(file, syntax));
+  return {
+    path: file.path,
+    syntax,
+    file,
+    get tree() {
+      return page().tree;
+    },
+    get parseError() {
+      return page().parseError;
+    },
+    get headings() {
+      return page().headings;
+    },
+    get codeBlocks() {
+      return page().codeBlocks;
+    },
+    get links() {
+      return page().links;
+    },
+  };
+}
+
 function withTree(file: TextFile, { tree, data }: { tree?: Root; data: MarkdownPageData }): MarkdownPage {
   return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
 }
