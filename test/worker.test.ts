@@ -46,4 +46,31 @@ describe('the worker thread', () => {
     expect(there).toEqual(here);
     expect(here.findings.some((f: { file: string }) => f.file.startsWith('seps/'))).toBe(true);
   });
+
+  it('stops a SEP job that gives way when another job is posted, leaving the rest to the poster', async () => {
+    const { runJob } = await dist('worker/runner.js');
+    const pages = Array.from({ length: 4 }, (_, i) => ({ path: `seps/${i}.md`, text: `# SEP ${i}\n\n` + '- item with `code` and *emphasis*\n'.repeat(500), syntax: 'md' }));
+    const sepJob = runJob({ kind: 'markdown', pages, givesWay: true }, true);
+    const next = runJob({ kind: 'markdown', pages: pages.slice(0, 1) }, true);
+    const [parsed, after] = await Promise.all([sepJob, next]);
+    expect(parsed.length).toBeLessThan(pages.length);
+    expect(after.length).toBe(1);
+    // Alone, the same job parses every page.
+    expect((await runJob({ kind: 'markdown', pages, givesWay: true }, true)).length).toBe(pages.length);
+  });
+
+  it('loads the SEPs a job that gave way left to this thread as the worker would have given them', async () => {
+    const { loadSpec } = await dist('sources/load.js');
+    const { runJob } = await dist('worker/runner.js');
+    const root = copyTree(sampleSpec);
+    const here = await loadSpec(root, { sepsInWorker: false });
+    // A long job ahead of the SEPs, and one posted after them: the SEP job starts with a job
+    // waiting, so it parses nothing and this thread parses every SEP (each then has a tree).
+    const ahead = runJob({ kind: 'markdown', pages: [{ path: 'busy.md', text: '- item with `code`\n'.repeat(5000), syntax: 'md' }] }, true);
+    let after: Promise<unknown> | undefined;
+    const there = await loadSpec(root, { sepsInWorker: true, onSourcesLoaded: () => (after = runJob({ kind: 'markdown', pages: [{ path: 'after.md', text: '# After\n', syntax: 'md' }] }, true)) });
+    await Promise.all([ahead, after]);
+    expect(there.seps.every((s: { tree?: unknown }) => s.tree !== undefined)).toBe(true);
+    expect(there.seps.map(pageData)).toEqual(here.seps.map(pageData));
+  });
 });

@@ -109,14 +109,15 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const prose = options.prose !== false;
   const sepsRead = readSeps(reader, layout);
   // The SEPs go to the worker as soon as they are read, before `onSourcesLoaded` posts any
-  // generation: the worker parses them while this thread parses schema.ts, the examples and
-  // the versions' pages, and then generates.
+  // generation: the worker parses them while this thread parses schema.ts and the examples,
+  // until the generation comes (the job gives way); this thread parses what is left after the
+  // versions' pages.
   const parsedNow = (f: TextFile) => f.text.includes(DIRECTIVE) || (options.sepsToParse?.(f.text) ?? true);
   const parsedSeps = sepsRead.then((files) => {
     const now = files.filter(parsedNow);
     const length = now.reduce((n, f) => n + f.text.length, 0);
     const inWorker = prose && now.length > 0 && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(length)));
-    return inWorker ? runJob({ kind: 'markdown', pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })) }, true) : undefined;
+    return inWorker ? runJob({ kind: 'markdown', pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })), givesWay: true }, true) : undefined;
   });
   parsedSeps.catch(() => undefined);
   const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), sepsRead]);

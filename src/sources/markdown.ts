@@ -129,14 +129,18 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
 
 /**
  * The worker's side of parsing pages: their data and their suppression comments, which are read
- * from the tree.
+ * from the tree. Pages are parsed in order; when `stop` says so before a page, the output covers
+ * the pages parsed so far, and the caller parses the rest.
  */
-export function markdownJob(pages: { path: string; text: string; syntax: 'mdx' | 'md' }[]): { data: MarkdownPageData; suppressions: Suppression[] }[] {
-  return pages.map(({ path, text, syntax }) => {
+export function markdownJob(pages: { path: string; text: string; syntax: 'mdx' | 'md' }[], stop?: () => boolean): { data: MarkdownPageData; suppressions: Suppression[] }[] {
+  const out: { data: MarkdownPageData; suppressions: Suppression[] }[] = [];
+  for (const { path, text, syntax } of pages) {
+    if (stop?.()) break;
     const file = new TextFile(path, text);
     const parsed = parsePage(file, syntax);
-    return { data: parsed.data, suppressions: suppressionsInPage(withTree(file, parsed)) };
-  });
+    out.push({ data: parsed.data, suppressions: suppressionsInPage(withTree(file, parsed)) });
+  }
+  return out;
 }
 
 function at(file: TextFile, node: Nodes): Location {

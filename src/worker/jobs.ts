@@ -9,6 +9,13 @@ import type { Suppression } from '../model/types.js';
 export interface MarkdownJob {
   kind: 'markdown';
   pages: { path: string; text: string; syntax: 'mdx' | 'md' }[];
+  /**
+   * Stop when another job is waiting for the thread: the output then covers the first pages
+   * only, and the poster parses the rest. (A check posts the SEPs first and the generation
+   * next: the worker parses SEPs until the generation comes, and the main thread, which needs
+   * them only after its own pages, parses what is left.)
+   */
+  givesWay?: boolean;
 }
 
 export type WorkerJob = GenerationJob | MarkdownJob;
@@ -18,8 +25,14 @@ export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
     ? JobOutput<J>
     : never;
 
-/** Runs a job in this thread, loading only what it needs. */
-export async function runWorkerJob<J extends WorkerJob>(job: J): Promise<WorkerOutput<J>> {
-  if (job.kind === 'markdown') return (await import('../sources/markdown.js')).markdownJob(job.pages) as WorkerOutput<J>;
+/**
+ * Runs a job in this thread, loading only what it needs. `othersWaiting` tells whether another job
+ * waits for this thread (a job that gives way asks it).
+ */
+export async function runWorkerJob<J extends WorkerJob>(job: J, othersWaiting?: () => boolean): Promise<WorkerOutput<J>> {
+  if (job.kind === 'markdown') {
+    const { markdownJob } = await import('../sources/markdown.js');
+    return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined) as WorkerOutput<J>;
+  }
   return (await (await import('../generators/jobs.js')).runJob(job)) as WorkerOutput<J>;
 }

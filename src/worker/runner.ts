@@ -32,10 +32,13 @@ interface Pending {
 
 let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
+/** How many jobs were posted to the worker and not started yet, shared with it (see `MarkdownJob.givesWay`). */
+const waiting = new Int32Array(new SharedArrayBuffer(4));
 let nextId = 0;
 
 function spawnWorker(): Worker {
-  const w = new Worker(workerScript);
+  Atomics.store(waiting, 0, 0);
+  const w = new Worker(workerScript, { workerData: { waiting } });
   w.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
     const p = pending.get(id);
     if (!p) return;
@@ -77,6 +80,7 @@ export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean): Pr
   const output = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
   // Referenced while it owes an answer: the process waits for it.
   worker.ref();
+  Atomics.add(waiting, 0, 1);
   worker.postMessage({ id, job });
   return output as Promise<WorkerOutput<J>>;
 }

@@ -4,7 +4,7 @@
  * Reference program and its conversions), as the main thread would.
  */
 import { register } from 'node:module';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerJob } from './jobs.js';
 
 const { runWorkerJob } = await import('./jobs.js');
@@ -18,12 +18,15 @@ void import('../generators/jobs.js')
   .then((generators) => generators.warmUp())
   .catch(() => undefined);
 
+/** Jobs posted and not started yet (counted with the main thread; see `runner.ts`). */
+const { waiting } = workerData as { waiting: Int32Array };
 let queue: Promise<void> = Promise.resolve();
 
 parentPort!.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
   queue = queue.then(async () => {
     try {
-      parentPort!.postMessage({ id, output: await runWorkerJob(job) });
+      Atomics.sub(waiting, 0, 1);
+      parentPort!.postMessage({ id, output: await runWorkerJob(job, () => Atomics.load(waiting, 0) > 0) });
     } catch (error) {
       parentPort!.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     }
