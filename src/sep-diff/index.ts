@@ -4,7 +4,7 @@
  * root, from the command's own read of that one file).
  */
 import type { RootContent, Heading as MdastHeading } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString } from '../vendor/markdown.js';
 import type { JsDoc, JsDocLine, Location, MarkdownPage, Spec } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { headingSlug } from '../model/anchors.js';

@@ -4,7 +4,7 @@
  * says it changes.
  */
 import type { Code, Heading as MdastHeading, Nodes, Paragraph } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../vendor/markdown.js';
 import type { CodeBlock, JsDoc, Location, MarkdownPage, Spec, SpecVersion } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { readSchemaSource } from '../sources/schema-ts.js';

@@ -5,7 +5,7 @@
  * when it is about the same condition: it begins with the template's leading words.
  */
 import type { InlineCode, Paragraph } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../vendor/markdown.js';
 import type { CodeBlock, Location, MarkdownPage } from '../model/types.js';
 import { finding, quote } from './compare.js';
 import type { Finding } from '../rules/types.js';

@@ -2,20 +2,23 @@
  * Parses MDX pages (remark-parse + remark-mdx + GFM) and Markdown SEPs (remark-parse + GFM) into
  * the page model. MDX is parsed, never compiled or evaluated.
  */
-import { unified, type Processor } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import { gfmFootnote } from 'micromark-extension-gfm-footnote';
-import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
-import { gfmTable } from 'micromark-extension-gfm-table';
-import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
-import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
-import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
-import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
-import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
-import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import {
+  gfmFootnote,
+  gfmFootnoteFromMarkdown,
+  gfmStrikethrough,
+  gfmStrikethroughFromMarkdown,
+  gfmTable,
+  gfmTableFromMarkdown,
+  gfmTaskListItem,
+  gfmTaskListItemFromMarkdown,
+  remarkFrontmatter,
+  remarkMdx,
+  remarkParse,
+  toString,
+  unified,
+  visit,
+  type Processor,
+} from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
 import type { CodeBlock, Heading, Link, Location, MarkdownPage, Suppression } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';

@@ -6,7 +6,7 @@
  * Several rules may be named, separated by commas. The engine applies them after the rules run.
  */
 import ts from '../util/typescript.js';
-import { visit } from 'unist-util-visit';
+import { visit } from '../vendor/markdown.js';
 import type { Nodes } from 'mdast';
 import type { MarkdownPage, Suppression } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
