@@ -3,9 +3,10 @@
 // packages it re-exports) into one module, dist/vendor/markdown.js, in place of the re-export tsc
 // wrote there (its .d.ts stays). See src/vendor/markdown.ts for why.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = fileURLToPath(new URL('..', import.meta.url));
 const result = await build({
   entryPoints: [path.join(root, 'src/vendor/markdown.ts')],
   outfile: path.join(root, 'dist/vendor/markdown.js'),

@@ -1,6 +1,6 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import path from 'node:path';
-import { defaultLayout, loadSpec, type LoadOptions } from './sources/load.js';
+import { defaultLayout, loadSpec, sepParsedAtLoad, type LoadOptions } from './sources/load.js';
 import { warmWorker, worthAWorker } from './worker/runner.js';
 import { prepareRules, runRules, runRulesWhenPrepared, type RunOptions, type RunResult } from './engine/run.js';
 import { allRules } from './rules/index.js';
@@ -46,6 +46,11 @@ export interface CheckOptions extends LoadOptions, RunOptions {
   worker?: boolean;
 }
 
+/**
+ * The SEPs a check reads the parsed form of: those that may hold a JSON block (prose/json-valid
+ * reads no other SEP). The others are loaded unparsed (`LoadOptions.sepsToParse`).
+ */
+export const sepsCheckReads = mayHaveJsonBlock;
 /**
  * The library's `check`: applies the root's spec-check.config.json (as the CLI does), with
  * `options` taking precedence, then loads and checks.
@@ -93,7 +98,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     configureGeneration(loaded, { cache, worker: options.worker });
     preparing = prepareRules(loaded, options.rules ?? allRules, options);
   };
-  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, sepsInWorker: options.worker ?? 'auto', sepsToParse: mayHaveJsonBlock });
+  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, sepsInWorker: options.worker ?? 'auto', sepsToParse: sepsCheckReads });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();
@@ -104,14 +109,14 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   return { spec, files: spec.files ?? new Map(), report };
 }
 
-/** The larger of the two inputs the worker takes: the schema.ts texts (generating) and the SEPs. */
+/** The larger of the two inputs the worker takes: the schema.ts texts (generating) and the SEPs parsed at loading. */
 function largestWorkerInput(files: Map<string, TextFile>, options: CheckOptions): number {
   const seps = (options.layout?.seps ?? defaultLayout.seps) + '/';
   let schemas = 0;
   let sepTexts = 0;
   for (const [p, file] of files) {
     if (p.endsWith('/schema.ts')) schemas += file.text.length;
-    else if (p.startsWith(seps) && p.endsWith('.md')) sepTexts += file.text.length;
+    else if (p.startsWith(seps) && p.endsWith('.md') && sepParsedAtLoad(file.text, { sepsToParse: sepsCheckReads })) sepTexts += file.text.length;
   }
   return Math.max(schemas, sepTexts);
 }

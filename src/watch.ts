@@ -5,12 +5,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkSpec, type CheckOptions, type CheckReport } from './check.js';
+import { checkSpec, sepsCheckReads, type CheckOptions, type CheckReport } from './check.js';
 import { prepareRules } from './engine/run.js';
 import { DiskCache } from './engine/cache.js';
 import { configureGeneration } from './generators/outputs.js';
 import { allRules } from './rules/index.js';
-import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
 import { applyBaseline, createBaseline, type Baseline, type LineText } from './engine/baseline.js';
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
@@ -53,7 +52,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     let spec: Spec;
     try {
       if (files.some((f) => f.startsWith('\0config'))) options = w.checkOptions();
-      spec = await loadSpec(w.root, { ...options, cache, sepsToParse: mayHaveJsonBlock });
+      spec = await loadSpec(w.root, { ...options, cache, sepsToParse: sepsCheckReads });
     } catch (error) {
       // A root that cannot be checked at the start ends the watch (exit 2); later, it is reported and watching goes on.
       if (!previous) throw error;

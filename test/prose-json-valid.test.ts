@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { proseJsonValid } from '../src/rules/prose-json-valid.js';
 import { page, partsSpec } from './prose-fixture.js';
-import { mayHaveJsonBlock } from '../src/prose/prose-json.js';
+import { JSON_LANGS, mayHaveJsonBlock } from '../src/prose/prose-json.js';
 import { loadSpec } from '../src/sources/load.js';
 
 const PAGE = 'docs/specification/draft/server/parts.mdx';
@@ -133,6 +133,10 @@ describe('prose/json-valid', () => {
 
 describe('SEPs without JSON blocks', () => {
   it('tells from the text which pages may hold a JSON block', () => {
+    for (const lang of JSON_LANGS) {
+      expect(mayHaveJsonBlock('```' + lang + '\n{}\n```')).toBe(true);
+      expect(mayHaveJsonBlock('~~~ ' + lang.toUpperCase() + ' title\n{}\n~~~')).toBe(true);
+    }
     for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```']) {
       expect(mayHaveJsonBlock(text), text).toBe(true);
     }

@@ -58,19 +58,4 @@ describe('the worker thread', () => {
     // Alone, the same job parses every page.
     expect((await runJob({ kind: 'markdown', pages, givesWay: true }, true)).length).toBe(pages.length);
   });
-
-  it('loads the SEPs a job that gave way left to this thread as the worker would have given them', async () => {
-    const { loadSpec } = await dist('sources/load.js');
-    const { runJob } = await dist('worker/runner.js');
-    const root = copyTree(sampleSpec);
-    const here = await loadSpec(root, { sepsInWorker: false });
-    // A long job ahead of the SEPs, and one posted after them: the SEP job starts with a job
-    // waiting, so it parses nothing and this thread parses every SEP (each then has a tree).
-    const ahead = runJob({ kind: 'markdown', pages: [{ path: 'busy.md', text: '- item with `code`\n'.repeat(5000), syntax: 'md' }] }, true);
-    let after: Promise<unknown> | undefined;
-    const there = await loadSpec(root, { sepsInWorker: true, onSourcesLoaded: () => (after = runJob({ kind: 'markdown', pages: [{ path: 'after.md', text: '# After\n', syntax: 'md' }] }, true)) });
-    await Promise.all([ahead, after]);
-    expect(there.seps.every((s: { tree?: unknown }) => s.tree !== undefined)).toBe(true);
-    expect(there.seps.map(pageData)).toEqual(here.seps.map(pageData));
-  });
 });

@@ -16,7 +16,8 @@ export const JSON_LANGS = new Set(['json', 'jsonc']);
 
 /**
  * A fence whose info string may start with a language of `JSON_LANGS`: `json` or `jsonc` as a
- * whole word in any case, or any info string with an escape or an entity (`js&#111;n`).
+ * whole word in any case, or any info string with an escape or an entity (`js&#111;n`). It
+ * names the languages again: a test checks it matches a fence of each one of `JSON_LANGS`.
  */
 const JSON_FENCE = /(?:`{3,}|~{3,})[ \t]*(?:jsonc?(?![^\s`])|[^\s`]*[&\\])/i;
 

@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto';
 import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion, Suppression } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { JsonDocument } from './json.js';
-import { readSchemaSource } from './schema-ts.js';
+import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
 import { runJob, worthAWorker } from '../worker/runner.js';
-import { DIRECTIVE, suppressionsInPage, suppressionsInTypeScript } from './suppressions.js';
+import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -44,19 +44,27 @@ export interface LoadOptions {
    */
   onSourcesLoaded?: (spec: Spec) => void;
   /**
-   * Parse the SEPs in the worker thread while this one parses the versions' pages: `true`,
-   * `'auto'` (when they are large enough for it to pay), or `false` (the default). A SEP parsed
-   * there has no `tree` in the model: `check` reads only its headings, code blocks and links.
+   * Parse the SEPs (those parsed at loading) in the worker thread while this one parses the
+   * versions' pages: `true`, `'auto'` (when they are large enough for it to pay), or `false` (the
+   * default). The worker stops when a generation job is posted after them, and this thread
+   * parses the rest after the pages. A SEP parsed there has no `tree` in the model: `check`
+   * reads only the code blocks of the SEPs.
    */
   sepsInWorker?: boolean | 'auto';
   /**
    * The SEPs whose parsed fields (headings, code blocks, links, tree) the caller will read, by
-   * their text; the others are loaded as pages parsed when first read (`lazyMarkdownPage`).
-   * Default: every SEP. A SEP with suppression comments is parsed at loading either way.
+   * their text; the others are loaded as pages parsed when first read (`lazyMarkdownPage`), and a
+   * parse error of theirs is not reported by loading. Default: every SEP. A SEP with suppression
+   * comments is parsed at loading either way (see `sepParsedAtLoad`).
    */
   sepsToParse?: (text: string) => boolean;
   /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
   prose?: boolean;
+}
+
+/** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
+export function sepParsedAtLoad(text: string, options: Pick<LoadOptions, 'sepsToParse'>): boolean {
+  return text.includes(DIRECTIVE) || (options.sepsToParse?.(text) ?? true);
 }
 
 /** Files by path with their size and times, and parse results by kind and path. */
@@ -112,7 +120,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // generation: the worker parses them while this thread parses schema.ts and the examples,
   // until the generation comes (the job gives way); this thread parses what is left after the
   // versions' pages.
-  const parsedNow = (f: TextFile) => f.text.includes(DIRECTIVE) || (options.sepsToParse?.(f.text) ?? true);
+  const parsedNow = (f: TextFile) => sepParsedAtLoad(f.text, options);
   const parsedSeps = sepsRead.then((files) => {
     const now = files.filter(parsedNow);
     const length = now.reduce((n, f) => n + f.text.length, 0);

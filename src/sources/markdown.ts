@@ -27,8 +27,10 @@ import { suppressionsInPage } from './suppressions.js';
 /**
  * GitHub Flavored Markdown as remark-gfm parses it (footnotes, strikethrough, tables, task lists,
  * in its order), less autolink literals: a bare `https://...` stays text instead of becoming a
- * link. Such links are always external, which no rule follows, and their text is the same either
- * way; finding them took a quarter of all parse time, since every character of text is a candidate.
+ * link (as do `www.` and e-mail addresses). Such links are always external, which no rule
+ * follows, and their text is the same either way, except that `_`, `*` or `~` inside a bare URL
+ * may now read as emphasis. Finding them took a quarter of all parse time, since every character
+ * of text is a candidate.
  */
 function gfmWithoutAutolinkLiterals(this: Processor) {
   const data = this.data();
@@ -46,8 +48,9 @@ export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): Markdown
 /**
  * A page that is parsed when one of its parsed fields (tree, headings, code blocks, links, parse
  * error) is first read: a caller that needs only some pages of a kind reads the others' text
- * without paying for their parse. (A parse error found then is the page's `parseError`; only MDX
- * has syntax errors, and MDX pages are parsed at loading.)
+ * without paying for their parse. Markdown has no syntax errors; a parse that still fails (a
+ * parser limit) is the page's `parseError` once read, and loading, which did not parse it, does
+ * not report it.
  */
 export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
   let parsed: MarkdownPage | undefined;

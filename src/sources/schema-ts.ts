@@ -17,8 +17,10 @@ import type {
   Member,
   PlainComment,
   SchemaSource,
+  Suppression,
 } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
+import { DIRECTIVE, parseDirective } from './suppressions.js';
 
 export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): SchemaSource {
   const sf = sourceFile ?? ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
@@ -280,5 +282,20 @@ function plainComments(file: TextFile, sf: TS.SourceFile): PlainComment[] {
   };
   for (const st of sf.statements) visit(st.pos);
   visit(sf.endOfFileToken.pos);
+  return out;
+}
+
+/** Suppressions in `//` comments of a TypeScript file (comments only: strings and JSDoc are not scanned as such). */
+export function suppressionsInTypeScript(file: TextFile): Suppression[] {
+  if (!file.text.includes(DIRECTIVE)) return [];
+  const out: Suppression[] = [];
+  const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVariant.Standard, file.text);
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token !== ts.SyntaxKind.SingleLineCommentTrivia) continue;
+    const m = new RegExp(`^//\\s*${DIRECTIVE}(?:\\s+(.*))?$`).exec(scanner.getTokenText().trimEnd());
+    if (!m) continue;
+    const location = file.location(scanner.getTokenStart());
+    out.push({ ...parseDirective(m[1] ?? ''), location, targetLine: location.line + 1 });
+  }
   return out;
 }

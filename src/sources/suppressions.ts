@@ -4,12 +4,12 @@
  * - MDX: `{/* spec-check-disable-next-line RULE -- reason *\/}`
  * - Markdown (SEPs): `<!-- spec-check-disable-next-line RULE -- reason -->`
  * Several rules may be named, separated by commas. The engine applies them after the rules run.
+ * The schema.ts ones are read with TypeScript's scanner, in `schema-ts.ts`: this module does not
+ * load the compiler, so that the worker thread can parse SEPs before it has loaded it.
  */
-import ts from '../util/typescript.js';
 import { visit } from '../vendor/markdown.js';
 import type { Nodes } from 'mdast';
 import type { MarkdownPage, Suppression } from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
 
 export const DIRECTIVE = 'spec-check-disable-next-line';
 
@@ -23,21 +23,6 @@ export function parseDirective(body: string): { rules: string[]; reason?: string
     .map((r) => r.trim())
     .filter(Boolean);
   return reason ? { rules, reason } : { rules };
-}
-
-/** Suppressions in `//` comments of a TypeScript file (comments only: strings and JSDoc are not scanned as such). */
-export function suppressionsInTypeScript(file: TextFile): Suppression[] {
-  if (!file.text.includes(DIRECTIVE)) return [];
-  const out: Suppression[] = [];
-  const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVariant.Standard, file.text);
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token !== ts.SyntaxKind.SingleLineCommentTrivia) continue;
-    const m = new RegExp(`^//\\s*${DIRECTIVE}(?:\\s+(.*))?$`).exec(scanner.getTokenText().trimEnd());
-    if (!m) continue;
-    const location = file.location(scanner.getTokenStart());
-    out.push({ ...parseDirective(m[1] ?? ''), location, targetLine: location.line + 1 });
-  }
-  return out;
 }
 
 const MDX_COMMENT = new RegExp(`^\\s*/\\*\\s*${DIRECTIVE}(?:\\s+([^]*?))?\\s*\\*/\\s*$`);

@@ -1,6 +1,7 @@
 /**
  * The jobs the worker thread runs: generating (see `generators/jobs.ts`) and parsing Markdown
- * pages (see `sources/markdown.ts`). Each is plain data in and out, and runs the same here.
+ * pages (see `sources/markdown.ts`). Each is plain data in and out, and runs the same here (a job
+ * that gives way stops early only in the worker, where other jobs wait for the thread).
  */
 import type { GenerationJob, JobOutput } from '../generators/jobs.js';
 import type { MarkdownPageData } from '../sources/markdown.js';

@@ -81,6 +81,14 @@ export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean): Pr
   // Referenced while it owes an answer: the process waits for it.
   worker.ref();
   Atomics.add(waiting, 0, 1);
-  worker.postMessage({ id, job });
+  try {
+    worker.postMessage({ id, job });
+  } catch (error) {
+    // Not posted (a value that cannot be cloned): nothing waits, and nothing will answer.
+    Atomics.sub(waiting, 0, 1);
+    pending.delete(id);
+    if (!pending.size) worker.unref();
+    throw error;
+  }
   return output as Promise<WorkerOutput<J>>;
 }
