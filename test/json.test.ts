@@ -48,4 +48,13 @@ describe('JsonDocument', () => {
     expect(doc.errors[0].message).toMatch(/Nesting deeper than/);
     expect(doc.errors[0].offset).toBe(1000);
   });
+
+  it('gives the value JSON.parse gives, a "__proto__" key included', () => {
+    const text = '{ "__proto__": { "polluted": true }, "a": [1, { "__proto__": 2 }] }';
+    const value = new JsonDocument(text).value as Record<string, unknown>;
+    expect(value).toStrictEqual(JSON.parse(text));
+    expect(Object.keys(value)).toEqual(['__proto__', 'a']);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as { polluted?: boolean }).polluted).toBeUndefined();
+  });
 });

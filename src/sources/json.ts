@@ -145,7 +145,10 @@ function nodeValue(node: JsonNode): unknown {
       const out: Record<string, unknown> = {};
       for (const prop of node.children ?? []) {
         const [k, v] = prop.children ?? [];
-        if (k && v) out[k.value as string] = nodeValue(v);
+        if (!k || !v) continue;
+        // As JSON.parse gives it: `"__proto__"` is an own property, not the object's prototype.
+        if (k.value === '__proto__') Object.defineProperty(out, '__proto__', { value: nodeValue(v), enumerable: true, writable: true, configurable: true });
+        else out[k.value as string] = nodeValue(v);
       }
       return out;
     }
