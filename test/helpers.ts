@@ -35,6 +35,19 @@ export function edit(root: string, rel: string, from: string | RegExp, to: strin
   fs.writeFileSync(abs, next);
 }
 
+/** What rules read of a page, without its tree and functions (to compare pages parsed in different ways). */
+export function pageData(page: { path: string; syntax: string; parseError?: unknown; headings: unknown[]; codeBlocks: { locate(l: number, c: number): unknown }[]; links: unknown[] }) {
+  return {
+    path: page.path,
+    syntax: page.syntax,
+    parseError: page.parseError,
+    headings: page.headings,
+    // `locate` is rebuilt from the data: it must map the same places.
+    codeBlocks: page.codeBlocks.map(({ locate, ...block }) => ({ ...block, first: locate(0, 0), second: locate(1, 2) })),
+    links: page.links,
+  };
+}
+
 /** 1-based line of the first occurrence of `needle` in a file. */
 export function lineOf(root: string, rel: string, needle: string): number {
   const text = fs.readFileSync(path.join(root, rel), 'utf8');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { copyTree, sampleSpec } from './helpers.js';
+import { copyTree, pageData, sampleSpec } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { markdownJob } from '../src/sources/markdown.js';
 import { mayHaveJsonBlock } from '../src/prose/prose-json.js';
@@ -19,15 +19,6 @@ vi.mock('../src/worker/runner.js', async (original) => ({
   },
 }));
 
-/** What rules read of a page (its tree aside). */
-const data = (p: { path: string; headings: unknown; links: unknown; parseError?: unknown; codeBlocks: { lang?: string; value: string; location: unknown; headingPath: unknown }[] }) => ({
-  path: p.path,
-  headings: p.headings,
-  links: p.links,
-  parseError: p.parseError,
-  codeBlocks: p.codeBlocks.map(({ lang, value, location, headingPath }) => ({ lang, value, location, headingPath })),
-});
-
 describe('loading SEPs split between the worker and this thread', () => {
   const root = copyTree(sampleSpec);
   const write = (rel: string, text: string) => fs.writeFileSync(path.join(root, rel), text);
@@ -41,7 +32,7 @@ describe('loading SEPs split between the worker and this thread', () => {
     const eager = await loadSpec(root, { sepsInWorker: false });
     const split = await loadSpec(root, { sepsInWorker: true, sepsToParse: mayHaveJsonBlock });
     expect(split.seps.map((s) => s.path)).toEqual(eager.seps.map((s) => s.path));
-    expect(split.seps.map(data)).toEqual(eager.seps.map(data));
+    expect(split.seps.map(pageData)).toEqual(eager.seps.map(pageData));
     expect(split.suppressions).toEqual(eager.suppressions);
     // Parsed in the worker: no tree; left to this thread: a tree; not read at loading: deferred.
     const parsedAtLoad = split.seps.filter((s) => mayHaveJsonBlock(s.file.text) || s.file.text.includes('spec-check-disable-next-line'));
