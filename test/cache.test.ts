@@ -186,4 +186,18 @@ describe('Schema Reference in the cache', () => {
     expect(second.text).toContain('Garden light');
     expect(second.text).toBe((await draftPage(root)).text);
   });
+
+  it('renders the page again when an example it names but that was missing appears', async () => {
+    const { root, cacheDir } = projectCopy(sampleSpec);
+    const example = path.join(root, 'schema/draft/examples/Widget/switch.json');
+    const text = fs.readFileSync(example, 'utf8');
+    fs.rmSync(example);
+    const first = await draftPage(root, cacheDir);
+    expect(first.problems.map((p) => p.message).join('\n')).toMatch(/switch\.json\} names no example file/);
+    fs.writeFileSync(example, text);
+    const second = await draftPage(root, cacheDir);
+    expect(second.text).not.toBe(first.text);
+    expect(second.text).toBe((await draftPage(root)).text);
+    expect(second.problems).toEqual((await draftPage(root)).problems);
+  });
 });

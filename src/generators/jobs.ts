@@ -53,7 +53,7 @@ export interface ReferenceOutput {
   text: string;
   declarations: RenderedDeclaration[];
   problems: GenerationProblem[];
-  /** The example files the page included, sorted. */
+  /** The example files the page included, and those it names that do not exist, sorted. */
   included: string[];
 }
 
@@ -105,14 +105,15 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
     const recording = new Map(includes);
     recording.get = (file: string) => (used.add(file), includes.get(file));
     const schemaPath = job.versions.find((v) => v.id === page.version)!.path;
-    const rendered = renderSchemaReference({
+    const { missingIncludes, ...rendered } = renderSchemaReference({
       program,
       fileName: fileNames.get(page.version)!,
       template: new TextFile(page.template.path, page.template.text),
       includes: recording,
       schemaPath,
     });
-    return { ...rendered, included: [...used].sort() };
+    // A missing file the page names is an input too: its appearing changes the page.
+    return { ...rendered, included: [...new Set([...used, ...missingIncludes])].sort() };
   });
   if (!job.keep) {
     lastReferenceProgram = undefined;

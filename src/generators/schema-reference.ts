@@ -45,6 +45,21 @@ export interface ReferencePage {
   /** The rendered declarations in page order. */
   declarations: RenderedDeclaration[];
   problems: GenerationProblem[];
+  /**
+   * Example files (absolute, `/`-separated) that comments name with `{@includeCode}` but that do
+   * not exist: the page depends on them too (it changes when one appears).
+   */
+  missingIncludes: string[];
+}
+
+/** An `{@includeCode}` whose file does not exist. */
+interface MissingInclude {
+  /** The declaration (or member) whose comment names it. */
+  reflection: string;
+  /** The path as the comment writes it. */
+  target: string;
+  /** The path it resolves to, absolute and `/`-separated. */
+  file: string;
 }
 
 interface TypeDocEnv {
@@ -52,7 +67,8 @@ interface TypeDocEnv {
   messages: { text: string; level: td.LogLevel }[];
   /** Example texts by absolute path, for the conversion and rendering under way. */
   includes: Map<string, string>;
-  includeProblems: string[];
+  /** Found by the conversion under way. */
+  missingIncludes: MissingInclude[];
   /** The last conversion of each schema.ts (see `convertedProject`). */
   projects: Map<string, ConvertedProject>;
 }
@@ -62,7 +78,7 @@ interface ConvertedProject {
   /** The example files there were, sorted: the conversion depends on which exist, not on their texts. */
   includePaths: string;
   project: td.ProjectReflection;
-  includeProblems: string[];
+  missingIncludes: MissingInclude[];
   messages: TypeDocEnv['messages'];
 }
 
@@ -96,7 +112,7 @@ export function prepareTypeDoc(): Promise<void> {
   envPromise ??= (async () => {
     const app = await td.Application.bootstrap({}, []);
     for (const [key, value] of Object.entries(typedocOptions)) app.options.setValue(key as keyof td.TypeDocOptions, value as never);
-    const env: TypeDocEnv = { app, messages: [], includes: new Map(), includeProblems: [], projects: new Map() };
+    const env: TypeDocEnv = { app, messages: [], includes: new Map(), missingIncludes: [], projects: new Map() };
     app.logger = new CollectingLogger(env.messages);
     // Before TypeDoc's own include plugin (priority 0): `{@includeCode}` from the model's texts.
     for (const event of [td.Converter.EVENT_CREATE_DECLARATION, td.Converter.EVENT_CREATE_SIGNATURE, td.Converter.EVENT_CREATE_PARAMETER, td.Converter.EVENT_CREATE_TYPE_PARAMETER] as const) {
@@ -135,7 +151,7 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
       const target = part.text.trim();
       const file = path.resolve(dir, target);
       if (!env.includes.has(slashed(file))) {
-        env.includeProblems.push(`${reflection.getFriendlyFullName()}: {@includeCode ${target}} names no example file`);
+        env.missingIncludes.push({ reflection: reflection.getFriendlyFullName(), target, file: slashed(file) });
         parts[i] = { kind: 'text', text: '' };
         continue;
       }
@@ -167,9 +183,9 @@ function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS
   const kept = env.projects.get(input.fileName);
   if (kept && kept.program === input.program && kept.includePaths === includePaths) return kept;
   env.messages.length = 0;
-  env.includeProblems.length = 0;
+  env.missingIncludes.length = 0;
   const project = env.app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
-  const converted = { program: input.program, includePaths, project, includeProblems: [...env.includeProblems], messages: [...env.messages] };
+  const converted = { program: input.program, includePaths, project, missingIncludes: [...env.missingIncludes], messages: [...env.messages] };
   env.projects.set(input.fileName, converted);
   return converted;
 }
@@ -346,12 +362,14 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   const at = (file: string) => ({ file, line: 1, column: 1 });
 
   const sourceFile = input.program.getSourceFile(input.fileName);
-  if (!sourceFile) return { text: '', declarations: [], problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }] };
+  if (!sourceFile) return { text: '', declarations: [], problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }], missingIncludes: [] };
 
   env.includes = input.includes;
   const converted = convertedProject(env, input, sourceFile);
   const project = converted.project;
-  for (const p of converted.includeProblems) problems.push({ message: p, location: at(input.schemaPath), coveredBy: 'jsdoc/link' });
+  for (const m of converted.missingIncludes) {
+    problems.push({ message: `${m.reflection}: {@includeCode ${m.target}} names no example file`, location: at(input.schemaPath), coveredBy: 'jsdoc/link' });
+  }
   env.messages.length = 0;
   env.messages.push(...converted.messages);
 
@@ -416,5 +434,5 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
     if (m.level >= td.LogLevel.Error) problems.push({ message: `TypeDoc: ${m.text}`, location: at(input.schemaPath) });
   }
 
-  return { text, declarations, problems };
+  return { text, declarations, problems, missingIncludes: [...new Set(converted.missingIncludes.map((m) => m.file))] };
 }
