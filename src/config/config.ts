@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { Ajv, type AnySchema } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LoadError, type Layout } from '../sources/load.js';
-import { JsonDocument } from '../sources/json.js';
+import { escapePointer, JsonDocument } from '../sources/json.js';
 import { TextFile } from '../model/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
@@ -100,7 +100,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
       if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);
       if (!(severityValues as readonly unknown[]).includes(severity)) {
         const hint = severity === 'warn' ? ' (did you mean "warning"?)' : '';
-        fail(valueAt(`/rules/${escape(id)}`), `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${hint}`);
+        fail(valueAt(`/rules/${escapePointer(id)}`), `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${hint}`);
       }
       rules[id] = severity as SeverityOverride;
     }
@@ -176,11 +176,6 @@ function vocabularyValidator(): ReturnType<Ajv['compile']> | null {
   return vocabularyValidatorCache;
 }
 
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** ` (did you mean "x"?)` for the closest candidate within a small edit distance. */
 function suggest(word: string, candidates: readonly string[]): string {
   let best: string | undefined;
@@ -191,4 +186,3 @@ function suggest(word: string, candidates: readonly string[]): string {
   }
   return best && bestDistance <= Math.max(2, Math.floor(word.length / 4)) ? ` (did you mean "${best}"?)` : '';
 }
-

@@ -99,5 +99,3 @@ export function stringsIn(value: unknown): string[] {
   if (isObject(value)) return Object.values(value).flatMap(stringsIn);
   return [];
 }
-
-

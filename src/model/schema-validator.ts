@@ -113,7 +113,7 @@ export class SchemaValidator {
     for (const union of unions) {
       if (handled.some((h) => under(union.instancePath, h))) continue;
       const unionPointer = absolute(union.schemaPath);
-      const branches = this.schemaAt(unionPointer);
+      const branches = valueAtPointer(this.source.document.value, unionPointer);
       if (!Array.isArray(branches)) continue;
       const target = valueAtPointer(value, union.instancePath);
       const results = branches.map((_, i) =>
@@ -134,15 +134,6 @@ export class SchemaValidator {
       out.push(describe(e, value));
     }
     return out;
-  }
-
-  private schemaAt(pointer: string): unknown {
-    let node: unknown = this.source.document.value;
-    for (const seg of pointer.split('/').slice(1)) {
-      const key = seg.replace(/~1/g, '/').replace(/~0/g, '~');
-      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-    }
-    return node;
   }
 }
 

@@ -101,7 +101,6 @@ export function classifyValue(version: SpecVersion, value: unknown, context: Blo
   return { kind: 'unclassified', checks: [] };
 }
 
-
 /** A JSON-RPC message: it says so, or has the members only messages have together. */
 function isMessage(v: Record<string, unknown>): boolean {
   if ('jsonrpc' in v) return true;

@@ -120,14 +120,17 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // generation: the worker parses them while this thread parses schema.ts and the examples,
   // until the generation comes (the job gives way); this thread parses what is left after the
   // versions' pages.
-  const parsedNow = (f: TextFile) => sepParsedAtLoad(f.text, options);
-  const parsedSeps = sepsRead.then((files) => {
-    const now = files.filter(parsedNow);
+  const parsingSeps = sepsRead.then(async (files) => {
+    const now = files.filter((f) => sepParsedAtLoad(f.text, options));
     const length = now.reduce((n, f) => n + f.text.length, 0);
     const inWorker = prose && now.length > 0 && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(length)));
-    return inWorker ? runJob({ kind: 'markdown', pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })), givesWay: true }, true) : undefined;
+    const job = { kind: 'markdown' as const, pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })), givesWay: true };
+    // The worker's output covers the first of `now`, in order; a failed job leaves them all here.
+    const parsed = inWorker ? await runJob(job, true).catch(() => undefined) : undefined;
+    return { now: new Set(now), parsed: parsed?.values() };
   });
-  parsedSeps.catch(() => undefined);
+  // Awaited below, unless reading the versions fails first.
+  parsingSeps.catch(() => undefined);
   const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), sepsRead]);
   const spec: Spec = { root, versions: loaded.map((l) => l.version), seps: [], inputProblems: reader.problems, filesRead: 0, files: new Map(), suppressions: [] };
   options.onSourcesLoaded?.(spec);
@@ -136,10 +139,10 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     if (prose) for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
-  const fromWorker = (await parsedSeps.catch(() => undefined))?.values();
+  const { now, parsed: fromWorker } = await parsingSeps;
   spec.seps = (prose ? sepFiles : []).map((f) => {
     // Without suppression comments, a page parsed later has nothing to add to what loading reports.
-    if (!parsedNow(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md'));
+    if (!now.has(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md'));
     const parsed = fromWorker?.next().value;
     if (!parsed) return readPage(f, 'md', reader);
     reader.suppressions.push(...parsed.suppressions);
@@ -267,7 +270,7 @@ async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]>
 
 function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
   const page = memo(reader.cache, syntax, file, () => readMarkdownPage(file, syntax));
-  reader.suppressions.push(...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(page)));
+  reader.suppressions.push(...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)));
   return pageRead(page, reader);
 }
 

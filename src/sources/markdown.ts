@@ -42,7 +42,8 @@ const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMd
 const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(gfmWithoutAutolinkLiterals);
 
 export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
-  return withTree(file, parsePage(file, syntax));
+  const { tree, data } = parsePage(file, syntax);
+  return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
 }
 
 /**
@@ -75,10 +76,6 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): Markdown
       return page().links;
     },
   };
-}
-
-function withTree(file: TextFile, { tree, data }: { tree?: Root; data: MarkdownPageData }): MarkdownPage {
-  return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
 }
 
 /**
@@ -144,7 +141,7 @@ export function markdownJob(pages: { path: string; text: string; syntax: 'mdx' |
     if (stop?.()) break;
     const file = new TextFile(path, text);
     const parsed = parsePage(file, syntax);
-    out.push({ data: parsed.data, suppressions: suppressionsInPage(withTree(file, parsed)) });
+    out.push({ data: parsed.data, suppressions: suppressionsInPage(file, parsed.tree) });
   }
   return out;
 }

@@ -285,6 +285,8 @@ function plainComments(file: TextFile, sf: TS.SourceFile): PlainComment[] {
   return out;
 }
 
+const LINE_DIRECTIVE = new RegExp(`^//\\s*${DIRECTIVE}(?:\\s+(.*))?$`);
+
 /** Suppressions in `//` comments of a TypeScript file (comments only: strings and JSDoc are not scanned as such). */
 export function suppressionsInTypeScript(file: TextFile): Suppression[] {
   if (!file.text.includes(DIRECTIVE)) return [];
@@ -292,7 +294,7 @@ export function suppressionsInTypeScript(file: TextFile): Suppression[] {
   const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVariant.Standard, file.text);
   for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
     if (token !== ts.SyntaxKind.SingleLineCommentTrivia) continue;
-    const m = new RegExp(`^//\\s*${DIRECTIVE}(?:\\s+(.*))?$`).exec(scanner.getTokenText().trimEnd());
+    const m = LINE_DIRECTIVE.exec(scanner.getTokenText().trimEnd());
     if (!m) continue;
     const location = file.location(scanner.getTokenStart());
     out.push({ ...parseDirective(m[1] ?? ''), location, targetLine: location.line + 1 });

@@ -8,8 +8,9 @@
  * load the compiler, so that the worker thread can parse SEPs before it has loaded it.
  */
 import { visit } from '../vendor/markdown.js';
-import type { Nodes } from 'mdast';
-import type { MarkdownPage, Suppression } from '../model/types.js';
+import type { Nodes, Root } from 'mdast';
+import type { Suppression } from '../model/types.js';
+import type { TextFile } from '../model/text-file.js';
 
 export const DIRECTIVE = 'spec-check-disable-next-line';
 
@@ -28,18 +29,17 @@ export function parseDirective(body: string): { rules: string[]; reason?: string
 const MDX_COMMENT = new RegExp(`^\\s*/\\*\\s*${DIRECTIVE}(?:\\s+([^]*?))?\\s*\\*/\\s*$`);
 const HTML_COMMENT = new RegExp(`^<!--\\s*${DIRECTIVE}(?:\\s+([^]*?))?\\s*-->$`);
 
-/** Suppressions in a parsed page: MDX expression comments, or HTML comments in Markdown. */
-export function suppressionsInPage(page: MarkdownPage): Suppression[] {
-  if (!page.tree || !page.file.text.includes(DIRECTIVE)) return [];
+/** Suppressions in a parsed page (its file and tree): MDX expression comments, or HTML comments in Markdown. */
+export function suppressionsInPage(file: TextFile, tree: Root | undefined): Suppression[] {
+  if (!tree || !file.text.includes(DIRECTIVE)) return [];
   const out: Suppression[] = [];
-  visit(page.tree, (node: Nodes) => {
+  visit(tree, (node: Nodes) => {
     let m: RegExpExecArray | null = null;
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') m = MDX_COMMENT.exec(node.value);
     else if (node.type === 'html') m = HTML_COMMENT.exec(node.value.trim());
     if (!m || !node.position) return;
-    if (!m) return;
     const { start, end } = node.position;
-    out.push({ ...parseDirective(m[1] ?? ''), location: { file: page.path, line: start.line, column: start.column }, targetLine: end.line + 1 });
+    out.push({ ...parseDirective(m[1] ?? ''), location: { file: file.path, line: start.line, column: start.column }, targetLine: end.line + 1 });
   });
   return out;
 }
