@@ -3,12 +3,12 @@
  * or in the worker thread (`worker/worker.ts`). This module loads TypeScript's program builder,
  * typescript-json-schema and TypeDoc; the rest of spec-check reaches it only through `worker/runner.ts`.
  */
-import type { SchemaDialect, Spec } from '../model/types.js';
+import type { Spec } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
-import { buildCheckedProgram, generatorSpec, referenceCompilerOptions, type SchemaProgram } from './program.js';
-import { generateSchemaJson } from './schema-json.js';
+import { buildCheckedProgram, generatorSpec, referenceCompilerOptions, schemaCompilerOptions, type SchemaProgram } from './program.js';
+import { schemaJsonFromProgram } from './schema-json.js';
 import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
-import type { GenerationProblem } from './keys.js';
+import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
 import { hashParts } from '../engine/cache.js';
 
@@ -23,7 +23,7 @@ export interface SchemaSource {
 export interface SchemaJsonJob {
   kind: 'schema-json';
   root: string;
-  versions: (SchemaSource & { committedDialect?: SchemaDialect })[];
+  versions: (SchemaSource & { dialect: GeneratedDialect })[];
 }
 
 export interface SchemaJsonOutput {
@@ -65,15 +65,16 @@ export async function warmUp(): Promise<void> {
   await prepareTypeDoc();
 }
 
-export async function runJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
+export async function runGenerationJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
   return (job.kind === 'schema-json' ? runSchemaJsonJob(job) : await runReferenceJob(job)) as JobOutput<J>;
 }
 
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
+  if (!job.versions.length) return [];
   const spec = generatorSpec(job.root, job.versions);
-  const results = generateSchemaJson(spec, spec.versions);
-  return spec.versions.map((version) => {
-    const r = results.get(version.id)!;
+  const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
+  return job.versions.map((v) => {
+    const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path);
     return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
   });
 }
@@ -100,10 +101,10 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   const spec = generatorSpec(job.root, job.versions);
   const { program, fileNames } = referenceProgram(spec, hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]));
   const pages = job.pages.map((page) => {
-    const includes = new Map(page.includes);
     const used = new Set<string>();
-    const recording = new Map(includes);
-    recording.get = (file: string) => (used.add(file), includes.get(file));
+    const recording = new Map(page.includes);
+    const get = recording.get.bind(recording);
+    recording.get = (file: string) => (used.add(file), get(file));
     const schemaPath = job.versions.find((v) => v.id === page.version)!.path;
     const { missingIncludes, ...rendered } = renderSchemaReference({
       program,

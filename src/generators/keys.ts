@@ -12,15 +12,25 @@ import type { Location, SchemaDialect, Spec, SpecVersion } from '../model/types.
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
 /** The versions of the libraries whose output is compared: part of every key. */
-export const TS_VERSION = versionOf('typescript');
-export const TJS_VERSION = versionOf('typescript-json-schema');
-export const TYPEDOC_VERSION = versionOf('typedoc');
+const TS_VERSION = versionOf('typescript');
+const TJS_VERSION = versionOf('typescript-json-schema');
+const TYPEDOC_VERSION = versionOf('typedoc');
 
 /** The dialect the generated file takes: 2020-12 when the committed file says so, else draft-07. */
 export type GeneratedDialect = 'draft-07' | '2020-12';
 
-export function targetDialect(committed: SchemaDialect | undefined): GeneratedDialect {
+function targetDialect(committed: SchemaDialect | undefined): GeneratedDialect {
   return committed === '2020-12' ? '2020-12' : 'draft-07';
+}
+
+/**
+ * The dialect of each version's generated schema.json, in order. A version with no committed
+ * dialect (no schema.json yet, or no `$schema`) follows the version before it: a new version
+ * starts as a copy of the one it succeeds.
+ */
+export function targetDialects(versions: SpecVersion[]): GeneratedDialect[] {
+  let previous: SchemaDialect | undefined;
+  return versions.map((v) => targetDialect((previous = v.jsonSchema?.dialect ?? previous)));
 }
 
 export interface GenerationProblem {

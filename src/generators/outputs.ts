@@ -5,7 +5,7 @@
  */
 import type { Spec } from '../model/types.js';
 import type { TextFile } from '../model/text-file.js';
-import { exampleTexts, schemaJsonKey, schemaReferenceKey, targetDialect, type GenerationProblem } from './keys.js';
+import { exampleTexts, schemaJsonKey, schemaReferenceKey, targetDialects, type GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
 import { runJob, workerStarted, worthAWorker } from '../worker/runner.js';
 import { toolVersion } from '../version.js';
@@ -121,12 +121,8 @@ export function preparedGenerated(spec: Spec, kind: GeneratedKind): GeneratedFil
 async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
-  const targets = withSchema.map((version, i) => {
-    // A version with no committed dialect follows the version before it (as generateSchemaJson does).
-    const committed = withSchema.slice(0, i + 1).reverse().find((v) => v.jsonSchema?.dialect)?.jsonSchema?.dialect;
-    const dialect = targetDialect(committed);
-    return { version, key: schemaJsonKey(version.schemaTs!.file.text, dialect, toolVersion) };
-  });
+  const dialects = targetDialects(withSchema);
+  const targets = withSchema.map((version, i) => ({ version, key: schemaJsonKey(version.schemaTs!.file.text, dialects[i], toolVersion) }));
   // The versions share a program (union member order depends on it): one key for them all.
   const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
   let outputs = cachedOutputs(spec, 'schema-json', batchKey);
@@ -137,7 +133,7 @@ async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
       {
         kind: 'schema-json',
         root: spec.root,
-        versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text, committedDialect: v.jsonSchema?.dialect })),
+        versions: withSchema.map((v, i) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text, dialect: dialects[i] })),
       },
       inWorker(spec),
     );

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
-import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import type { Spec, SpecVersion } from '../model/types.js';
 import { TextFile } from '../model/text-file.js';
 import { programRoot } from './keys.js';
 
@@ -53,7 +53,7 @@ export interface SchemaProgram {
 const libSourceFiles = new Map<string, TS.SourceFile>();
 
 /** The part of a `Spec` the generators read, made from plain data (a job's, or one schema.ts text). */
-export function generatorSpec(root: string, versions: { id: string; path: string; text: string; committedDialect?: SchemaDialect }[]): Spec {
+export function generatorSpec(root: string, versions: { id: string; path: string; text: string }[]): Spec {
   return {
     root,
     versions: versions.map(
@@ -65,14 +65,13 @@ export function generatorSpec(root: string, versions: { id: string; path: string
           examples: [],
           pages: [],
           schemaTs: { file: new TextFile(v.path, v.text) },
-          jsonSchema: v.committedDialect ? { dialect: v.committedDialect } : undefined,
         }) as unknown as SpecVersion,
     ),
   } as unknown as Spec;
 }
 
 /** Absolute path of a version's schema.ts, as it is named inside the program. */
-export function schemaFileName(spec: Spec, version: SpecVersion): string {
+function schemaFileName(spec: Spec, version: SpecVersion): string {
   return path.join(programRoot(spec.root), ...version.schemaTs!.file.path.split('/'));
 }
 
@@ -81,7 +80,7 @@ export function schemaFileName(spec: Spec, version: SpecVersion): string {
  * model's texts. (The program parses them again with its own file names: a program takes
  * ownership of its source files, so the model's parse is not handed to it.)
  */
-export function buildSchemaProgram(
+function buildSchemaProgram(
   spec: Spec,
   versions: SpecVersion[] = spec.versions,
   options: TS.CompilerOptions = schemaCompilerOptions,

@@ -12,11 +12,10 @@ import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
 import * as TJS from 'typescript-json-schema';
 import { stringify } from 'safe-stable-stringify';
-import type { SchemaDialect, Spec, SpecVersion } from '../model/types.js';
-import { buildCheckedProgram, generatorSpec, schemaCompilerOptions, type SchemaProgram } from './program.js';
-import { targetDialect, type GeneratedDialect, type GenerationProblem } from './keys.js';
+import { buildCheckedProgram, generatorSpec, schemaCompilerOptions } from './program.js';
+import type { GeneratedDialect, GenerationProblem } from './keys.js';
 
-export const schemaJsonSettings: TJS.PartialArgs = {
+const schemaJsonSettings: TJS.PartialArgs = {
   defaultNumberType: 'integer',
   required: true,
   skipLibCheck: true,
@@ -36,7 +35,7 @@ export function toDraft2020(json: string): string {
 }
 
 /** Type errors in one file of the program, as problems with locations in that file. */
-export function schemaDiagnostics(program: TS.Program, fileName: string, displayPath: string): GenerationProblem[] {
+function schemaDiagnostics(program: TS.Program, fileName: string, displayPath: string): GenerationProblem[] {
   const sf = program.getSourceFile(fileName);
   if (!sf) return [{ message: 'schema.ts is not in the program', location: { file: displayPath, line: 1, column: 1 } }];
   const diagnostics = [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)];
@@ -83,21 +82,4 @@ export function schemaJsonFromText(schemaTsText: string, dialect: GeneratedDiale
   const spec = generatorSpec('/', [{ id: 'v', path: fileName.slice(1), text: schemaTsText }]);
   const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return schemaJsonFromProgram(program, fileNames.get('v')!, dialect, fileName.slice(1));
-}
-
-/** schema.json for each version with a schema.ts, from one shared program. */
-export function generateSchemaJson(spec: Spec, versions: SpecVersion[] = spec.versions, built?: SchemaProgram): Map<string, GenerationResult> {
-  const withSchema = versions.filter((v) => v.schemaTs);
-  const out = new Map<string, GenerationResult>();
-  if (!withSchema.length) return out;
-  const { program, fileNames } = built ?? buildCheckedProgram(spec, withSchema, schemaCompilerOptions);
-  // A version with no committed dialect (no schema.json yet, or no `$schema`) follows the
-  // version before it: a new version starts as a copy of the one it succeeds.
-  let previous: SchemaDialect | undefined;
-  for (const version of withSchema) {
-    const dialect = targetDialect(version.jsonSchema?.dialect ?? previous);
-    previous = version.jsonSchema?.dialect ?? previous;
-    out.set(version.id, schemaJsonFromProgram(program, fileNames.get(version.id)!, dialect, version.schemaTs!.file.path));
-  }
-  return out;
 }

@@ -17,7 +17,7 @@ import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import { slashed, type GenerationProblem } from './keys.js';
 
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
-export const typedocOptions: td.TypeDocOptions = {
+const typedocOptions: td.TypeDocOptions = {
   excludeInternal: true,
   excludeTags: ['@format', '@maximum', '@minimum', '@TJS-type', '@nullable', '@maxItems'] as `@${string}`[],
   jsDocCompatibility: { exampleTag: false },
@@ -30,7 +30,7 @@ export const typedocOptions: td.TypeDocOptions = {
 };
 
 /** A template line that stands for a category's declarations. */
-export const CATEGORY_LINE = /^\{\/\* @category (.+) \*\/\}$/gm;
+const CATEGORY_LINE = /^\{\/\* @category (.+) \*\/\}$/gm;
 
 /** One rendered declaration of the page and the category it is listed under. */
 export interface RenderedDeclaration {

@@ -35,5 +35,5 @@ export async function runWorkerJob<J extends WorkerJob>(job: J, othersWaiting?: 
     const { markdownJob } = await import('../sources/markdown.js');
     return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined) as WorkerOutput<J>;
   }
-  return (await (await import('../generators/jobs.js')).runJob(job)) as WorkerOutput<J>;
+  return (await (await import('../generators/jobs.js')).runGenerationJob(job)) as WorkerOutput<J>;
 }

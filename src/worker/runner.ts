@@ -12,9 +12,11 @@ import type { WorkerJob, WorkerOutput } from './jobs.js';
 
 const workerScript = new URL('./worker.js', import.meta.url);
 
+let available: boolean | undefined;
+
 /** Whether the worker can run here: it is the built script, absent when running from sources. */
 export function workerAvailable(): boolean {
-  return existsSync(fileURLToPath(workerScript));
+  return (available ??= existsSync(fileURLToPath(workerScript)));
 }
 
 /** Below this much input text, a job takes less than starting the worker (about 0.5 s of CPU). */
