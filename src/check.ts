@@ -15,6 +15,7 @@ import { configureGeneration } from './generators/outputs.js';
 import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './model/text-file.js';
 import { stringify } from 'safe-stable-stringify';
+import { slashed } from './util/paths.js';
 
 export interface CheckReport {
   tool: { name: 'spec-check'; version: string };
@@ -159,5 +160,5 @@ function sortedFigures(figures: Record<string, number>): Record<string, number> 
 /** The root as the user named it, relative to the working folder, `/`-separated (`.` for the working folder). */
 export function displayRoot(rootArg: string): string {
   const rel = path.relative(process.cwd(), path.resolve(rootArg));
-  return (rel === '' ? '.' : rel).split(path.sep).join('/');
+  return slashed(rel === '' ? '.' : rel);
 }

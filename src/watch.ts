@@ -15,6 +15,7 @@ import { applyBaseline, createBaseline, type Baseline, type LineText } from './e
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
 import type { CliIo } from './commands/types.js';
 import type { Spec } from './model/types.js';
+import { slashed } from './util/paths.js';
 
 export interface WatchOptions {
   root: string;
@@ -119,7 +120,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     try {
       tree = fs.watch(root, { recursive: true }, (_event, filename) => {
         if (!filename) return;
-        const rel = filename.toString().split(path.sep).join('/');
+        const rel = slashed(filename.toString());
         if (!relevant(rel)) return;
         changed.add(rel);
         schedule();

@@ -11,6 +11,7 @@ import { sepDiff } from '../sep-diff/index.js';
 import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../sep-diff/report.js';
 import { UsageError, type RegisterCommand } from './types.js';
 import { displayRoot } from '../check.js';
+import { slashed } from '../util/paths.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -29,7 +30,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
       const config = configOptions(loadConfig(opts.root).config);
       const spec = await loadFor(opts.root, fs.readFileSync(abs, 'utf8'), config);
-      const rel = path.relative(spec.root, abs).split(path.sep).join('/');
+      const rel = slashed(path.relative(spec.root, abs));
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
       const result = sepDiff(spec, sep, { runOptions: config });
       const rootShown = displayRoot(opts.root);

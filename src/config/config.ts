@@ -17,6 +17,7 @@ import type { SeverityOverride } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
 import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
+import { slashed } from '../util/paths.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
@@ -58,7 +59,7 @@ export interface LoadedConfig {
  */
 export function loadConfig(root: string, configArg?: string): LoadedConfig {
   const abs = configArg ? path.resolve(configArg) : path.join(path.resolve(root), CONFIG_FILE);
-  const display = configArg ?? path.relative(process.cwd(), abs).split(path.sep).join('/');
+  const display = configArg ?? slashed(path.relative(process.cwd(), abs));
   let text: string;
   try {
     text = fs.readFileSync(abs, 'utf8');

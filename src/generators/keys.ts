@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Location, SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import { slashed } from '../util/paths.js';
+import { escapeRegExp } from '../util/regexp.js';
 
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
@@ -69,10 +71,6 @@ export function schemaReferenceKey(input: {
   return hash.digest('hex');
 }
 
-/** A path with `/` separators (TypeDoc gives comment source paths so, on every platform). */
-export function slashed(p: string): string {
-  return p.split(path.sep).join('/');
-}
 
 /**
  * Where the generators' programs place the root's files: a folder under the root that is not
@@ -100,10 +98,6 @@ const HTML_UNION = new RegExp(`${HTML_UNION_MEMBER}(?:${escapeRegExp(HTML_UNION_
 const TEXT_UNION = new RegExp(`(?<=[\\s(:])${TEXT_UNION_MEMBER}(?: \\| ${TEXT_UNION_MEMBER})+(?=[;)\\s]|$)`, 'g');
 /** A member heading's text, `name?: Type`: the only plain-text types of the page. */
 const MEMBER_TITLE = /(data-typedoc-h="3"><span(?: class="deprecated")?>)([^<]*)(<\/span>)/g;
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * The page text with the members of each union in sorted order. TypeScript orders union members

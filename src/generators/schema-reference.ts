@@ -14,7 +14,8 @@ import type * as TS from 'typescript';
 import * as td from 'typedoc';
 import type { TextFile } from '../model/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
-import { slashed, type GenerationProblem } from './keys.js';
+import type { GenerationProblem } from './keys.js';
+import { slashed } from '../util/paths.js';
 
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
 const typedocOptions: td.TypeDocOptions = {

@@ -9,6 +9,7 @@ import { baseName, messageIndex, stringLiteral, type MessageIndex } from './sche
 import { placeholderNames, vocabulary } from './vocabulary.js';
 import type { SpecVersion } from '../model/types.js';
 import { isObject } from '../util/is-object.js';
+import { escapeRegExp } from '../util/regexp.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -122,6 +123,8 @@ interface IndexFacts {
   common: Set<string>;
   /** Methods by the name of their result type, in request order. */
   answeredBy: Map<string, string[]>;
+  /** Each request method and a pattern that finds it named whole in a text. */
+  methodPatterns: { method: string; pattern: RegExp }[];
 }
 
 const indexFacts = new WeakMap<MessageIndex, IndexFacts>();
@@ -140,6 +143,7 @@ function factsOf(index: MessageIndex): IndexFacts {
       concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
       common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
       answeredBy,
+      methodPatterns: [...index.requests.keys()].map((method) => ({ method, pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`) })),
     };
     indexFacts.set(index, facts);
   }
@@ -234,19 +238,11 @@ function fits(index: MessageIndex, decl: Declaration, value: Record<string, unkn
   return !literal || value.type === undefined || value.type === literal;
 }
 
-const methodPatterns = new WeakMap<MessageIndex, { method: string; pattern: RegExp }[]>();
-
 /** Known methods named in a text (whole, not part of a longer method). */
 function methodsIn(index: MessageIndex, text: string): string[] {
-  let patterns = methodPatterns.get(index);
-  if (!patterns) {
-    patterns = [...index.requests.keys()].map((method) => ({
-      method,
-      pattern: new RegExp(`(?<![\\w/])${method.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/])`),
-    }));
-    methodPatterns.set(index, patterns);
-  }
-  return patterns.filter((p) => p.pattern.test(text)).map((p) => p.method);
+  return factsOf(index)
+    .methodPatterns.filter((p) => p.pattern.test(text))
+    .map((p) => p.method);
 }
 
 /** PascalCase words and names in backticks in a text: possible declaration names. */

@@ -9,6 +9,7 @@ import { visit } from '../vendor/markdown.js';
 import type { CodeBlock, Location, MarkdownPage } from '../model/types.js';
 import { finding, quote } from './compare.js';
 import type { Finding } from '../rules/types.js';
+import { escapeRegExp } from '../util/regexp.js';
 
 export interface MessageTemplate {
   /** Where it comes from: a template the SEP states, or one of its example messages. */
@@ -88,7 +89,7 @@ function words(text: string): string[] {
 
 function patternOf(template: string): RegExp {
   const literals = template.split(PLACEHOLDER);
-  const body = literals.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')).join('.+?');
+  const body = literals.map((l) => escapeRegExp(l).replace(/\s+/g, '\\s+')).join('.+?');
   return new RegExp(`^\\s*${body.replace(/\\\.$/, '')}\\.?\\s*$`, 'i');
 }
 
