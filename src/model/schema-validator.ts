@@ -148,43 +148,54 @@ export class InvalidSchemaError extends Error {
   }
 }
 
-const validators = new WeakMap<SpecVersion, SchemaValidator | null>();
-const invalid = new WeakMap<SpecVersion, InvalidSchemaError>();
+/** What a schema.json gives: its validator, or why it is not a JSON Schema; null when it is missing or broken JSON. */
+type ValidatorOrError = SchemaValidator | InvalidSchemaError | null;
+
+const byVersion = new WeakMap<SpecVersion, ValidatorOrError>();
 /**
- * Validators by schema.json text, for the life of the process: a re-check in watch mode reuses
- * the compiled definitions of an unchanged schema.json (compiling is most of validation's cost).
+ * Validators (or the error) by schema.json text, for the life of the process: a re-check in
+ * watch mode reuses the compiled definitions of an unchanged schema.json (compiling is most of
+ * validation's cost), and versions whose schema.json is the same (a draft and the release it
+ * became) share one. Nothing in them depends on the file's path.
  */
-const byText = new Map<string, SchemaValidator>();
+const byText = new Map<string, SchemaValidator | InvalidSchemaError>();
+
+function validatorOrError(version: SpecVersion): ValidatorOrError {
+  let got = byVersion.get(version);
+  if (got !== undefined) return got;
+  got = null;
+  const src = version.jsonSchema;
+  if (src && src.document.ok) {
+    const key = `${src.dialect}\0${src.file.text}`;
+    got = byText.get(key) ?? newValidator(src);
+    byText.delete(key);
+    byText.set(key, got);
+    // A few versions' worth: one spec's, and the one before an edit.
+    if (byText.size > 16) byText.delete(byText.keys().next().value!);
+  }
+  byVersion.set(version, got);
+  return got;
+}
+
+function newValidator(src: JsonSchemaSource): SchemaValidator | InvalidSchemaError {
+  try {
+    return new SchemaValidator(src);
+  } catch (error) {
+    if (error instanceof InvalidSchemaError) return error;
+    throw error;
+  }
+}
 
 /** Why a version's schema.json, valid JSON, is not a JSON Schema; undefined when it is one. */
 export function invalidSchema(version: SpecVersion): InvalidSchemaError | undefined {
-  validatorFor(version);
-  return invalid.get(version);
+  const got = validatorOrError(version);
+  return got instanceof InvalidSchemaError ? got : undefined;
 }
 
 /** The validator of a version, built once; undefined when its schema.json is missing, broken or not a JSON Schema. */
 export function validatorFor(version: SpecVersion): SchemaValidator | undefined {
-  if (!validators.has(version)) {
-    const src = version.jsonSchema;
-    let validator: SchemaValidator | null = null;
-    if (src && src.document.ok) {
-      // By text alone: versions whose schema.json is the same (a draft and the release it became)
-      // share one validator, compiled once. Nothing in it depends on the file's path.
-      const key = `${src.dialect}\0${src.file.text}`;
-      try {
-        validator = byText.get(key) ?? new SchemaValidator(src);
-        byText.delete(key);
-        byText.set(key, validator);
-      } catch (error) {
-        if (!(error instanceof InvalidSchemaError)) throw error;
-        invalid.set(version, error);
-      }
-      // A few versions' worth: one spec's, and the one before an edit.
-      if (byText.size > 16) byText.delete(byText.keys().next().value!);
-    }
-    validators.set(version, validator);
-  }
-  return validators.get(version) ?? undefined;
+  const got = validatorOrError(version);
+  return got instanceof SchemaValidator ? got : undefined;
 }
 
 function dedupe(violations: SchemaViolation[]): SchemaViolation[] {
