@@ -72,7 +72,8 @@ export function channelsIn(text: string, vocabulary: ResolvedVocabulary): Channe
   if (!vocabulary.anyChannel.test(text)) return out;
   const all = vocabulary.channels.flatMap((channel) => matchesOf(channel.patterns, text).map((match) => ({ channel, match })));
   // A match inside a longer one ("error response" in "protocol level error response") is the same mention.
-  const maximal = longestMatches(all, (a, b) => a !== b);
+  // Every channel competes: a longer mention of any channel covers a shorter one.
+  const maximal = longestMatches(all, () => true);
   for (const { channel, match } of maximal) {
     // Negated when a negation ends the clause so far, give or take words that only lead up to a
     // channel ("not as an MCP", "must not be reported via the"); "is not found, ... a protocol error" is not.
