@@ -10,8 +10,8 @@ import { renderConfigSchema, CONFIG_SCHEMA_PATH } from '../dist/docs/config-sche
 const root = path.resolve(import.meta.dirname, '..');
 const hasVocabularySchema = fs.existsSync(path.join(root, 'schema/vocabulary.schema.json'));
 for (const [rel, text] of [
-  [RULES_REFERENCE_PATH, renderRulesReference(allRules)],
-  [CONFIG_SCHEMA_PATH, renderConfigSchema(allRules, hasVocabularySchema)],
+  [RULES_REFERENCE_PATH, renderRulesReference(allRules.map((r) => r.meta))],
+  [CONFIG_SCHEMA_PATH, renderConfigSchema(allRules.map((r) => r.meta), hasVocabularySchema)],
 ]) {
   const abs = path.join(root, rel);
   const old = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined;

@@ -1,37 +1,23 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import path from 'node:path';
 import { defaultLayout, loadSpec, sepParsedAtLoad, type LoadOptions } from './sources/load.js';
-import { warmWorker, worthAWorker } from './worker/runner.js';
 import { prepareRules, runRules, runRulesWhenPrepared, type RunOptions, type RunResult } from './engine/run.js';
 import { allRules } from './rules/index.js';
-import type { Spec } from './model/types.js';
-import type { Finding, Rule } from './rules/types.js';
+import { Project } from './project/project.js';
+import { Runtime } from './runtime/runtime.js';
+import type { Spec } from './model/spec.js';
+import type { Finding } from './core/finding.js';
+import type { Rule } from './core/rule.js';
+import type { CheckReport, Summary } from './core/report.js';
 import { toolVersion } from './version.js';
-import { resolveVocabulary } from './consistency/vocabulary.js';
+import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js';
 import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { configOptions, loadConfig } from './config/config.js';
-import { DiskCache, hashParts } from './engine/cache.js';
-import { configureGeneration } from './generators/outputs.js';
+import { hashParts } from './runtime/cache.js';
 import { inputFingerprint } from './sources/load.js';
-import type { TextFile } from './model/text-file.js';
+import type { TextFile } from './core/text-file.js';
 import { stringify } from 'safe-stable-stringify';
 import { slashed } from './util/paths.js';
-
-export interface CheckReport {
-  tool: { name: 'spec-check'; version: string };
-  /** The root as the user named it, relative to the working folder. */
-  root: string;
-  findings: Finding[];
-  summary: Summary;
-}
-
-export interface Summary {
-  errors: number;
-  warnings: number;
-  examplesValidated: number;
-  filesRead: number;
-  [figure: string]: number;
-}
 
 export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
@@ -42,9 +28,17 @@ export interface CheckOptions extends LoadOptions, RunOptions {
   cacheDir?: string;
   /**
    * Generate, and parse the SEPs, in the worker thread while this one parses the prose; default:
-   * each when its input is large enough for the worker to pay (see `worthAWorker`).
+   * each when its input is large enough for the worker to pay (see `Runtime.useWorker`).
    */
   worker?: boolean;
+  /** The runtime to run in (watch mode keeps one); made from `worker` and `cacheDir` when absent. */
+  runtime?: Runtime;
+  /** The consistency vocabulary (conditions, channels, phrases); the built-in MCP one when absent. */
+  vocabulary?: Vocabulary;
+  /** The project this check replaces (watch mode): what carries over is reused. */
+  previous?: Project;
+  /** Keep what rendering the Schema Reference again needs (watch mode). */
+  keepGeneratorState?: boolean;
 }
 
 /**
@@ -62,7 +56,9 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
 }
 
 export interface CheckResult {
-  /** The loaded model; absent when the report came from the cache (nothing was parsed). */
+  /** The analysed project; absent when the report came from the cache (nothing was parsed). */
+  project?: Project;
+  /** The loaded model (the project's); absent when the report came from the cache. */
   spec?: Spec;
   /** The text files read, by path relative to the root (for showing findings' lines). */
   files: Map<string, TextFile>;
@@ -74,7 +70,8 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const started = performance.now();
   // Resolving the vocabulary first turns a bad one into exit code 2 before any work.
   resolveVocabulary(options.vocabulary);
-  const cache = options.cacheDir ? new DiskCache(options.cacheDir) : undefined;
+  const runtime = options.runtime ?? new Runtime({ worker: options.worker, cacheDir: options.cacheDir });
+  const cache = runtime.cache;
   // The whole report, when every input file and option is as in a previous check: found by
   // hashing the files' bytes, before any of them is parsed.
   let reportKey: string | undefined;
@@ -91,23 +88,29 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
       }
     }
   }
-  if (preread && options.worker !== false && worthAWorker(largestWorkerInput(preread, options))) warmWorker();
+  if (preread) runtime.prepareWorker(largestWorkerInput(preread, options));
   // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
   // the other sources are loaded, and in the worker thread it runs while the prose is parsed.
+  let project: Project | undefined;
   let preparing: Promise<void> | undefined;
   const prepare = (loaded: Spec) => {
-    configureGeneration(loaded, { cache, worker: options.worker });
-    preparing = prepareRules(loaded, options.rules ?? allRules, options);
+    project = new Project(loaded, runtime, { vocabulary: options.vocabulary, keepGeneratorState: options.keepGeneratorState }, options.previous);
+    preparing = prepareRules(project, options.rules ?? allRules, options);
   };
-  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, sepsInWorker: options.worker ?? 'auto', sepsToParse: sepsCheckReads });
+  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, runtime, sepsToParse: sepsCheckReads });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();
-  const result = await runRulesWhenPrepared(spec, options.rules ?? allRules, preparing!, options);
+  const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
   const report = reportOf(spec, root, result);
   if (cache && reportKey) cache.set('report', reportKey, { findings: report.findings, summary: report.summary });
-  return { spec, files: spec.files ?? new Map(), report };
+  return { project, spec, files: spec.files ?? new Map(), report };
+}
+
+/** The engine's options: a suppression may name any registered rule. */
+function runOptions(options: CheckOptions): CheckOptions {
+  return { ...options, knownRules: allRules.map((r) => r.meta.id) };
 }
 
 /** The larger of the two inputs the worker takes: the schema.ts texts (generating) and the SEPs parsed at loading. */
@@ -127,12 +130,12 @@ function optionsKey(options: CheckOptions): string {
   return stringify({ severities: options.severities ?? {}, layout: options.layout ?? {}, versions: options.versions ?? [], vocabulary: options.vocabulary ?? null }) ?? '';
 }
 
-/** Runs the rules on a loaded spec whose rules are prepared (see `prepareRules`). */
-export function checkSpec(spec: Spec, rootArg: string, options: CheckOptions = {}): CheckReport {
+/** Runs the rules on a project whose rules are prepared (see `prepareRules`). */
+export function checkSpec(project: Project, rootArg: string, options: CheckOptions = {}): CheckReport {
   const started = performance.now();
-  const result = runRules(spec, options.rules ?? allRules, options);
+  const result = runRules(project, options.rules ?? allRules, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - started;
-  return reportOf(spec, rootArg, result);
+  return reportOf(project.spec, rootArg, result);
 }
 
 function reportOf(spec: Spec, rootArg: string, { findings, figures }: RunResult): CheckReport {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import type { CliIo } from './commands/types.js';
-import { warmWorker } from './worker/runner.js';
+import { startWorkerEarly } from './runtime/runtime.js';
 
 export type { CliIo } from './commands/types.js';
 
@@ -42,7 +42,7 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
   // check and generate generate files, in the worker: started now, it loads TypeScript and
   // TypeDoc while this thread loads the program and reads the spec (about 0.4 s sooner).
   const [command, ...rest] = process.argv.slice(2);
-  if ((command === 'check' || command === 'generate') && !rest.some((a) => a === '--help' || a === '-h')) warmWorker();
+  if ((command === 'check' || command === 'generate') && !rest.some((a) => a === '--help' || a === '-h')) startWorkerEarly();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

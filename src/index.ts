@@ -1,10 +1,15 @@
 /** spec-check's library API. */
-export { check, checkSpec, type CheckReport, type CheckOptions, type Summary } from './check.js';
-export { loadSpec, LoadError, defaultLayout, type Layout, type LoadOptions } from './sources/load.js';
+export { check, checkSpec, type CheckOptions } from './check.js';
+export { type CheckReport, type Summary } from './core/report.js';
+export { loadSpec, defaultLayout, type Layout, type LoadOptions } from './sources/load.js';
 export { runRules } from './engine/run.js';
 export { allRules, ruleById } from './rules/index.js';
-export type { Rule, Finding, Report, Severity, RelatedLocation } from './rules/types.js';
-export type * from './model/types.js';
+export type { Rule, Report } from './core/rule.js';
+export type { Finding, Severity } from './core/finding.js';
+export type * from './model/spec.js';
+export type { Location, RelatedLocation } from './core/location.js';
+export { TextFile } from './core/text-file.js';
+export { SpecCheckError, LoadError, UsageError } from './core/errors.js';
 export { formatters } from './reporters/index.js';
 export { main } from './cli.js';
 export { extractClaims } from './consistency/engine.js';

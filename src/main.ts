@@ -4,9 +4,9 @@
  * `cli.ts` is the executable that runs it.
  */
 import { Command, CommanderError } from 'commander';
-import { LoadError } from './sources/load.js';
+import { SpecCheckError } from './core/errors.js';
 import { toolVersion } from './version.js';
-import { UsageError, type CliIo, type RegisterCommand } from './commands/types.js';
+import { type CliIo, type RegisterCommand } from './commands/types.js';
 import { registerCheck } from './commands/check.js';
 import { registerClaims } from './commands/claims.js';
 import { registerGenerate } from './commands/generate.js';
@@ -43,9 +43,9 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       io.stderr(`spec-check: ${error.message.replace(/^error: /, '')}\n`);
       return 2;
     }
-    if (error instanceof LoadError || error instanceof UsageError) {
+    if (error instanceof SpecCheckError) {
       io.stderr(`spec-check: ${error.message}\n`);
-      return 2;
+      return error.exitCode;
     }
     io.stderr(`spec-check: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     return 2;

@@ -5,16 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkSpec, sepsCheckReads, type CheckOptions, type CheckReport } from './check.js';
+import { checkSpec, sepsCheckReads, type CheckOptions } from './check.js';
+import { type CheckReport } from './core/report.js';
 import { prepareRules } from './engine/run.js';
-import { DiskCache } from './engine/cache.js';
-import { configureGeneration } from './generators/outputs.js';
 import { allRules } from './rules/index.js';
-import { createLoadCache, defaultLayout, loadSpec, LoadError } from './sources/load.js';
+import { defaultLayout, loadSpec } from './sources/load.js';
+import { createLoadCache } from './runtime/files.js';
+import { Runtime } from './runtime/runtime.js';
+import { Project } from './project/project.js';
+import { LoadError } from './core/errors.js';
 import { applyBaseline, createBaseline, type Baseline, type LineText } from './engine/baseline.js';
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
 import type { CliIo } from './commands/types.js';
-import type { Spec } from './model/types.js';
+import type { Spec } from './model/spec.js';
 import { slashed } from './util/paths.js';
 
 export interface WatchOptions {
@@ -37,6 +40,9 @@ export interface WatchOptions {
 export async function watchCheck(w: WatchOptions): Promise<void> {
   const root = path.resolve(w.root);
   const cache = createLoadCache();
+  // One runtime for the session: the worker, and what unchanged inputs gave (validators, generated files).
+  let runtime: Runtime | undefined;
+  let project: Project | undefined;
   const debounceMs = w.debounceMs ?? 30;
   let options = w.checkOptions();
   // The findings of the last check, as a baseline: a re-check prints those not in it.
@@ -61,9 +67,11 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       return;
     }
     // Generated files are kept in memory by content key (and on disk when a cache folder is given).
-    configureGeneration(spec, { cache: options.cacheDir ? new DiskCache(options.cacheDir) : undefined, worker: options.worker, keep: true });
-    await prepareRules(spec, options.rules ?? allRules, options);
-    const report = checkSpec(spec, w.root, options);
+    // (`worker` and `cacheDir` come from the command line, not the config file: they do not change.)
+    runtime ??= new Runtime({ cacheDir: options.cacheDir, worker: options.worker });
+    project = new Project(spec, runtime, { vocabulary: options.vocabulary, keepGeneratorState: true }, project);
+    await prepareRules(project, options.rules ?? allRules, options);
+    const report = checkSpec(project, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
     const text = { ...w.text, source: (f: string) => spec.files?.get(f) };
     if (!previous) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { applyBaseline, createBaseline, type LineText } from '../src/engine/baseline.js';
-import type { Finding } from '../src/rules/types.js';
+import type { Finding } from '../src/core/finding.js';
 import { copyTree, driftedSpec, edit, runCli, writeTree } from './helpers.js';
 
 const finding = (file: string, line: number, message = 'm'): Finding => ({ rule: 'r/x', severity: 'error', message, file, line, column: 1, related: [] });

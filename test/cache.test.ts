@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDirFor, DiskCache, hashParts } from '../src/engine/cache.js';
+import { cacheDirFor, DiskCache, hashParts } from '../src/runtime/cache.js';
 import { checkRoot } from '../src/check.js';
 import { copyTree, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
-import { generatedFiles, configureGeneration } from '../src/generators/outputs.js';
+import { generatedFiles } from '../src/generators/outputs.js';
+import { Project } from '../src/project/project.js';
+import { Runtime } from '../src/runtime/runtime.js';
 
 /** A copy of a spec with a node_modules folder at its root, so that its cache lives there. */
 function projectCopy(src: string): { root: string; cacheDir: string } {
@@ -146,8 +148,7 @@ describe('Schema Reference in the cache', () => {
   /** The draft page as generated with the cache, and as generated afresh (no cache, new process state aside). */
   async function draftPage(root: string, cacheDir?: string) {
     const spec = await loadSpec(root);
-    configureGeneration(spec, { cache: cacheDir ? new DiskCache(cacheDir) : undefined });
-    return (await generatedFiles(spec, 'schema-reference')).find((f) => f.version === 'draft')!;
+    return (await generatedFiles(new Project(spec, new Runtime({ cacheDir })), 'schema-reference')).find((f) => f.version === 'draft')!;
   }
   const referenceEntries = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
   // A page rendered again is written again: the entry's time says whether it was.

@@ -9,7 +9,7 @@ import { consistencyErrorCode } from '../src/rules/consistency-error-code.js';
 import { extractClaims } from '../src/consistency/engine.js';
 import { mcpVocabulary, resolveVocabulary, VocabularyError, type Vocabulary } from '../src/consistency/vocabulary.js';
 import { normalise, codesIn, sentences, channelsIn } from '../src/consistency/text.js';
-import { projectRoot, sampleSpec, writeTree } from './helpers.js';
+import { projectRoot, sampleSpec, writeTree, projectOf } from './helpers.js';
 
 // A made-up "Gadget" protocol with its own vocabulary: nothing here is MCP's.
 const gadgetVocabulary: Vocabulary = {
@@ -119,7 +119,7 @@ describe('consistency claims', () => {
   it('reads one claim per source kind from a spec whose sources agree, and reports nothing', async () => {
     const root = gadgetSpec();
     expect(await findings(root)).toEqual([]);
-    const set = extractClaims(await loadSpec(root), gadgetVocabulary);
+    const set = extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary }));
     const rows = set.claims.map((c) => [c.condition.id, c.channel.id, c.code ?? null, c.source, `${c.location.file}:${c.location.line}:${c.location.column}`]);
     expect(rows).toEqual([
       ['unknown-gadget', 'protocol', null, 'prose', `${PAGE_PATH}:9:3`],
@@ -166,21 +166,21 @@ describe('consistency claims', () => {
 
     const ambiguous = gadgetSpec({ page: [['A busy gadget is reported as a JSON-RPC error with code `-32051`.', 'A busy gadget is reported as a JSON-RPC error or in a failed result.']] });
     expect(await findings(ambiguous)).toEqual([]);
-    const set = extractClaims(await loadSpec(ambiguous), gadgetVocabulary);
+    const set = extractClaims(projectOf(await loadSpec(ambiguous), { vocabulary: gadgetVocabulary }));
     expect(set.skipped).toContainEqual(expect.objectContaining({ conditions: ['busy'], reason: 'names more than one channel (protocol error, failed result)' }));
   });
 
   it('skips statements about earlier versions and lists led in by them', async () => {
     const root = gadgetSpec({ page: [['A busy gadget is reported as', 'In earlier versions a busy gadget was reported as']] });
     expect(await findings(root)).toEqual([]);
-    const set = extractClaims(await loadSpec(root), gadgetVocabulary);
+    const set = extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary }));
     expect(set.skipped).toContainEqual(expect.objectContaining({ reason: 'speaks of other versions or compatibility ("earlier versions")', conditions: ['busy'] }));
   });
 
   it('gives a list the channel of a lead-in only when it ends with a colon, or of a bold label or heading', async () => {
     const claimsOf = async (page: string) => {
       const root = writeTree({ 'schema/draft/schema.ts': '', [PAGE_PATH]: page });
-      return extractClaims(await loadSpec(root), gadgetVocabulary).claims.map((c) => `${c.condition.id} ${c.channel.id} ${c.location.line}`);
+      return extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary })).claims.map((c) => `${c.condition.id} ${c.channel.id} ${c.location.line}`);
     };
     expect(await claimsOf('Clients may show protocol errors to users.\n\n- Unknown gadget\n')).toEqual([]);
     expect(await claimsOf('Servers return JSON-RPC errors for:\n\n- Unknown gadget\n')).toEqual(['unknown-gadget protocol 3']);
@@ -199,7 +199,7 @@ describe('consistency claims', () => {
       },
     });
     expect(await findings(root)).toEqual([]);
-    const set = extractClaims(await loadSpec(root), gadgetVocabulary);
+    const set = extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary }));
     expect(set.skipped).toContainEqual(
       expect.objectContaining({
         source: 'example',

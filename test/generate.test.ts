@@ -8,8 +8,8 @@ import { schemaJsonFromText, toDraft2020 } from '../src/generators/schema-json.j
 import { canonicalUnions } from '../src/generators/keys.js';
 import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
-import { TextFile } from '../src/model/text-file.js';
-import { copyTree, driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree } from './helpers.js';
+import { TextFile } from '../src/core/text-file.js';
+import { copyTree, driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree, projectOf } from './helpers.js';
 
 const rules = [generatedSchemaJson, generatedSchemaReference];
 
@@ -163,13 +163,15 @@ describe('generator programs', () => {
     // The worker runs the built script: this test uses the build (`npm test` builds first).
     const dist = (m: string) => import(path.join('..', 'dist', m));
     const { loadSpec } = await dist('sources/load.js');
-    const { configureGeneration, generatedFiles } = await dist('generators/outputs.js');
-    const { workerAvailable } = await dist('worker/runner.js');
+    const { generatedFiles } = await dist('generators/outputs.js');
+    const { Project } = await dist('project/project.js');
+    const { Runtime } = await dist('runtime/runtime.js');
+    const { workerAvailable } = await dist('runtime/worker/runner.js');
     expect(workerAvailable()).toBe(true);
     const generate = async (worker: boolean) => {
       const spec = await loadSpec(sampleSpec);
-      configureGeneration(spec, { worker });
-      const files = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))];
+      const project = new Project(spec, new Runtime({ worker }));
+      const files = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))];
       return files.map((f: { path: string; text?: string; problems: unknown[] }) => [f.path, f.text, f.problems]);
     };
     const here = await generate(false);
@@ -208,7 +210,7 @@ describe('generate', () => {
     const { generatedFiles } = await import('../src/generators/outputs.js');
     const keys = async (root: string) =>
       Object.fromEntries(
-        [...(await generatedFiles(await loadSpec(root), 'schema-json')), ...(await generatedFiles(await loadSpec(root), 'schema-reference'))].map((f) => [f.path, f.key]),
+        [...(await generatedFiles(projectOf(await loadSpec(root)), 'schema-json')), ...(await generatedFiles(projectOf(await loadSpec(root)), 'schema-reference'))].map((f) => [f.path, f.key]),
       );
     const a = await keys(lampSpec());
     const b = await keys(lampSpec());
@@ -357,7 +359,7 @@ describe('generated/schema-json and generated/schema-reference', () => {
     edit(root, 'schema/2025-02-01/schema.ts', '/** A colour as a hex string.', 'import type { Hex } from "./colour";\n/** A colour as a hex string.');
     const { loadSpec } = await import('../src/sources/load.js');
     const { generatedFiles } = await import('../src/generators/outputs.js');
-    const files = await generatedFiles(await loadSpec(root), 'schema-json');
+    const files = await generatedFiles(projectOf(await loadSpec(root)), 'schema-json');
     const problems = files.find((f) => f.version === '2025-02-01')!.problems;
     expect(problems).toEqual([
       {

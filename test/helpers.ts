@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../src/cli.js';
+import { Project, type ProjectOptions } from '../src/project/project.js';
+import { Runtime, type RuntimeOptions } from '../src/runtime/runtime.js';
+import type { Spec } from '../src/model/spec.js';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const corpusRoot = path.resolve(projectRoot, '../shared/corpus/mcp-spec');
@@ -73,4 +76,9 @@ export async function runCli(args: string[], options: { isTTY?: boolean; env?: R
     env: options.env ?? {},
   });
   return { code, stdout, stderr };
+}
+
+/** A project of a loaded spec, on a runtime of its own (no cache; the worker when it pays). */
+export function projectOf(spec: Spec, options: ProjectOptions = {}, runtime: RuntimeOptions = {}): Project {
+  return new Project(spec, new Runtime(runtime), options);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonDocument } from '../src/sources/json.js';
-import { TextFile } from '../src/model/text-file.js';
+import { JsonDocument } from '../src/core/json-document.js';
+import { TextFile } from '../src/core/text-file.js';
 
 const pos = (text: string, offset: number) => new TextFile('x.json', text).position(offset);
 

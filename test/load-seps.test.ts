@@ -5,12 +5,13 @@ import { copyTree, pageData, sampleSpec } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { markdownJob } from '../src/sources/markdown.js';
 import { mayHaveJsonBlock } from '../src/prose/prose-json.js';
+import { Runtime } from '../src/runtime/runtime.js';
 
 // The worker as a check finds it on the corpus: it has parsed the first SEPs when the generation
 // is posted, and gives way. Here it always stops after `workerParses` pages, in this thread.
 let workerParses = 1;
-vi.mock('../src/worker/runner.js', async (original) => ({
-  ...(await original<typeof import('../src/worker/runner.js')>()),
+vi.mock('../src/runtime/worker/runner.js', async (original) => ({
+  ...(await original<typeof import('../src/runtime/worker/runner.js')>()),
   worthAWorker: () => true,
   runJob: async (job: { kind: string; pages: Parameters<typeof markdownJob>[0]; givesWay?: boolean }) => {
     if (job.kind !== 'markdown' || !job.givesWay) throw new Error(`unexpected job ${job.kind}`);
@@ -29,8 +30,8 @@ describe('loading SEPs split between the worker and this thread', () => {
 
   it.each([0, 1, 2, 9])('gives every SEP as an eager load does when the worker parsed %i of them', async (n) => {
     workerParses = n;
-    const eager = await loadSpec(root, { sepsInWorker: false });
-    const split = await loadSpec(root, { sepsInWorker: true, sepsToParse: mayHaveJsonBlock });
+    const eager = await loadSpec(root);
+    const split = await loadSpec(root, { runtime: new Runtime({ worker: true }), sepsToParse: mayHaveJsonBlock });
     expect(split.seps.map((s) => s.path)).toEqual(eager.seps.map((s) => s.path));
     expect(split.seps.map(pageData)).toEqual(eager.seps.map(pageData));
     expect(split.suppressions).toEqual(eager.suppressions);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMarkdownPage } from '../src/sources/markdown.js';
-import { TextFile } from '../src/model/text-file.js';
+import { TextFile } from '../src/core/text-file.js';
 
 const page = `---
 title: T

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TextFile } from '../src/model/text-file.js';
+import { TextFile } from '../src/core/text-file.js';
 import { readSchemaSource } from '../src/sources/schema-ts.js';
 import { messageIndex } from '../src/prose/schema-index.js';
-import type { SpecVersion } from '../src/model/types.js';
+import type { SpecVersion } from '../src/model/spec.js';
 import { partsSchemaTs } from './prose-fixture.js';
+import { projectOf } from './helpers.js';
 
 function version(ts: string): SpecVersion {
   return { id: 'draft', schemaDir: 'schema/draft', docsDir: 'docs/specification/draft', examples: [], pages: [], schemaTs: readSchemaSource(new TextFile('schema/draft/schema.ts', ts)) };
@@ -28,7 +29,7 @@ export interface ThingsPage extends Result { things: string[] }
 
 describe('message index', () => {
   it('finds requests, notifications, result types and envelopes in the newer style', () => {
-    const index = messageIndex(version(partsSchemaTs))!;
+    const index = messageIndex(projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }), version(partsSchemaTs))!;
     expect([...index.requests.keys()]).toEqual(['parts/get', 'parts/list']);
     expect([...index.notifications.keys()]).toEqual(['notifications/parts/changed']);
     expect(index.resultTypeOf('parts/get')?.name).toBe('GetPartResult');
@@ -43,7 +44,7 @@ describe('message index', () => {
   });
 
   it('finds the same in the older style, and a result type named only by its response type', () => {
-    const index = messageIndex(version(olderStyle))!;
+    const index = messageIndex(projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }), version(olderStyle))!;
     expect([...index.requests.keys()]).toEqual(['ping', 'things/list']);
     expect([...index.notifications.keys()]).toEqual(['notifications/cancelled']);
     expect(index.envelopes.result?.name).toBe('JSONRPCResponse');

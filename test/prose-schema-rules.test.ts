@@ -5,7 +5,7 @@ import { exampleOrphan } from '../src/rules/example-orphan.js';
 import { schemaCategory } from '../src/rules/schema-category.js';
 import { mdxEsmComment } from '../src/rules/mdx-esm-comment.js';
 import { mdxParse } from '../src/rules/mdx-parse.js';
-import type { Rule } from '../src/rules/types.js';
+import type { Rule } from '../src/core/rule.js';
 import { partsSchemaTs, partsSpec, partsTemplate } from './prose-fixture.js';
 
 const TS = 'schema/draft/schema.ts';

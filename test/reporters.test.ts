@@ -6,12 +6,12 @@ import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import { toString } from 'mdast-util-to-string';
 import type { Root, Table } from 'mdast';
-import type { CheckReport } from '../src/check.js';
+import type { CheckReport } from '../src/core/report.js';
 import { formatGithub } from '../src/reporters/github.js';
 import { formatMarkdown } from '../src/reporters/markdown.js';
 import { formatSarif } from '../src/reporters/sarif.js';
 import { progressLine } from '../src/reporters/progress.js';
-import { allRules } from '../src/rules/index.js';
+import { allRules, ruleMetas } from '../src/rules/index.js';
 import { driftedSpec, runCli, sampleSpec, writeTree } from './helpers.js';
 
 /** Parses a workflow command line the way the Actions runner does (`::name k=v,k=v::data`). */
@@ -135,12 +135,12 @@ describe('markdown format', () => {
 
 describe('sarif format', () => {
   it('lists every rule with its help and gives each result its rule index, location and related locations', () => {
-    const sarif = JSON.parse(formatSarif(report));
+    const sarif = JSON.parse(formatSarif(report, { rules: ruleMetas }));
     expect(sarif.version).toBe('2.1.0');
     const run = sarif.runs[0];
-    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(allRules.map((r) => r.id));
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toEqual(allRules.map((r) => r.meta.id));
     const exampleValid = run.tool.driver.rules.find((r: { id: string }) => r.id === 'example/valid');
-    expect(exampleValid.shortDescription.text).toBe(allRules[0].description);
+    expect(exampleValid.shortDescription.text).toBe(allRules[0].meta.description);
     expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```json\n{');
     expect(exampleValid.defaultConfiguration).toEqual({ level: 'error' });
     const [first, second] = run.results;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { check } from '../src/check.js';
 import { loadSpec } from '../src/sources/load.js';
-import type { Finding, Rule } from '../src/rules/types.js';
+import type { Finding } from '../src/core/finding.js';
+import type { Rule } from '../src/core/rule.js';
 import { exampleValid } from '../src/rules/example-valid.js';
 import { copyTree, driftedSpec, projectRoot, sampleSpec } from './helpers.js';
 
@@ -137,11 +138,8 @@ describe('bad input in the prose, schema.ts types and generated files', () => {
 describe('an internal error in one rule', () => {
   it('becomes an `internal` finding naming the rule and the file; the other rules still run', async () => {
     const failing: Rule = {
-      id: 'test/failing',
-      description: 'throws on one example',
-      rationale: 'test',
-      defaultSeverity: 'error',
-      check(spec, { guard, report }) {
+      meta: { id: 'test/failing', description: 'throws on one example', rationale: 'test', defaultSeverity: 'error' },
+      check({ spec }, { guard, report }) {
         for (const example of spec.versions.flatMap((v) => v.examples)) {
           guard(example.path, () => {
             if (example.name === 'switch') throw new TypeError('cannot read properties of undefined');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSchemaSource } from '../src/sources/schema-ts.js';
-import { TextFile } from '../src/model/text-file.js';
+import { TextFile } from '../src/core/text-file.js';
 
 const source = `/* Retired codes: -32010 is never reused. */
 

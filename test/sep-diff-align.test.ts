@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMarkdownPage } from '../src/sources/markdown.js';
-import { TextFile } from '../src/model/text-file.js';
+import { TextFile } from '../src/core/text-file.js';
 import { align, keywordsOf, matchScore, outOfOrder, wordHunks } from '../src/sep-diff/align.js';
 import { sentenceSpans, unitsOf, type Unit } from '../src/sep-diff/units.js';
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, sampleSpec, writeTree } from './helpers.js';
+import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, sampleSpec, writeTree, projectOf } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { sepDiff } from '../src/sep-diff/index.js';
-import type { Rule } from '../src/rules/types.js';
+import type { Rule } from '../src/core/rule.js';
 
 const reportSchema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'schema/report.schema.json'), 'utf8'));
 const validateReport = new Ajv2020({ strict: true, allErrors: true }).compile(reportSchema);
@@ -348,11 +348,8 @@ describe('sep-diff on the sample spec', () => {
     const spec = await loadSpec(sampleSpec);
     // Consistency findings here sit on no claim, so they are kept only when they name a code the SEP uses.
     const report = (id: string, file: string, related: string[] = [], code = -32030): Rule => ({
-      id,
-      description: 'test rule',
-      rationale: 'test',
-      defaultSeverity: 'error',
-      check: (_spec, ctx) =>
+      meta: { id, description: 'test rule', rationale: 'test', defaultSeverity: 'error' },
+      check: (_project, ctx) =>
         ctx.report({ message: `${id} on ${file}, code ${code}`, location: { file, line: 3, column: 1 }, related: related.map((r) => ({ file: r, line: 1, column: 1, message: 'see' })) }),
     });
     const rules = [
@@ -364,7 +361,7 @@ describe('sep-diff on the sample spec', () => {
       report('consistency/code-the-sep-never-uses', PAGE, [], -32099),
       report('example/other-area', PAGE),
     ];
-    const result = sepDiff(spec, spec.seps.find((s) => s.path === SEP)!, { rules });
+    const result = sepDiff(projectOf(spec), spec.seps.find((s) => s.path === SEP)!, { rules });
     expect(result.changedFiles).toEqual([PAGE, SCHEMA]);
     expect(result.findings.map((f) => f.rule).sort()).toEqual(['consistency/on-page', 'consistency/related-to-schema', 'prose/json-fake']);
   });

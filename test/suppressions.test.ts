@@ -4,16 +4,18 @@ import { loadSpec } from '../src/sources/load.js';
 import { inputParse } from '../src/rules/input.js';
 import { suppressionUnused } from '../src/rules/suppression-unused.js';
 import { parseDirective } from '../src/sources/suppressions.js';
-import type { Rule } from '../src/rules/types.js';
+import type { Rule } from '../src/core/rule.js';
 import { runCli, writeTree } from './helpers.js';
 
 /** A rule for these tests: reports every heading of every page, and every declaration of schema.ts. */
 const headingRule: Rule = {
-  id: 'test/heading',
-  description: 'Reports every heading.',
-  rationale: 'Gives the suppression tests findings in MDX, Markdown and schema.ts.',
-  defaultSeverity: 'error',
-  check(spec, { report }) {
+  meta: {
+    id: 'test/heading',
+    description: 'Reports every heading.',
+    rationale: 'Gives the suppression tests findings in MDX, Markdown and schema.ts.',
+    defaultSeverity: 'error',
+  },
+  check({ spec }, { report }) {
     for (const v of spec.versions) {
       for (const p of v.pages) for (const h of p.headings) report({ message: `Heading "${h.text}"`, location: h.location });
       for (const d of v.schemaTs?.declarations ?? []) report({ message: `Declaration ${d.name}`, location: d.location });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { watchCheck } from '../src/watch.js';
-import type { CheckReport } from '../src/check.js';
+import type { CheckReport } from '../src/core/report.js';
 import { main } from '../src/cli.js';
 import { spawn } from 'node:child_process';
 import { copyTree, edit, projectRoot, sampleSpec } from './helpers.js';

@@ -20,8 +20,9 @@ describe('the worker thread', () => {
     const { loadSpec } = await dist('sources/load.js');
     // A suppression comment: read from the tree, which stays in the worker.
     const root = sampleWithSepText('<!-- spec-check-disable-next-line xref/link -- test -->');
-    const here = await loadSpec(root, { sepsInWorker: false });
-    const there = await loadSpec(root, { sepsInWorker: true });
+    const { Runtime } = await dist('runtime/runtime.js');
+    const here = await loadSpec(root);
+    const there = await loadSpec(root, { runtime: new Runtime({ worker: true }) });
     expect(here.seps.length).toBeGreaterThan(0);
     expect(here.seps[0].tree).toBeDefined();
     expect(there.seps[0].tree).toBeUndefined();
@@ -41,7 +42,7 @@ describe('the worker thread', () => {
   });
 
   it('stops a SEP job that gives way when another job is posted, leaving the rest to the poster', async () => {
-    const { runJob } = await dist('worker/runner.js');
+    const { runJob } = await dist('runtime/worker/runner.js');
     const pages = Array.from({ length: 4 }, (_, i) => ({ path: `seps/${i}.md`, text: `# SEP ${i}\n\n` + '- item with `code` and *emphasis*\n'.repeat(500), syntax: 'md' }));
     const sepJob = runJob({ kind: 'markdown', pages, givesWay: true }, true);
     const next = runJob({ kind: 'markdown', pages: pages.slice(0, 1) }, true);

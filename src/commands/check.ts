@@ -3,12 +3,14 @@ import path from 'node:path';
 import { Option } from 'commander';
 import { checkRoot, type CheckOptions } from '../check.js';
 import { formatters } from '../reporters/index.js';
+import { ruleMetas } from '../rules/index.js';
 import { progressLine } from '../reporters/progress.js';
 import { configOptions, loadConfig } from '../config/config.js';
 import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../engine/baseline.js';
 import { watchCheck } from '../watch.js';
-import { cacheDirFor } from '../engine/cache.js';
-import { collect, UsageError, type RegisterCommand } from './types.js';
+import { cacheDirFor } from '../runtime/cache.js';
+import { collect, type RegisterCommand } from './types.js';
+import { UsageError } from '../core/errors.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -77,7 +79,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       }
       if (baseline) report = withBaseline(report, baseline, lineText);
 
-      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => files.get(file) });
+      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => files.get(file), rules: ruleMetas });
       if (opts.output) writeFile(opts.output, output);
       else io.stdout(output);
       if (timings) {

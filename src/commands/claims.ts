@@ -4,7 +4,10 @@ import { extractClaims } from '../consistency/engine.js';
 import { formatClaims, claimsAsJson } from '../consistency/explain.js';
 import { loadConfig } from '../config/config.js';
 import { resolveVocabulary, type Vocabulary } from '../consistency/vocabulary.js';
-import { collect, UsageError, type RegisterCommand } from './types.js';
+import { collect, type RegisterCommand } from './types.js';
+import { UsageError } from '../core/errors.js';
+import { Project } from '../project/project.js';
+import { Runtime } from '../runtime/runtime.js';
 
 /** `spec-check claims`: the extracted claims, grouped by condition, and what was skipped and why. */
 export const registerClaims: RegisterCommand = (program, { io }) => {
@@ -18,7 +21,7 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
     .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string }) => {
       const vocabulary = loadConfig(opts.root).config.vocabulary as Vocabulary | undefined;
       const spec = await loadSpec(opts.root, { versions: opts.version });
-      const set = extractClaims(spec, vocabulary);
+      const set = extractClaims(new Project(spec, new Runtime(), { vocabulary }));
       const known = resolveVocabulary(vocabulary).conditions;
       const wanted = opts.condition?.map((c) => {
         const found = known.find((k) => k.id === c || k.label.toLowerCase() === c.toLowerCase());

@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { LoadError, loadSpec } from '../sources/load.js';
+import { LoadError } from '../core/errors.js';
+import { loadSpec } from '../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../generators/outputs.js';
 import { writeIfChanged } from '../generators/write.js';
+import { Project } from '../project/project.js';
+import { Runtime } from '../runtime/runtime.js';
 import { collect, type RegisterCommand } from './types.js';
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
@@ -18,7 +21,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       const wanted = opts.version?.length ? new Set(opts.version) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);
-      const files: GeneratedFile[] = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))].filter(
+      const project = new Project(spec, new Runtime());
+      const files: GeneratedFile[] = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))].filter(
         (f) => !wanted || wanted.has(f.version),
       );
       let problems = 0;

@@ -1,17 +1,21 @@
 import { Option } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LoadError, loadSpec, type LoadOptions } from '../sources/load.js';
+import { LoadError } from '../core/errors.js';
+import { loadSpec, type LoadOptions } from '../sources/load.js';
 import { configOptions, loadConfig } from '../config/config.js';
-import type { Spec } from '../model/types.js';
+import type { Spec } from '../model/spec.js';
 import { readMarkdownPage } from '../sources/markdown.js';
-import { TextFile } from '../model/text-file.js';
-import type { MarkdownPage } from '../model/types.js';
+import { TextFile } from '../core/text-file.js';
+import type { MarkdownPage } from '../model/spec.js';
 import { sepDiff } from '../sep-diff/index.js';
 import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../sep-diff/report.js';
-import { UsageError, type RegisterCommand } from './types.js';
+import { UsageError } from '../core/errors.js';
+import { type RegisterCommand } from './types.js';
 import { displayRoot } from '../check.js';
 import { slashed } from '../util/paths.js';
+import { Project } from '../project/project.js';
+import { Runtime } from '../runtime/runtime.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -32,7 +36,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       const spec = await loadFor(opts.root, fs.readFileSync(abs, 'utf8'), config);
       const rel = slashed(path.relative(spec.root, abs));
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
-      const result = sepDiff(spec, sep, { runOptions: config });
+      const result = sepDiff(new Project(spec, new Runtime(), { vocabulary: config.vocabulary }), sep, { runOptions: config });
       const rootShown = displayRoot(opts.root);
       const report = sepDiffReport(spec, rootShown, result);
       const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text';

@@ -19,8 +19,6 @@ export interface CommandEnv {
 /** A command module adds its subcommand to the program. */
 export type RegisterCommand = (program: Command, env: CommandEnv) => void;
 
-/** A usage problem found after parsing: ends the run with exit code 2 and this one-line reason. */
-export class UsageError extends Error {}
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

@@ -10,9 +10,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Ajv, type AnySchema } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { LoadError, type Layout } from '../sources/load.js';
-import { escapePointer, JsonDocument } from '../sources/json.js';
-import { TextFile } from '../model/text-file.js';
+import { LoadError } from '../core/errors.js';
+import { type Layout } from '../sources/load.js';
+import { escapePointer, JsonDocument } from '../core/json-document.js';
+import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { allRules } from '../rules/index.js';
 import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
@@ -95,7 +96,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
 
   if (value.rules !== undefined) {
     if (!isObject(value.rules)) fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
-    const ids = allRules.map((r) => r.id);
+    const ids = allRules.map((r) => r.meta.id);
     const rules: Record<string, SeverityOverride> = {};
     for (const [id, severity] of Object.entries(value.rules as Record<string, unknown>)) {
       if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);

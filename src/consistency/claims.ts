@@ -1,5 +1,5 @@
 /** What the consistency engine extracts: claims "failure condition -> channel", and what it skipped. */
-import type { Location } from '../model/types.js';
+import type { Location } from '../core/location.js';
 import type { ResolvedChannel, ResolvedCondition, ResolvedVocabulary } from './vocabulary.js';
 import { assignedChannels, channelsIn, codesIn, conditionsIn, matchesAny, mayNameCondition, normalise } from './text.js';
 

@@ -2,39 +2,38 @@
  * The consistency engine: extracts every claim of a spec once per vocabulary (both rules and
  * the `claims` command share the result) and finds where claims of one version disagree.
  */
-import type { Spec } from '../model/types.js';
-import type { RelatedLocation, Report } from '../rules/types.js';
-import { resolveVocabulary, type ResolvedVocabulary, type Vocabulary } from './vocabulary.js';
+import { derivation, type Project } from '../project/project.js';
+import type { Spec } from '../model/spec.js';
+import type { RelatedLocation } from '../core/location.js';
+import type { Report } from '../core/rule.js';
+import { projectVocabulary } from './vocabulary.js';
 import { type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
 import { extractFromProse } from './extract-prose.js';
 import { groupBy } from './text.js';
 
-const cache = new WeakMap<Spec, Map<ResolvedVocabulary, ClaimSet>>();
+/** Every claim, skipped statement, code use and retired code of the project, in a stable order (read once). */
+export function extractClaims(project: Project): ClaimSet {
+  return project.derive(claimsOfSpec, project.spec);
+}
 
-/** Every claim, skipped statement, code use and retired code of the spec, in a stable order. */
-export function extractClaims(spec: Spec, vocabulary?: Vocabulary): ClaimSet {
-  const resolved = resolveVocabulary(vocabulary);
-  let bySpec = cache.get(spec);
-  if (!bySpec) cache.set(spec, (bySpec = new Map()));
-  const cached = bySpec.get(resolved);
-  if (cached) return cached;
+const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimSet => {
+  const resolved = projectVocabulary(project);
   const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
   for (const version of spec.versions) {
     const codes = version.schemaTs ? errorCodes(version.schemaTs) : new Map<string, number>();
     extractFromSchema(version, resolved, codes, set);
     extractFromExamples(version, resolved, codes, set);
-    extractFromProse(version, resolved, set);
+    extractFromProse(project, version, resolved, set);
   }
   const byPlace = (a: { version: string; location: { file: string; line: number; column: number } }, b: typeof a) =>
     cmp(a.version, b.version) || cmp(a.location.file, b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column;
   set.claims.sort((a, b) => byPlace(a, b) || cmp(a.condition.id, b.condition.id));
   set.skipped.sort(byPlace);
   set.codeUses.sort(byPlace);
-  bySpec.set(resolved, set);
   return set;
-}
+});
 
 /** `docs/.../tools.mdx:743 (list item under "Protocol Errors")` or `InvalidParamsError JSDoc`: where a claim is, for messages. */
 export function describeClaim(claim: Claim): string {

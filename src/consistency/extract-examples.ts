@@ -4,7 +4,7 @@
  * member is true is a result-flag failure. The condition comes from the file name, or else
  * from the message (or the result's text).
  */
-import type { Example, JsDocExample, SpecVersion } from '../model/types.js';
+import type { Example, JsDocExample, SpecVersion } from '../model/spec.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { oneLine, type ClaimSet } from './claims.js';
 import { conditionsIn, normalise } from './text.js';

@@ -4,9 +4,11 @@
  * show an error response or a flagged result, with the condition read from the message or
  * from the caption just before the block.
  */
-import type { CodeBlock, Location, MarkdownPage, SpecVersion } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
+import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
+import type { Location } from '../core/location.js';
+import { TextFile } from '../core/text-file.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
+import { derivation, type Project } from '../project/project.js';
 import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
 import { assignedChannels, channelsIn, conditionsIn, matchesAny, mayNameCondition, normalise, sentences } from './text.js';
 import { parseProseJson } from './prose-json.js';
@@ -31,16 +33,17 @@ interface Node {
 const CONTAINERS = new Set(['root', 'listItem', 'blockquote', 'mdxJsxFlowElement']);
 const JSON_LANGS = new Set(['json', 'jsonc', 'json5']);
 
-export function extractFromProse(version: SpecVersion, vocabulary: ResolvedVocabulary, out: ClaimSet): void {
+export function extractFromProse(project: Project, version: SpecVersion, vocabulary: ResolvedVocabulary, out: ClaimSet): void {
   for (const page of version.pages) {
     if (!page.tree) continue;
     // A page's claims depend on the page, the version's id and the vocabulary alone: watch mode
     // keeps unchanged pages, so their claims are read once.
-    let kept = pageClaims.get(page);
+    const box = project.derive(pageClaims, page);
+    let kept = box.kept;
     if (!kept || kept.version !== version.id || kept.vocabulary !== vocabulary) {
       const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
       new PageReader(version, page, vocabulary, set).container(page.tree as Node, []);
-      pageClaims.set(page, (kept = { version: version.id, vocabulary, set }));
+      box.kept = kept = { version: version.id, vocabulary, set };
     }
     out.claims.push(...kept.set.claims);
     out.skipped.push(...kept.set.skipped);
@@ -49,7 +52,12 @@ export function extractFromProse(version: SpecVersion, vocabulary: ResolvedVocab
   }
 }
 
-const pageClaims = new WeakMap<MarkdownPage, { version: string; vocabulary: ResolvedVocabulary; set: ClaimSet }>();
+/** The claims last read from a page, with what they were read for; carried over to the next project of a watch session. */
+const pageClaims = derivation(
+  'page claims',
+  (_page: MarkdownPage): { kept?: { version: string; vocabulary: ResolvedVocabulary; set: ClaimSet } } => ({}),
+  { carriesOver: true },
+);
 
 class PageReader {
   private readonly blocksByLine: Map<number, CodeBlock>;

@@ -1,5 +1,6 @@
 /** Claims from schema.ts: error declarations' JSDoc bullets, failure-flag members' JSDoc, retired codes. */
-import type { Declaration, JsDoc, Location, SchemaSource, SpecVersion } from '../model/types.js';
+import type { Declaration, JsDoc, SchemaSource, SpecVersion } from '../model/spec.js';
+import type { Location } from '../core/location.js';
 import type { ResolvedVocabulary } from './vocabulary.js';
 import { oneLine, readStatement, type ClaimSet, type ReadContext } from './claims.js';
 import { codesIn, matchesAny, normalise, sentences } from './text.js';

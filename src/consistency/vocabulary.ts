@@ -5,7 +5,8 @@
  * type or file itself. The JSON Schema of the user-facing format is schema/vocabulary.schema.json.
  */
 import { mcpVocabulary } from './vocabularies/mcp.js';
-import { LoadError } from '../sources/load.js';
+import { derivation, type Project } from '../project/project.js';
+import { LoadError } from '../core/errors.js';
 
 /** A way a failure is reported to the requester. */
 export interface VocabularyChannel {
@@ -77,12 +78,18 @@ export class VocabularyError extends LoadError {}
 /** Words that may stand between a negation and the channel it negates: English, not domain terms. */
 const LEAD_UP = 'as|a|an|the|in|into|inside|via|with|through|using|by|be|been|is|are|reported|returned|sent|signalled|signaled|standard|mcp|json rpc|protocol level';
 
-const resolvedCache = new WeakMap<Vocabulary, ResolvedVocabulary>();
+/**
+ * The project's vocabulary, resolved once. It carries over in watch mode, so that claims read
+ * from an unchanged page (kept by resolved vocabulary) are not read again.
+ */
+export function projectVocabulary(project: Project): ResolvedVocabulary {
+  return project.derive(resolvedVocabulary, project.options.vocabulary ?? mcpVocabulary);
+}
 
-/** Merges a user vocabulary with what it extends and compiles its phrases. */
+const resolvedVocabulary = derivation('resolved vocabulary', (vocabulary: Vocabulary) => resolveVocabulary(vocabulary), { carriesOver: true });
+
+/** Merges a user vocabulary with what it extends and compiles its phrases (a bad one throws `VocabularyError`). */
 export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): ResolvedVocabulary {
-  const cached = resolvedCache.get(vocabulary);
-  if (cached) return cached;
   checkShape(vocabulary);
   const merged = mergeVocabulary(vocabulary);
   const resolved: ResolvedVocabulary = {
@@ -97,7 +104,6 @@ export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): Resol
       ? new RegExp(`(?<![\\w-])(?:${merged.negationPhrases.join('|')})(?:\\s+(?:${LEAD_UP}))*\\s*$`, 'i')
       : /(?!)/,
   };
-  resolvedCache.set(vocabulary, resolved);
   return resolved;
 }
 

@@ -4,14 +4,14 @@
  * The runtime validation (src/config/config.ts) gives the one-line messages; a test checks that
  * both accept and reject the same configs.
  */
-import type { Rule } from '../rules/types.js';
+import type { RuleMeta } from '../core/rule.js';
 import { defaultLayout } from '../sources/load.js';
 import { layoutKeys } from '../config/config.js';
 
 export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 
 /** `hasVocabularySchema`: whether schema/vocabulary.schema.json exists to be referenced. */
-export function renderConfigSchema(rules: Rule[], hasVocabularySchema: boolean): string {
+export function renderConfigSchema(rules: readonly RuleMeta[], hasVocabularySchema: boolean): string {
   const layoutDescriptions: Record<(typeof layoutKeys)[number], string> = {
     schema: 'Folder holding `<version>/schema.ts`, `schema.json` and `examples/`.',
     docs: 'Folder holding `<version>/**/*.mdx`, the prose.',

@@ -4,7 +4,7 @@
  * fails when the committed file differs from what the rules say now.
  */
 import { headingSlug } from '../model/anchors.js';
-import type { Rule } from '../rules/types.js';
+import type { RuleMeta } from '../core/rule.js';
 
 export const RULES_REFERENCE_PATH = 'docs/rules.md';
 
@@ -22,7 +22,7 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
-export function renderRulesReference(rules: Rule[]): string {
+export function renderRulesReference(rules: readonly RuleMeta[]): string {
   const out: string[] = [
     '# Rules reference',
     '',

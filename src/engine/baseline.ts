@@ -6,9 +6,9 @@
  * another identical line is still new.
  */
 import { createHash } from 'node:crypto';
-import { LoadError } from '../sources/load.js';
-import type { Finding } from '../rules/types.js';
-import type { CheckReport } from '../check.js';
+import { LoadError } from '../core/errors.js';
+import type { Finding } from '../core/finding.js';
+import type { CheckReport } from '../core/report.js';
 
 export const BASELINE_FORMAT = 'spec-check-baseline/v1';
 

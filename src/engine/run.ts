@@ -2,10 +2,9 @@
  * Runs rules over a loaded spec and turns their reports into findings: rule id, severity,
  * stable order. A rule that throws becomes an `internal` finding; the others still run.
  */
-import type { Spec } from '../model/types.js';
-import type { Finding, Report, Rule, Severity } from '../rules/types.js';
-import type { Vocabulary } from '../consistency/vocabulary.js';
-import { allRules } from '../rules/index.js';
+import type { Project } from '../project/project.js';
+import type { Finding, Severity } from '../core/finding.js';
+import type { Report, Rule } from '../core/rule.js';
 import { applySuppressions, UNUSED_RULE } from './suppress.js';
 
 export type SeverityOverride = Severity | 'off';
@@ -15,8 +14,11 @@ export interface RunOptions {
   severities?: Record<string, SeverityOverride>;
   /** When given, filled with each rule's run time in milliseconds (for `npm run bench`). */
   timings?: Record<string, number>;
-  /** The consistency vocabulary (conditions, channels, phrases); the built-in MCP one when absent. */
-  vocabulary?: Vocabulary;
+  /**
+   * Every rule id a suppression comment may name without being "unknown" (the registry's); the
+   * rules run when absent.
+   */
+  knownRules?: readonly string[];
   /** Called before each rule runs, for a progress line. */
   onProgress?: (phase: string, done: number, total: number) => void;
 }
@@ -27,8 +29,8 @@ export interface RunResult {
   figures: Record<string, number>;
 }
 
-export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): RunResult {
-  const run = startRun(spec, rules, options);
+export function runRules(project: Project, rules: Rule[], options: RunOptions = {}): RunResult {
+  const run = startRun(project, rules, options);
   for (const rule of rules) run.check(rule);
   return run.finish();
 }
@@ -37,8 +39,8 @@ export function runRules(spec: Spec, rules: Rule[], options: RunOptions = {}): R
  * As `runRules`, for rules whose `prepare` is still under way (see `prepareRules`): the rules that
  * need no preparation run first, while it goes on (in the worker thread), then the others.
  */
-export async function runRulesWhenPrepared(spec: Spec, rules: Rule[], prepared: Promise<void>, options: RunOptions = {}): Promise<RunResult> {
-  const run = startRun(spec, rules, options);
+export async function runRulesWhenPrepared(project: Project, rules: Rule[], prepared: Promise<void>, options: RunOptions = {}): Promise<RunResult> {
+  const run = startRun(project, rules, options);
   for (const rule of rules) if (!rule.prepare) run.check(rule);
   const waiting = performance.now();
   await prepared;
@@ -47,7 +49,7 @@ export async function runRulesWhenPrepared(spec: Spec, rules: Rule[], prepared: 
   return run.finish();
 }
 
-function startRun(spec: Spec, rules: Rule[], options: RunOptions) {
+function startRun(project: Project, rules: Rule[], options: RunOptions) {
   const findings: Finding[] = [];
   const figures: Record<string, number> = {};
   const count = (figure: string, n = 1) => {
@@ -56,13 +58,14 @@ function startRun(spec: Spec, rules: Rule[], options: RunOptions) {
   const ran = new Set<string>();
   let started = 0;
   const check = (rule: Rule) => {
-    options.onProgress?.(`checking ${rule.id}`, ++started, rules.length);
-    const severity = options.severities?.[rule.id] ?? rule.defaultSeverity;
+    const { id } = rule.meta;
+    options.onProgress?.(`checking ${id}`, ++started, rules.length);
+    const severity = options.severities?.[id] ?? rule.meta.defaultSeverity;
     if (severity === 'off') return;
-    ran.add(rule.id);
+    ran.add(id);
     try {
       const report = (r: Report) => {
-        findings.push({ rule: rule.id, severity, message: r.message, ...r.location, related: r.related ?? [] });
+        findings.push({ rule: id, severity, message: r.message, ...r.location, related: r.related ?? [] });
       };
       const guard = (file: string, fn: () => void) => {
         try {
@@ -73,9 +76,9 @@ function startRun(spec: Spec, rules: Rule[], options: RunOptions) {
       };
       const began = performance.now();
       try {
-        rule.check(spec, { report, count, guard, vocabulary: options.vocabulary });
+        rule.check(project, { report, count, guard });
       } finally {
-        if (options.timings) options.timings[`rule:${rule.id}`] = performance.now() - began;
+        if (options.timings) options.timings[`rule:${id}`] = performance.now() - began;
       }
     } catch (error) {
       findings.push(internalFinding(rule, error, '.'));
@@ -83,9 +86,9 @@ function startRun(spec: Spec, rules: Rule[], options: RunOptions) {
   };
   const finish = (): RunResult => {
     // Inline suppressions, applied once every rule has run.
-    const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.id === UNUSED_RULE)!.defaultSeverity) : undefined;
-    const known = new Set([...allRules, ...rules].map((r) => r.id));
-    const result = applySuppressions(findings, spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
+    const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.meta.id === UNUSED_RULE)!.meta.defaultSeverity) : undefined;
+    const known = new Set([...(options.knownRules ?? []), ...rules.map((r) => r.meta.id)]);
+    const result = applySuppressions(findings, project.spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
     if (result.suppressed) count('suppressed', result.suppressed);
     return { findings: sortFindings(result.findings), figures };
   };
@@ -100,7 +103,7 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
   return {
     rule: 'internal',
     severity: 'error',
-    message: `Rule ${rule.id} failed on ${file === '.' ? 'the spec' : file}: ${e?.message ?? String(error)}${where}. Please report this to spec-check.`,
+    message: `Rule ${rule.meta.id} failed on ${file === '.' ? 'the spec' : file}: ${e?.message ?? String(error)}${where}. Please report this to spec-check.`,
     file,
     line: 1,
     column: 1,
@@ -112,16 +115,16 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
  * Awaits the `prepare` step of every enabled rule. A failing step is left for the rule's `check`
  * to meet (it then throws, and becomes an `internal` finding), so that one rule cannot stop the run.
  */
-export async function prepareRules(spec: Spec, rules: Rule[], options: RunOptions = {}): Promise<void> {
-  const enabled = rules.filter((r) => r.prepare && (options.severities?.[r.id] ?? r.defaultSeverity) !== 'off');
+export async function prepareRules(project: Project, rules: Rule[], options: RunOptions = {}): Promise<void> {
+  const enabled = rules.filter((r) => r.prepare && (options.severities?.[r.meta.id] ?? r.meta.defaultSeverity) !== 'off');
   let done = 0;
   // The progress line names what is being generated: the longest phase of a cold check.
-  if (enabled.length) options.onProgress?.(`generating for ${enabled.map((r) => r.id).join(', ')}`, 0, enabled.length);
+  if (enabled.length) options.onProgress?.(`generating for ${enabled.map((r) => r.meta.id).join(', ')}`, 0, enabled.length);
   await Promise.all(
     enabled.map((r) =>
-      r.prepare!(spec)
+      r.prepare!(project)
         .catch(() => undefined)
-        .then(() => options.onProgress?.(`generated for ${r.id}`, ++done, enabled.length)),
+        .then(() => options.onProgress?.(`generated for ${r.meta.id}`, ++done, enabled.length)),
     ),
   );
 }

@@ -2,8 +2,8 @@
  * Applies inline suppressions to the findings of a run: drops each finding of a named rule on
  * the line after a suppression comment, and reports the suppressions that dropped nothing.
  */
-import type { Suppression } from '../model/types.js';
-import type { Finding, Severity } from '../rules/types.js';
+import type { Suppression } from '../model/spec.js';
+import type { Finding, Severity } from '../core/finding.js';
 
 export const UNUSED_RULE = 'suppression/unused';
 

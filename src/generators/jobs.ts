@@ -3,14 +3,14 @@
  * or in the worker thread (`worker/worker.ts`). This module loads TypeScript's program builder,
  * typescript-json-schema and TypeDoc; the rest of spec-check reaches it only through `worker/runner.ts`.
  */
-import type { Spec } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
+import type { Spec } from '../model/spec.js';
+import { TextFile } from '../core/text-file.js';
 import { buildCheckedProgram, generatorSpec, referenceCompilerOptions, schemaCompilerOptions, type SchemaProgram } from './program.js';
 import { schemaJsonFromProgram } from './schema-json.js';
 import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
-import { hashParts } from '../engine/cache.js';
+import { hashParts } from '../runtime/cache.js';
 
 /** One version's schema.ts: its id, its path relative to the root, its text. */
 export interface SchemaSource {

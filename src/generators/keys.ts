@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Location, SchemaDialect, Spec, SpecVersion } from '../model/types.js';
+import type { Location } from '../core/location.js';
+import type { SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
 import { slashed } from '../util/paths.js';
 import { escapeRegExp } from '../util/regexp.js';
 

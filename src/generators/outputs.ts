@@ -1,15 +1,15 @@
 /**
  * What `generate` would write for a loaded spec: schema.json and the Schema Reference page of
  * each version. `generate` writes these; the `generated/*` rules compare them with the committed
- * files. They are computed once per loaded spec and kept with it.
+ * files. They are computed once per project.
  */
-import type { Spec } from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { Spec } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
 import { exampleTexts, schemaJsonKey, schemaReferenceKey, targetDialects, type GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
-import { runJob, workerStarted, worthAWorker } from '../worker/runner.js';
 import { toolVersion } from '../version.js';
-import { hashParts, MemoryCache, type DiskCache } from '../engine/cache.js';
+import { hashParts, type MemoryCache } from '../runtime/cache.js';
+import { derivation, type Project } from '../project/project.js';
 
 export type GeneratedKind = 'schema-json' | 'schema-reference';
 
@@ -29,115 +29,104 @@ export interface GeneratedFile {
   problems: GenerationProblem[];
 }
 
-type Memo = Partial<Record<GeneratedKind, Promise<GeneratedFile[]>>>;
-const memo = new WeakMap<Spec, Memo>();
-const settled = new WeakMap<Spec, Partial<Record<GeneratedKind, GeneratedFile[]>>>();
-
-export interface GenerationOptions {
-  /** Keeps the generated files in this cache too, and reads them from it. */
-  cache?: DiskCache;
-  /**
-   * Generate in the worker thread (see `worker/runner.ts`). Default: when it is started already,
-   * or the schema.ts texts together are large enough for the work to outweigh starting it.
-   */
-  worker?: boolean;
-  /** Keep what rendering the Schema Reference again needs (watch mode); let it go otherwise. */
-  keep?: boolean;
-}
-
-const generationOptions = new WeakMap<Spec, GenerationOptions>();
-
 /**
- * Generated files live on in the process (watch mode re-checks with new specs) and, when
- * `configureGeneration` gave a cache, on disk: both by content key, so an edit that leaves a
- * product's inputs alone does not regenerate it.
+ * Generated files live on in the runtime (watch mode re-checks with new projects) and, when the
+ * runtime has a disk cache, on disk: both by content key, so an edit that leaves a product's
+ * inputs alone does not regenerate it.
  */
 type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & {
   /** Schema Reference: the example files the page included, by path, with a hash of each text (null: none there). */
   includes?: [string, string | null][];
 };
-const memoryOutputs = new MemoryCache<CachedOutput[]>(32);
 
-/** How the generated files of `spec` are made and kept. */
-export function configureGeneration(spec: Spec, options: GenerationOptions): void {
-  generationOptions.set(spec, options);
+function memoryOutputs(project: Project): MemoryCache<CachedOutput[]> {
+  return project.runtime.memory<CachedOutput[]>('generated files', 32);
 }
 
-function inWorker(spec: Spec): boolean {
-  const chosen = generationOptions.get(spec)?.worker;
-  if (chosen !== undefined) return chosen;
-  if (workerStarted()) return true;
+/** The input of generating, by which the runtime decides where it runs: the schema.ts texts. */
+function schemaTextLength(spec: Spec): number {
   let length = 0;
   for (const v of spec.versions) length += v.schemaTs?.file.text.length ?? 0;
-  return worthAWorker(length);
+  return length;
 }
 
-function cachedOutputs(spec: Spec, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
-  const disk = generationOptions.get(spec)?.cache;
-  const inMemory = memoryOutputs.get(`${kind}:${key}`);
+function cachedOutputs(project: Project, kind: GeneratedKind, key: string): CachedOutput[] | undefined {
+  const disk = project.runtime.cache;
+  const memory = memoryOutputs(project);
+  const inMemory = memory.get(`${kind}:${key}`);
   if (inMemory) {
     // Made in this process before the disk cache was in use: kept there too.
     if (disk && !disk.has(kind, key)) disk.set(kind, key, inMemory);
     return inMemory;
   }
   const onDisk = disk?.get<CachedOutput[]>(kind, key);
-  if (onDisk) memoryOutputs.set(`${kind}:${key}`, onDisk);
+  if (onDisk) memory.set(`${kind}:${key}`, onDisk);
   return onDisk;
 }
 
-function keepOutputs(spec: Spec, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
-  memoryOutputs.set(`${kind}:${key}`, outputs);
-  generationOptions.get(spec)?.cache?.set(kind, key, outputs);
+function keepOutputs(project: Project, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
+  memoryOutputs(project).set(`${kind}:${key}`, outputs);
+  project.runtime.cache?.set(kind, key, outputs);
+}
+
+/** One kind of generated files of a project: the promise, and the files once it settled. */
+interface Generation {
+  files: Promise<GeneratedFile[]>;
+  settled?: GeneratedFile[];
+}
+
+const generations = {
+  'schema-json': derivation('generated schema.json', (spec: Spec, project: Project) => generation(schemaJsonFiles(project, spec))),
+  'schema-reference': derivation('generated Schema Reference', (spec: Spec, project: Project) => generation(referenceFiles(project, spec))),
+};
+
+function generation(files: Promise<GeneratedFile[]>): Generation {
+  const g: Generation = { files };
+  files.then((settled) => (g.settled = settled)).catch(() => undefined);
+  return g;
 }
 
 /**
- * The generated files of one kind, computed once per loaded spec. schema.json is generated for
+ * The generated files of one kind, computed once per project. schema.json is generated for
  * each version with a schema.ts; the Schema Reference for each version with a schema.ts and a
  * template.
  */
-export function generatedFiles(spec: Spec, kind: GeneratedKind): Promise<GeneratedFile[]> {
-  let m = memo.get(spec);
-  if (!m) memo.set(spec, (m = {}));
-  return (m[kind] ??= (kind === 'schema-json' ? schemaJsonFiles(spec) : referenceFiles(spec)).then((files) => {
-    let s = settled.get(spec);
-    if (!s) settled.set(spec, (s = {}));
-    s[kind] = files;
-    return files;
-  }));
+export function generatedFiles(project: Project, kind: GeneratedKind): Promise<GeneratedFile[]> {
+  return project.derive(generations[kind], project.spec).files;
 }
 
 /** Computes and keeps one kind of generated files, for rules to read synchronously afterwards. */
-export async function prepareGenerated(spec: Spec, kind: GeneratedKind): Promise<void> {
-  await generatedFiles(spec, kind);
+export async function prepareGenerated(project: Project, kind: GeneratedKind): Promise<void> {
+  await generatedFiles(project, kind);
 }
 
-/** The generated files kept by `prepareGenerated`; throws when it has not run for this spec. */
-export function preparedGenerated(spec: Spec, kind: GeneratedKind): GeneratedFile[] {
-  const files = settled.get(spec)?.[kind];
-  if (!files) throw new Error(`${kind} was not generated for this spec (run check(), or await prepareGenerated(spec, '${kind}') first)`);
+/** The generated files kept by `prepareGenerated`; throws when it has not run for this project. */
+export function preparedGenerated(project: Project, kind: GeneratedKind): GeneratedFile[] {
+  const files = project.derive(generations[kind], project.spec).settled;
+  if (!files) throw new Error(`${kind} was not generated for this project (run check(), or await prepareGenerated(project, '${kind}') first)`);
   return files;
 }
 
-async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
+async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
   const dialects = targetDialects(withSchema);
   const targets = withSchema.map((version, i) => ({ version, key: schemaJsonKey(version.schemaTs!.file.text, dialects[i], toolVersion) }));
   // The versions share a program (union member order depends on it): one key for them all.
   const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
-  let outputs = cachedOutputs(spec, 'schema-json', batchKey);
+  let outputs = cachedOutputs(project, 'schema-json', batchKey);
   if (!outputs) {
     // On a program of its own: schema.json depends on the order TypeScript creates types in,
     // which other work on the same program would change.
-    outputs = await runJob(
+    outputs = await project.runtime.run(
       {
         kind: 'schema-json',
         root: spec.root,
         versions: withSchema.map((v, i) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text, dialect: dialects[i] })),
       },
-      inWorker(spec),
+      schemaTextLength(spec),
     );
-    keepOutputs(spec, 'schema-json', batchKey, outputs);
+    keepOutputs(project, 'schema-json', batchKey, outputs);
   }
   return targets.map(({ version, key }, i) => ({
     kind: 'schema-json',
@@ -150,7 +139,7 @@ async function schemaJsonFiles(spec: Spec): Promise<GeneratedFile[]> {
   }));
 }
 
-async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
+async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
@@ -165,26 +154,26 @@ async function referenceFiles(spec: Spec): Promise<GeneratedFile[]> {
     // are unchanged (an edit of an example no page includes re-renders nothing).
     const baseKey = hashParts([schemaReferenceKey({ schemaTexts, version: version.id, template: template.text, examples: new Map(), toolVersion }), template.path, ...programParts]);
     const includes = exampleTexts(spec, version);
-    const cached = cachedOutputs(spec, 'schema-reference', baseKey)?.[0];
+    const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
     const fresh = cached?.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash);
     return { version, key, baseKey, includes, page: fresh ? cached : undefined };
   });
   const missing = pages.filter((p) => !p.page);
   if (missing.length) {
-    const rendered = await runJob(
+    const rendered = await project.runtime.run(
       {
         kind: 'schema-reference',
         root: spec.root,
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
         pages: missing.map((p) => ({ version: p.version.id, template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text }, includes: [...p.includes] })),
-        keep: generationOptions.get(spec)?.keep,
+        keep: project.options.keepGeneratorState,
       },
-      inWorker(spec),
+      schemaTextLength(spec),
     );
     for (const [i, p] of missing.entries()) {
       const { text, declarations, problems, included } = rendered[i];
       p.page = { text, declarations, problems, includes: included.map((file) => [file, hashOf(p.includes.get(file))]) };
-      keepOutputs(spec, 'schema-reference', p.baseKey, [p.page]);
+      keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
     }
   }
   return pages.map(({ version, key, page }) => ({

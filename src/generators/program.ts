@@ -7,8 +7,8 @@
 import path from 'node:path';
 import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
-import type { Spec, SpecVersion } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
+import type { Spec, SpecVersion } from '../model/spec.js';
+import { TextFile } from '../core/text-file.js';
 import { programRoot } from './keys.js';
 
 /**

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import type * as TS from 'typescript';
 import * as td from 'typedoc';
-import type { TextFile } from '../model/text-file.js';
+import type { TextFile } from '../core/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import type { GenerationProblem } from './keys.js';
 import { slashed } from '../util/paths.js';

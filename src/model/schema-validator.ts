@@ -4,11 +4,12 @@
  * failure, with the schema's expectation in words.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { escapePointer, valueAtPointer } from '../sources/json.js';
+import { escapePointer, valueAtPointer } from '../core/json-document.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { JsonSchemaSource, SpecVersion } from './types.js';
+import type { JsonSchemaSource, SpecVersion } from './spec.js';
+import { derivation, type Project } from '../project/project.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -151,31 +152,21 @@ export class InvalidSchemaError extends Error {
 /** What a schema.json gives: its validator, or why it is not a JSON Schema; null when it is missing or broken JSON. */
 type ValidatorOrError = SchemaValidator | InvalidSchemaError | null;
 
-const byVersion = new WeakMap<SpecVersion, ValidatorOrError>();
-/**
- * Validators (or the error) by schema.json text, for the life of the process: a re-check in
- * watch mode reuses the compiled definitions of an unchanged schema.json (compiling is most of
- * validation's cost), and versions whose schema.json is the same (a draft and the release it
- * became) share one. Nothing in them depends on the file's path.
- */
-const byText = new Map<string, SchemaValidator | InvalidSchemaError>();
-
-function validatorOrError(version: SpecVersion): ValidatorOrError {
-  let got = byVersion.get(version);
-  if (got !== undefined) return got;
-  got = null;
+/** A version's validator (or why it has none), once per project. */
+const validatorOf = derivation('schema validator', (version: SpecVersion, project: Project): ValidatorOrError => {
   const src = version.jsonSchema;
-  if (src && src.document.ok) {
-    const key = `${src.dialect}\0${src.file.text}`;
-    got = byText.get(key) ?? newValidator(src);
-    byText.delete(key);
-    byText.set(key, got);
-    // A few versions' worth: one spec's, and the one before an edit.
-    if (byText.size > 16) byText.delete(byText.keys().next().value!);
-  }
-  byVersion.set(version, got);
+  if (!src || !src.document.ok) return null;
+  // By schema.json text, for the life of the runtime: a re-check in watch mode reuses the
+  // compiled definitions of an unchanged schema.json (compiling is most of validation's cost),
+  // and versions whose schema.json is the same (a draft and the release it became) share one.
+  // Nothing in a validator depends on the file's path. A few versions' worth are kept: one
+  // spec's, and the one before an edit.
+  const validators = project.runtime.memory<SchemaValidator | InvalidSchemaError>('schema validators', 16);
+  const key = `${src.dialect}\0${src.file.text}`;
+  const got = validators.get(key) ?? newValidator(src);
+  validators.set(key, got);
   return got;
-}
+});
 
 function newValidator(src: JsonSchemaSource): SchemaValidator | InvalidSchemaError {
   try {
@@ -187,14 +178,14 @@ function newValidator(src: JsonSchemaSource): SchemaValidator | InvalidSchemaErr
 }
 
 /** Why a version's schema.json, valid JSON, is not a JSON Schema; undefined when it is one. */
-export function invalidSchema(version: SpecVersion): InvalidSchemaError | undefined {
-  const got = validatorOrError(version);
+export function invalidSchema(project: Project, version: SpecVersion): InvalidSchemaError | undefined {
+  const got = project.derive(validatorOf, version);
   return got instanceof InvalidSchemaError ? got : undefined;
 }
 
 /** The validator of a version, built once; undefined when its schema.json is missing, broken or not a JSON Schema. */
-export function validatorFor(version: SpecVersion): SchemaValidator | undefined {
-  const got = validatorOrError(version);
+export function validatorFor(project: Project, version: SpecVersion): SchemaValidator | undefined {
+  const got = project.derive(validatorOf, version);
   return got instanceof SchemaValidator ? got : undefined;
 }
 

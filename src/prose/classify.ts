@@ -4,12 +4,12 @@
  * text before it names, else by a result field only one result type declares), or another
  * object that the text before it names. What cannot be told is unclassified, never guessed.
  */
-import type { CodeBlock, Declaration, MarkdownPage } from '../model/types.js';
-import { baseName, messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
+import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
+import { messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
+import type { Project } from '../project/project.js';
 import { placeholderNames, vocabulary } from './vocabulary.js';
-import type { SpecVersion } from '../model/types.js';
+import type { SpecVersion } from '../model/spec.js';
 import { isObject } from '../util/is-object.js';
-import { escapeRegExp } from '../util/regexp.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -65,8 +65,8 @@ export interface BlockContext {
 }
 
 /** Classifies one JSON value shown in a block. */
-export function classifyValue(version: SpecVersion, value: unknown, context: BlockContext, section: SectionState): Classification {
-  const index = messageIndex(version);
+export function classifyValue(project: Project, version: SpecVersion, value: unknown, context: BlockContext, section: SectionState): Classification {
+  const index = messageIndex(project, version);
   if (!index || !isObject(value)) return { kind: 'unclassified', checks: [] };
   const env = index.envelopes;
   const envelope = (d?: Declaration): DefinitionCheck[] => (d ? [{ definition: d.name, pointer: '' }] : []);
@@ -114,45 +114,9 @@ function resultMatch(index: MessageIndex, method: string, how: string): { declar
   return result ? { declaration: result.name, method, how } : undefined;
 }
 
-/** What classifying reads of an index again and again, worked out once per index. */
-interface IndexFacts {
-  resultNames: Set<string>;
-  /** Result types no other declaration extends, that have members. */
-  concrete: Declaration[];
-  /** Members every result has (`_meta`): they say nothing about which result a value is. */
-  common: Set<string>;
-  /** Methods by the name of their result type, in request order. */
-  answeredBy: Map<string, string[]>;
-  /** Each request method and a pattern that finds it named whole in a text. */
-  methodPatterns: { method: string; pattern: RegExp }[];
-}
-
-const indexFacts = new WeakMap<MessageIndex, IndexFacts>();
-
-function factsOf(index: MessageIndex): IndexFacts {
-  let facts = indexFacts.get(index);
-  if (!facts) {
-    const extended = new Set(index.resultTypes.flatMap((d) => d.extends.map(baseName)));
-    const answeredBy = new Map<string, string[]>();
-    for (const method of index.requests.keys()) {
-      const name = index.resultTypeOf(method)?.name;
-      if (name !== undefined) answeredBy.set(name, [...(answeredBy.get(name) ?? []), method]);
-    }
-    facts = {
-      resultNames: new Set(index.resultTypes.map((d) => d.name)),
-      concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
-      common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
-      answeredBy,
-      methodPatterns: [...index.requests.keys()].map((method) => ({ method, pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`) })),
-    };
-    indexFacts.set(index, facts);
-  }
-  return facts;
-}
-
 /** The result named by the nearest text unit that names exactly one. */
 function contextResult(index: MessageIndex, context: BlockContext): { declaration: string; method?: string; how: string } | undefined {
-  const { resultNames } = factsOf(index);
+  const { resultNames } = index.facts;
   for (const unit of context.units) {
     const found = new Map<string, string | undefined>(); // result type -> method
     for (const method of methodsIn(index, unit)) {
@@ -180,7 +144,7 @@ function contextResult(index: MessageIndex, context: BlockContext): { declaratio
  */
 export function resultsByShape(index: MessageIndex, result: unknown): string[] {
   if (!isObject(result)) return [];
-  const { concrete, common } = factsOf(index);
+  const { concrete, common } = index.facts;
   const found = new Set<string>();
   for (const key of Object.keys(result)) {
     if (common.has(key)) continue;
@@ -204,7 +168,7 @@ function shapeResult(index: MessageIndex, result: unknown): { declaration: strin
 
 /** The method whose result a result type is, when exactly one method has it. */
 function methodAnsweredBy(index: MessageIndex, resultType: string): string | undefined {
-  const methods = factsOf(index).answeredBy.get(resultType);
+  const methods = index.facts.answeredBy.get(resultType);
   return methods?.length === 1 ? methods[0] : undefined;
 }
 
@@ -240,7 +204,7 @@ function fits(index: MessageIndex, decl: Declaration, value: Record<string, unkn
 
 /** Known methods named in a text (whole, not part of a longer method). */
 function methodsIn(index: MessageIndex, text: string): string[] {
-  return factsOf(index)
+  return index.facts
     .methodPatterns.filter((p) => p.pattern.test(text))
     .map((p) => p.method);
 }

@@ -7,8 +7,8 @@
  * so that validation checks what the block shows and never reports what it deliberately omits.
  */
 import type { Node as JsonNode } from 'jsonc-parser';
-import { escapePointer, JsonDocument, type JsonSyntaxError } from '../sources/json.js';
-import { TextFile } from '../model/text-file.js';
+import { escapePointer, JsonDocument, type JsonSyntaxError } from '../core/json-document.js';
+import { TextFile } from '../core/text-file.js';
 import type { SchemaViolation } from '../model/schema-validator.js';
 
 export interface ProseJson {

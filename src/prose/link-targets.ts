@@ -5,9 +5,10 @@
  * repository does not hold are not judged.
  */
 import path from 'node:path';
-import type { MarkdownPage, Spec, SpecVersion } from '../model/types.js';
+import type { MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
 import { declarationAnchor, headingSlug, headingSlugs, memberAnchor } from '../model/anchors.js';
 import { messageIndex } from './schema-index.js';
+import { derivation, type Project } from '../project/project.js';
 
 export interface PageTarget {
   page: MarkdownPage;
@@ -25,15 +26,14 @@ export interface LinkTargets {
   docsPrefix: string;
 }
 
-const cache = new WeakMap<Spec, LinkTargets>();
-
-export function linkTargets(spec: Spec): LinkTargets {
-  let targets = cache.get(spec);
-  if (!targets) cache.set(spec, (targets = build(spec)));
-  return targets;
+/** What the project's links can point at, worked out once per project. */
+export function linkTargets(project: Project): LinkTargets {
+  return project.derive(linkTargetsOf, project.spec);
 }
 
-function build(spec: Spec): LinkTargets {
+const linkTargetsOf = derivation('link targets', (spec: Spec, project: Project) => build(project, spec));
+
+function build(project: Project, spec: Spec): LinkTargets {
   const pages = new Map<string, PageTarget>();
   let docsPrefix = '/specification';
   const schemaAnchors = new Map<string, Set<string>>();
@@ -49,7 +49,7 @@ function build(spec: Spec): LinkTargets {
       urls.set(page, docsPrefix + rel);
       if (rel.endsWith('/index')) pages.set(docsPrefix + rel.slice(0, -'/index'.length), target);
     }
-    const anchors = referenceAnchors(version);
+    const anchors = referenceAnchors(project, version);
     if (anchors) schemaAnchors.set(version.id, anchors);
   }
   return { pages, schemaAnchors, urls, docsPrefix };
@@ -71,9 +71,9 @@ function pageAnchors(page: MarkdownPage): Set<string> {
 }
 
 /** Anchors of the Schema Reference of a version, from the model. */
-function referenceAnchors(version: SpecVersion): Set<string> | undefined {
+function referenceAnchors(project: Project, version: SpecVersion): Set<string> | undefined {
   const source = version.schemaTs;
-  const index = messageIndex(version);
+  const index = messageIndex(project, version);
   if (!source || !index) return undefined;
   const out = new Set<string>();
   const add = (a: string) => {

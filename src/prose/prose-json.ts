@@ -3,13 +3,15 @@
  * service the consistency checks and sep-diff can reuse (what does this block show, and does it
  * fit the schema?).
  */
-import type { CodeBlock, Location, MarkdownPage, Spec, SpecVersion } from '../model/types.js';
+import type { CodeBlock, MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
+import type { Location } from '../core/location.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
 import { isAboutElided, readJsonBlock, type ProseJson } from './json-blocks.js';
-import { valueAtPointer } from '../sources/json.js';
+import { valueAtPointer } from '../core/json-document.js';
 import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
 import { messageIndex } from './schema-index.js';
+import { derivation, type Project } from '../project/project.js';
 
 /** Languages of the fenced blocks read as JSON. `jsonc` also allows trailing commas. */
 export const JSON_LANGS = new Set(['json', 'jsonc']);
@@ -57,23 +59,28 @@ export function sepVersion(spec: Spec): SpecVersion | undefined {
  * Reads, matches and validates the JSON blocks of a page against a version. In a SEP, required
  * members are not asked for: the schema has gained members since the SEP was written.
  */
-export function readJsonBlocks(version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
+export function readJsonBlocks(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
   if (!mayHaveJsonBlock(page.file.text)) return [];
   // A function of the page, the version's schema.ts and its validator (schema.json): watch mode
   // keeps all three when their files do not change, so an unchanged page is not read again.
-  const inputs = [version.schemaTs, validatorFor(version), !!options.isSep] as const;
-  const kept = shownBlocks.get(page)?.find((k) => k.inputs.every((x, i) => x === inputs[i]));
+  const inputs = [version.schemaTs, validatorFor(project, version), !!options.isSep] as const;
+  const box = project.derive(shownBlocks, page);
+  const kept = box.list.find((k) => k.inputs.every((x, i) => x === inputs[i]));
   if (kept) return kept.shown;
-  const shown = readJsonBlocksOnce(version, page, options);
-  const list = shownBlocks.get(page) ?? [];
+  const shown = readJsonBlocksOnce(project, version, page, options);
   // Few entries per page: the versions it is read against (a SEP is read against one).
-  shownBlocks.set(page, [...list.slice(-3), { inputs, shown }]);
+  box.list = [...box.list.slice(-3), { inputs, shown }];
   return shown;
 }
 
-const shownBlocks = new WeakMap<MarkdownPage, { inputs: readonly unknown[]; shown: ShownBlock[] }[]>();
+/** The blocks last read from a page, with the inputs they were read with; carried over to the next project of a watch session. */
+const shownBlocks = derivation(
+  'JSON blocks shown',
+  (_page: MarkdownPage): { list: { inputs: readonly unknown[]; shown: ShownBlock[] }[] } => ({ list: [] }),
+  { carriesOver: true },
+);
 
-function readJsonBlocksOnce(version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean }): ShownBlock[] {
+function readJsonBlocksOnce(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean }): ShownBlock[] {
   const blocks = page.codeBlocks.filter((b) => JSON_LANGS.has((b.lang ?? '').toLowerCase()));
   if (!blocks.length) return [];
   const omitted = omittedByPage(page);
@@ -90,12 +97,12 @@ function readJsonBlocksOnce(version: SpecVersion, page: MarkdownPage, options: {
     const values: ShownValue[] = [];
     const context = blockContext(page, block);
     for (const json of jsons) {
-      let c = classifyValue(version, json.value, context, section);
+      let c = classifyValue(project, version, json.value, context, section);
       // Only what the block shows is checked: an object the text names is usually shown in part.
       const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
-      let problems = violations(version, json, c, policy);
+      let problems = violations(project, version, json, c, policy);
       if (problems.length && c.kind === 'result') {
-        const alternative = alternativeResult(version, json, c, policy);
+        const alternative = alternativeResult(project, version, json, c, policy);
         if (alternative) ((c = alternative), (problems = []));
       }
       values.push({ json, classification: c, problems });
@@ -125,20 +132,20 @@ export interface Problem {
  * task, a request for more input): accepted when a result type that alone declares one of its
  * fields fits it entirely.
  */
-function alternativeResult(version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Classification | undefined {
-  const index = messageIndex(version);
+function alternativeResult(project: Project, version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Classification | undefined {
+  const index = messageIndex(project, version);
   const result = (json.value as Record<string, unknown>).result;
   if (!index) return undefined;
   for (const name of resultsByShape(index, result)) {
     if (name === c.declaration) continue;
     const other: Classification = { ...c, declaration: name, how: 'by shape', checks: [...c.checks.filter((k) => k.pointer === ''), { definition: name, pointer: '/result' }] };
-    if (violations(version, json, other, policy).length === 0) return other;
+    if (violations(project, version, json, other, policy).length === 0) return other;
   }
   return undefined;
 }
 
-function violations(version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Problem[] {
-  const validator = validatorFor(version);
+function violations(project: Project, version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Problem[] {
+  const validator = validatorFor(project, version);
   if (!validator) return [];
   const out: Problem[] = [];
   const seen = new Set<string>();

@@ -5,7 +5,9 @@
  * including those inherited through `extends`. Shared by the prose, cross-reference and
  * consistency checks, so they agree on what a name means.
  */
-import type { Declaration, Member, SpecVersion } from '../model/types.js';
+import type { Declaration, Member, SpecVersion } from '../model/spec.js';
+import { derivation, type Project } from '../project/project.js';
+import { escapeRegExp } from '../util/regexp.js';
 
 export interface MessageIndex {
   /** `method` literal -> the request declaration that carries it. */
@@ -23,15 +25,28 @@ export interface MessageIndex {
   /** Members of a declaration, own first, then inherited through `extends` (nearest first). */
   membersOf(declaration: Declaration): Member[];
   declaration(name: string): Declaration | undefined;
+  /** What classifying JSON values reads of the index again and again, worked out on first read. */
+  readonly facts: IndexFacts;
 }
 
-const cache = new WeakMap<SpecVersion, MessageIndex | null>();
-
-/** The message index of a version; undefined when it has no readable schema.ts. */
-export function messageIndex(version: SpecVersion): MessageIndex | undefined {
-  if (!cache.has(version)) cache.set(version, version.schemaTs ? build(version) : null);
-  return cache.get(version) ?? undefined;
+export interface IndexFacts {
+  resultNames: Set<string>;
+  /** Result types no other declaration extends, that have members. */
+  concrete: Declaration[];
+  /** Members every result has (`_meta`): they say nothing about which result a value is. */
+  common: Set<string>;
+  /** Methods by the name of their result type, in request order. */
+  answeredBy: Map<string, string[]>;
+  /** Each request method and a pattern that finds it named whole in a text. */
+  methodPatterns: { method: string; pattern: RegExp }[];
 }
+
+/** The message index of a version, built once per project; undefined when it has no readable schema.ts. */
+export function messageIndex(project: Project, version: SpecVersion): MessageIndex | undefined {
+  return project.derive(messageIndexOf, version);
+}
+
+const messageIndexOf = derivation('message index', (version: SpecVersion) => (version.schemaTs ? build(version) : undefined));
 
 /** The name a heritage clause or a type reference names, without type arguments: `Foo<Bar>` -> `Foo`. */
 export function baseName(typeText: string): string {
@@ -123,7 +138,8 @@ function build(version: SpecVersion): MessageIndex {
     return result ? byName.get(baseName(result.typeText)) : undefined;
   };
 
-  return {
+  let facts: IndexFacts | undefined;
+  const index: MessageIndex = {
     requests,
     notifications,
     envelopes,
@@ -132,5 +148,25 @@ function build(version: SpecVersion): MessageIndex {
     resultTypeOf,
     membersOf,
     declaration: (name) => byName.get(name),
+    get facts() {
+      return (facts ??= factsOf(index));
+    },
+  };
+  return index;
+}
+
+function factsOf(index: MessageIndex): IndexFacts {
+  const extended = new Set(index.resultTypes.flatMap((d) => d.extends.map(baseName)));
+  const answeredBy = new Map<string, string[]>();
+  for (const method of index.requests.keys()) {
+    const name = index.resultTypeOf(method)?.name;
+    if (name !== undefined) answeredBy.set(name, [...(answeredBy.get(name) ?? []), method]);
+  }
+  return {
+    resultNames: new Set(index.resultTypes.map((d) => d.name)),
+    concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
+    common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
+    answeredBy,
+    methodPatterns: [...index.requests.keys()].map((method) => ({ method, pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`) })),
   };
 }

@@ -2,8 +2,8 @@
  * GitHub Actions workflow commands, one line per finding, so that findings appear inline on a
  * pull request: `::error file=F,line=L,col=C,endLine=..,endColumn=..,title=RULE::message`.
  */
-import type { CheckReport } from '../check.js';
-import type { Finding } from '../rules/types.js';
+import type { CheckReport } from '../core/report.js';
+import type { Finding } from '../core/finding.js';
 import { workspacePath } from './paths.js';
 
 /** Escapes a command's message (data) the way the Actions runner unescapes it. */

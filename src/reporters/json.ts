@@ -1,4 +1,4 @@
-import type { CheckReport } from '../check.js';
+import type { CheckReport } from '../core/report.js';
 
 /** The report as one JSON document (schema/report.schema.json). */
 export function formatJson(report: CheckReport): string {

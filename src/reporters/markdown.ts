@@ -2,7 +2,7 @@
  * Markdown for a pull-request comment: a headline, a table of findings per rule, then a table
  * of the findings with their locations. Text from findings is escaped so it renders as written.
  */
-import type { CheckReport } from '../check.js';
+import type { CheckReport } from '../core/report.js';
 import { workspacePath } from './paths.js';
 
 /** Escapes text for a table cell: Markdown punctuation, HTML, and line breaks. */

@@ -3,9 +3,8 @@
  * and help (the rules reference text), and one result per finding with its physical location,
  * related locations and a line-independent fingerprint (the baseline key).
  */
-import type { CheckReport } from '../check.js';
-import { allRules } from '../rules/index.js';
-import type { Rule } from '../rules/types.js';
+import type { CheckReport } from '../core/report.js';
+import type { RuleMeta } from '../core/rule.js';
 import { findingKey, sourceHash } from '../engine/baseline.js';
 import type { FormatOptions } from './index.js';
 import { workspacePath } from './paths.js';
@@ -19,7 +18,7 @@ interface Region {
 }
 
 export function formatSarif(report: CheckReport, options: FormatOptions = {}): string {
-  const rules: Rule[] = [...allRules];
+  const rules: RuleMeta[] = [...(options.rules ?? [])];
   for (const f of report.findings) {
     if (!rules.some((r) => r.id === f.rule)) rules.push(syntheticRule(f.rule));
   }
@@ -56,7 +55,7 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
   return JSON.stringify(sarif, null, 2) + '\n';
 }
 
-function ruleDescriptor(rule: Rule) {
+function ruleDescriptor(rule: RuleMeta) {
   const help = helpText(rule);
   return {
     id: rule.id,
@@ -67,7 +66,7 @@ function ruleDescriptor(rule: Rule) {
   };
 }
 
-function helpText(rule: Rule): { text: string; markdown: string } {
+function helpText(rule: RuleMeta): { text: string; markdown: string } {
   const text = [rule.rationale];
   const markdown = [rule.rationale];
   if (rule.examples) {
@@ -79,14 +78,13 @@ function helpText(rule: Rule): { text: string; markdown: string } {
   return { text: text.join('\n\n'), markdown: markdown.join('\n\n') };
 }
 
-function syntheticRule(id: string): Rule {
+function syntheticRule(id: string): RuleMeta {
   const internal = id === 'internal';
   return {
     id,
     description: internal ? 'spec-check itself failed while running a rule.' : `Findings of rule ${id}.`,
     rationale: internal ? 'A rule that fails checks nothing; please report it.' : '',
     defaultSeverity: 'error',
-    check() {},
   };
 }
 

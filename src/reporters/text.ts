@@ -2,9 +2,9 @@
  * The default, human format: findings grouped by file, one line each, related locations
  * indented beneath, a closing summary. Colour only when asked (a TTY without NO_COLOR).
  */
-import type { CheckReport } from '../check.js';
-import type { Finding } from '../rules/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { CheckReport } from '../core/report.js';
+import type { Finding } from '../core/finding.js';
+import type { TextFile } from '../core/text-file.js';
 
 export interface TextOptions {
   color?: boolean;

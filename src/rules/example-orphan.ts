@@ -1,20 +1,23 @@
 import { jsdocsOf } from './jsdoc-link.js';
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 /** Examples that no `@example` shows, and `@example`s that show an example of another type. */
 export const exampleOrphan: Rule = {
-  id: 'example/orphan',
-  description:
-    'Every example file is shown by an `@example` in schema.ts, and an `@example` includes a file from the folder of the declaration it documents.',
-  rationale:
-    'An example no @example includes is validated but never shown in the Schema Reference; one included under another type shows readers a shape that is not the documented type.',
-  defaultSeverity: 'warning',
-  examples: {
-    file: 'schema/draft/schema.ts',
-    fail: '/**\n * @example A dial\n * {@includeCode ./examples/WidgetGroup/dial.json}\n */\nexport interface Widget { ... }',
-    pass: '/**\n * @example A dial\n * {@includeCode ./examples/Widget/dial.json}\n */\nexport interface Widget { ... }',
+  meta: {
+    id: 'example/orphan',
+    description:
+      'Every example file is shown by an `@example` in schema.ts, and an `@example` includes a file from the folder of the declaration it documents.',
+    rationale:
+      'An example no @example includes is validated but never shown in the Schema Reference; one included under another type shows readers a shape that is not the documented type.',
+    defaultSeverity: 'warning',
+    examples: {
+      file: 'schema/draft/schema.ts',
+      fail: '/**\n * @example A dial\n * {@includeCode ./examples/WidgetGroup/dial.json}\n */\nexport interface Widget { ... }',
+      pass: '/**\n * @example A dial\n * {@includeCode ./examples/Widget/dial.json}\n */\nexport interface Widget { ... }',
+    },
   },
-  check(spec, { report }) {
+  check(project, { report }) {
+    const { spec } = project;
     for (const version of spec.versions) {
       if (!version.schemaTs) continue;
       const examplesDir = `${version.schemaDir}/examples/`;

@@ -1,20 +1,23 @@
-import type { Example, SpecVersion } from '../model/types.js';
-import { invalidSchema, validatorFor } from '../model/schema-validator.js';
-import type { Report, Rule } from './types.js';
+import type { Example, SpecVersion } from '../model/spec.js';
+import { invalidSchema, validatorFor, type SchemaValidator } from '../model/schema-validator.js';
+import type { Report, Rule } from '../core/rule.js';
 
 /** Every example validates against the definition its folder names. */
 export const exampleValid: Rule = {
-  id: 'example/valid',
-  description: 'Every example file is valid JSON and validates against the schema.json definition named by its folder.',
-  rationale:
-    'Examples are what implementers copy. An example that does not match the schema teaches the wrong wire format, and the Schema Reference renders it next to the type it contradicts.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'schema/draft/examples/Widget/basic.json',
-    fail: '{\n  "id": 7,\n  "name": "lamp"\n}\n// schema.ts: interface Widget { id: string; name: string }',
-    pass: '{\n  "id": "w-7",\n  "name": "lamp"\n}',
+  meta: {
+    id: 'example/valid',
+    description: 'Every example file is valid JSON and validates against the schema.json definition named by its folder.',
+    rationale:
+      'Examples are what implementers copy. An example that does not match the schema teaches the wrong wire format, and the Schema Reference renders it next to the type it contradicts.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'schema/draft/examples/Widget/basic.json',
+      fail: '{\n  "id": 7,\n  "name": "lamp"\n}\n// schema.ts: interface Widget { id: string; name: string }',
+      pass: '{\n  "id": "w-7",\n  "name": "lamp"\n}',
+    },
   },
-  check(spec, { report, count, guard }) {
+  check(project, { report, count, guard }) {
+    const { spec } = project;
     for (const version of spec.versions) {
       if (!version.jsonSchema && version.examples.length) {
         report({
@@ -23,7 +26,7 @@ export const exampleValid: Rule = {
         });
       }
       const schema = version.jsonSchema;
-      const invalid = invalidSchema(version);
+      const invalid = invalidSchema(project, version);
       if (schema && invalid) {
         report({
           message: `${schema.file.path} is not a valid JSON Schema (${schema.dialect}): ${invalid.pointer || '/'} ${invalid.message}; ${version.examples.length} example${version.examples.length === 1 ? '' : 's'} not validated`,
@@ -33,14 +36,14 @@ export const exampleValid: Rule = {
       const broken = new Map<string, number>();
       for (const example of version.examples) {
         guard(example.path, () => {
-          const reason = validatorFor(version)?.brokenReason(example.typeName);
+          const reason = validatorFor(project, version)?.brokenReason(example.typeName);
           if (reason !== undefined) broken.set(example.typeName, (broken.get(example.typeName) ?? 0) + 1);
-          else if (checkExample(version, example, report)) count('examplesValidated');
+          else if (checkExample(validatorFor(project, version), version, example, report)) count('examplesValidated');
         });
       }
       // A definition that does not compile is reported once, where it is, not at each of its examples.
       for (const [name, examples] of broken) {
-        const validator = validatorFor(version)!;
+        const validator = validatorFor(project, version)!;
         report({
           message: `Definition ${name} of ${schema!.file.path} cannot be used to validate: ${validator.brokenReason(name)}; ${examples} example${examples === 1 ? '' : 's'} not validated`,
           location: schema!.file.location(schema!.document.offsetOf(validator.definitionPointer(name), true)),
@@ -51,7 +54,7 @@ export const exampleValid: Rule = {
 };
 
 /** Reports what is wrong with one example; true when it was validated against its definition. */
-function checkExample(version: SpecVersion, example: Example, report: (r: Report) => void): boolean {
+function checkExample(validator: SchemaValidator | undefined, version: SpecVersion, example: Example, report: (r: Report) => void): boolean {
   const doc = example.document;
   const at = (offset: number) => example.file.location(offset);
   if (!doc.ok) {
@@ -60,7 +63,6 @@ function checkExample(version: SpecVersion, example: Example, report: (r: Report
     report({ message: `Invalid JSON: ${first.message}`, location: at(first.offset) });
     return false;
   }
-  const validator = validatorFor(version);
   if (!validator) return false; // schema.json missing or broken (input/parse), or not a JSON Schema (above).
   if (!validator.has(example.typeName)) {
     report({

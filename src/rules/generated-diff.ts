@@ -1,6 +1,6 @@
 /** Shared by the `generated/*` rules: where a committed file first differs from the generated text. */
-import type { SpecVersion } from '../model/types.js';
-import type { RelatedLocation } from './types.js';
+import type { SpecVersion } from '../model/spec.js';
+import type { RelatedLocation } from '../core/location.js';
 
 /** Offset of the first character where the two texts differ, or -1 when they are equal. */
 export function firstDifference(a: string, b: string): number {

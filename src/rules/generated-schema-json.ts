@@ -1,6 +1,6 @@
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 /** A definition of schema.json starts at eight spaces of indentation (four-space indent, under `$defs`). */
 const DEFINITION_LINE = /^ {8}"([^"]+)": \{$/;
@@ -17,19 +17,22 @@ function definitionAt(text: string, offset: number): string | undefined {
 
 /** The committed schema.json is what `generate` writes from schema.ts. */
 export const generatedSchemaJson: Rule = {
-  id: 'generated/schema-json',
-  description: 'The committed schema/<version>/schema.json is exactly what `spec-check generate` writes from schema.ts.',
-  rationale:
-    'schema.json is generated from schema.ts and is what validators and SDKs consume. A stale copy publishes a wire format that the types and their docs no longer describe.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'schema/draft/schema.json',
-    fail: '// schema.ts: /** The widget\'s label. */ label: string;\n"label": { "description": "The label.", "type": "string" }',
-    pass: '"label": { "description": "The widget\'s label.", "type": "string" }',
+  meta: {
+    id: 'generated/schema-json',
+    description: 'The committed schema/<version>/schema.json is exactly what `spec-check generate` writes from schema.ts.',
+    rationale:
+      'schema.json is generated from schema.ts and is what validators and SDKs consume. A stale copy publishes a wire format that the types and their docs no longer describe.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'schema/draft/schema.json',
+      fail: '// schema.ts: /** The widget\'s label. */ label: string;\n"label": { "description": "The label.", "type": "string" }',
+      pass: '"label": { "description": "The widget\'s label.", "type": "string" }',
+    },
   },
-  prepare: (spec) => prepareGenerated(spec, 'schema-json'),
-  check(spec, { report }) {
-    for (const file of preparedGenerated(spec, 'schema-json')) {
+  prepare: (project) => prepareGenerated(project, 'schema-json'),
+  check(project, { report }) {
+    const { spec } = project;
+    for (const file of preparedGenerated(project, 'schema-json')) {
       const committed = file.committed;
       if (!committed) continue; // Nothing committed, nothing to compare.
       const version = spec.versions.find((v) => v.id === file.version)!;

@@ -1,7 +1,7 @@
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { canonicalUnions } from '../generators/keys.js';
 import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 const DECLARATION_HEADING = /^### `([^`]+)`$/gm;
 
@@ -38,19 +38,22 @@ function firstMeaningfulDifference(committed: string, generated: string): number
 
 /** The committed Schema Reference page is what `generate` renders from schema.ts and the template. */
 export const generatedSchemaReference: Rule = {
-  id: 'generated/schema-reference',
-  description:
-    'The committed docs/specification/<version>/schema.mdx is exactly what `spec-check generate` renders from schema.ts and the template schema/<version>/schema.mdx (a category missing from the template is reported by schema/category, where it is used).',
-  rationale:
-    'The Schema Reference is the page readers and the prose link to for every type. A stale page documents fields, types or rules that schema.ts no longer has, and a category missing from the template drops its types from the docs.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'docs/specification/draft/schema.mdx',
-    fail: '// schema.ts: /** The widget\'s label. @category Widgets */\n### `Widget` ... <p>The label.</p>',
-    pass: '### `Widget` ... <p>The widget&#39;s label.</p>',
+  meta: {
+    id: 'generated/schema-reference',
+    description:
+      'The committed docs/specification/<version>/schema.mdx is exactly what `spec-check generate` renders from schema.ts and the template schema/<version>/schema.mdx (a category missing from the template is reported by schema/category, where it is used).',
+    rationale:
+      'The Schema Reference is the page readers and the prose link to for every type. A stale page documents fields, types or rules that schema.ts no longer has, and a category missing from the template drops its types from the docs.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'docs/specification/draft/schema.mdx',
+      fail: '// schema.ts: /** The widget\'s label. @category Widgets */\n### `Widget` ... <p>The label.</p>',
+      pass: '### `Widget` ... <p>The widget&#39;s label.</p>',
+    },
   },
-  prepare: (spec) => prepareGenerated(spec, 'schema-reference'),
-  check(spec, { report }) {
+  prepare: (project) => prepareGenerated(project, 'schema-reference'),
+  check(project, { report }) {
+    const { spec } = project;
     for (const version of spec.versions) {
       if (version.referencePage && !version.referenceTemplate && version.schemaTs) {
         report({
@@ -59,7 +62,7 @@ export const generatedSchemaReference: Rule = {
         });
       }
     }
-    for (const file of preparedGenerated(spec, 'schema-reference')) {
+    for (const file of preparedGenerated(project, 'schema-reference')) {
       const version = spec.versions.find((v) => v.id === file.version)!;
       // A schema.ts that does not parse is an input/parse finding; what it renders to says nothing.
       if (version.schemaTs?.syntaxErrors.length) continue;

@@ -1,4 +1,4 @@
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 import { exampleValid } from './example-valid.js';
 import { inputParse, inputUnreadable } from './input.js';
 import { proseJsonValid } from './prose-json-valid.js';
@@ -18,6 +18,9 @@ import { generatedSchemaReference } from './generated-schema-reference.js';
 /** Every rule spec-check knows, in the order the rules reference lists them. */
 export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse, consistencyErrorReporting, consistencyErrorCode, generatedSchemaJson, generatedSchemaReference, suppressionUnused];
 
+/** The metadata of every rule, for reporters and generated docs. */
+export const ruleMetas = allRules.map((r) => r.meta);
+
 export function ruleById(id: string): Rule | undefined {
-  return allRules.find((r) => r.id === id);
+  return allRules.find((r) => r.meta.id === id);
 }

@@ -1,6 +1,6 @@
-import type { Declaration, JsDoc, SpecVersion } from '../model/types.js';
+import type { Declaration, JsDoc, SpecVersion } from '../model/spec.js';
 import { baseName, messageIndex, type MessageIndex } from '../prose/schema-index.js';
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 /** Every JSDoc comment of a declaration or of one of its members, with what it documents. */
 export function* jsdocsOf(version: SpecVersion): Generator<{ declaration: Declaration; jsdoc: JsDoc; member?: string }> {
@@ -12,19 +12,22 @@ export function* jsdocsOf(version: SpecVersion): Generator<{ declaration: Declar
 
 /** `{@link X}`, `{@link X.member}` and `{@includeCode path}` in schema.ts point at something that exists. */
 export const jsdocLink: Rule = {
-  id: 'jsdoc/link',
-  description: 'Every `{@link X}` and `{@link X.member}` in schema.ts names an existing declaration or member, and every `{@includeCode path}` file exists.',
-  rationale:
-    'TypeDoc renders a broken {@link} as plain text and a missing {@includeCode} file breaks the Schema Reference build; both usually mean a type or example was renamed and its references were not.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'schema/draft/schema.ts',
-    fail: '/** Sent in reply to a {@link ListWidgetRequest}. */',
-    pass: '/** Sent in reply to a {@link ListWidgetsRequest}. */',
+  meta: {
+    id: 'jsdoc/link',
+    description: 'Every `{@link X}` and `{@link X.member}` in schema.ts names an existing declaration or member, and every `{@includeCode path}` file exists.',
+    rationale:
+      'TypeDoc renders a broken {@link} as plain text and a missing {@includeCode} file breaks the Schema Reference build; both usually mean a type or example was renamed and its references were not.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'schema/draft/schema.ts',
+      fail: '/** Sent in reply to a {@link ListWidgetRequest}. */',
+      pass: '/** Sent in reply to a {@link ListWidgetsRequest}. */',
+    },
   },
-  check(spec, { report }) {
+  check(project, { report }) {
+    const { spec } = project;
     for (const version of spec.versions) {
-      const index = messageIndex(version);
+      const index = messageIndex(project, version);
       if (!index) continue;
       const files = new Set([...(version.schemaFiles ?? []), ...version.examples.map((e) => e.path)]);
       for (const { jsdoc } of jsdocsOf(version)) {

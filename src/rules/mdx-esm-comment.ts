@@ -1,4 +1,4 @@
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 interface EsmComment {
   type: 'Line' | 'Block';
@@ -8,17 +8,20 @@ interface EsmComment {
 
 /** JS comments inside MDX `import`/`export` blocks. */
 export const mdxEsmComment: Rule = {
-  id: 'mdx/esm-comment',
-  description: 'No JavaScript comment (`//` or `/* */`) inside an MDX `import` or `export` block.',
-  rationale:
-    "Comments in MDX ESM blocks work in local previews but break the docs site's production parser; the spec repository checks this with its own script (check:docs:js-comments).",
-  defaultSeverity: 'error',
-  examples: {
-    file: 'docs/specification/draft/server/widgets.mdx',
-    fail: 'export const limits = { max: 10 }; // per page',
-    pass: 'export const limits = { max: 10 };\n\n{/* per page */}',
+  meta: {
+    id: 'mdx/esm-comment',
+    description: 'No JavaScript comment (`//` or `/* */`) inside an MDX `import` or `export` block.',
+    rationale:
+      "Comments in MDX ESM blocks work in local previews but break the docs site's production parser; the spec repository checks this with its own script (check:docs:js-comments).",
+    defaultSeverity: 'error',
+    examples: {
+      file: 'docs/specification/draft/server/widgets.mdx',
+      fail: 'export const limits = { max: 10 }; // per page',
+      pass: 'export const limits = { max: 10 };\n\n{/* per page */}',
+    },
   },
-  check(spec, { report }) {
+  check(project, { report }) {
+    const { spec } = project;
     for (const version of spec.versions) {
       for (const page of version.pages) {
         for (const node of page.tree?.children ?? []) {

@@ -1,17 +1,20 @@
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 /** MDX pages that do not parse. */
 export const mdxParse: Rule = {
-  id: 'mdx/parse',
-  description: 'Every MDX page of the spec parses as MDX (unclosed JSX tags, stray `{` or `<`, broken ESM).',
-  rationale: 'A page that does not parse fails the docs build, and nothing else on it can be checked.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'docs/specification/draft/server/widgets.mdx',
-    fail: '<Note>\nWidgets are listed in pages.\n',
-    pass: '<Note>\nWidgets are listed in pages.\n</Note>',
+  meta: {
+    id: 'mdx/parse',
+    description: 'Every MDX page of the spec parses as MDX (unclosed JSX tags, stray `{` or `<`, broken ESM).',
+    rationale: 'A page that does not parse fails the docs build, and nothing else on it can be checked.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'docs/specification/draft/server/widgets.mdx',
+      fail: '<Note>\nWidgets are listed in pages.\n',
+      pass: '<Note>\nWidgets are listed in pages.\n</Note>',
+    },
   },
-  check(spec, { report }) {
+  check(project, { report }) {
+    const { spec } = project;
     for (const version of spec.versions) {
       for (const page of version.pages) {
         if (page.syntax === 'mdx' && page.parseError) report({ message: `MDX parse error: ${page.parseError.message}`, location: page.parseError.location });

@@ -1,38 +1,43 @@
-import type { MarkdownPage, SpecVersion } from '../model/types.js';
+import type { MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Classification } from '../prose/classify.js';
 import { validatorFor } from '../model/schema-validator.js';
 import { readJsonBlocks, sepVersion } from '../prose/prose-json.js';
-import type { Report, Rule } from './types.js';
+import type { Report, Rule } from '../core/rule.js';
+import type { Project } from '../project/project.js';
 
 /** Every JSON block in the prose parses, and what it shows matches the schema. */
 export const proseJsonValid: Rule = {
-  id: 'prose/json-valid',
-  description:
-    'Every ```json block in the spec pages and SEPs parses; JSON-RPC messages (matched by method, by the id of the request shown before, by context or by shape) and objects the text names validate against the schema.',
-  rationale:
-    'Readers copy the messages in the prose more often than the schema. A block that does not parse, or that shows a field the schema does not have, teaches the wrong wire format.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'docs/specification/draft/server/widgets.mdx',
-    fail: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/lsit" }\n```',
-    pass: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/list" }\n```',
+  meta: {
+    id: 'prose/json-valid',
+    description:
+      'Every ```json block in the spec pages and SEPs parses; JSON-RPC messages (matched by method, by the id of the request shown before, by context or by shape) and objects the text names validate against the schema.',
+    rationale:
+      'Readers copy the messages in the prose more often than the schema. A block that does not parse, or that shows a field the schema does not have, teaches the wrong wire format.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'docs/specification/draft/server/widgets.mdx',
+      fail: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/lsit" }\n```',
+      pass: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/list" }\n```',
+    },
   },
-  check(spec, { report, count }) {
-    for (const version of spec.versions) for (const page of version.pages) checkPage(version, page, false, report, count);
+  check(project, { report, count }) {
+    const { spec } = project;
+    for (const version of spec.versions) for (const page of version.pages) checkPage(project, version, page, false, report, count);
     const target = sepVersion(spec);
-    if (target) for (const page of spec.seps) checkPage(target, page, true, report, count);
+    if (target) for (const page of spec.seps) checkPage(project, target, page, true, report, count);
   },
 };
 
 /** Reports a page's JSON blocks; an unknown method in a SEP is one the SEP introduces, not a finding. */
 function checkPage(
+  project: Project,
   version: SpecVersion,
   page: MarkdownPage,
   isSep: boolean,
   report: (r: Report) => void,
   count: (figure: string, n?: number) => void,
 ): void {
-  for (const shown of readJsonBlocks(version, page, { isSep })) {
+  for (const shown of readJsonBlocks(project, version, page, { isSep })) {
     for (const e of shown.syntaxErrors) report({ message: `Invalid JSON: ${e.message}`, location: e.location });
     if (shown.syntaxErrors.length) continue;
     let matched = 0;
@@ -50,7 +55,7 @@ function checkPage(
       if (c.kind !== 'unclassified') matched++;
     }
     // Without a readable schema.json nothing was validated: the block counts in neither figure.
-    if (validatorFor(version)) count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
+    if (validatorFor(project, version)) count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
   }
 }
 

@@ -1,22 +1,25 @@
-import type { Declaration, SpecVersion } from '../model/types.js';
-import type { Rule } from './types.js';
+import type { Declaration, SpecVersion } from '../model/spec.js';
+import type { Rule } from '../core/rule.js';
 
 const PLACEHOLDER = /\{\/\*\s*@category\s+(.+?)\s*\*\/\}/g;
 
 /** Every exported declaration has a `@category`, and the template places exactly the categories used. */
 export const schemaCategory: Rule = {
-  id: 'schema/category',
-  description:
-    'In a version with a Schema Reference template, every exported declaration has a `@category`, the template has a `{/* @category NAME */}` placeholder for every category used, and none for an unused one.',
-  rationale:
-    'The Schema Reference is rendered category by category into the template: a declaration without a category, or a category without a placeholder, is missing from the published reference, and the generator fails on it.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'schema/draft/schema.mdx',
-    fail: '{/* @category Widgets */}\n// schema.ts uses @category Widgets and @category Groups',
-    pass: '{/* @category Widgets */}\n{/* @category Groups */}',
+  meta: {
+    id: 'schema/category',
+    description:
+      'In a version with a Schema Reference template, every exported declaration has a `@category`, the template has a `{/* @category NAME */}` placeholder for every category used, and none for an unused one.',
+    rationale:
+      'The Schema Reference is rendered category by category into the template: a declaration without a category, or a category without a placeholder, is missing from the published reference, and the generator fails on it.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'schema/draft/schema.mdx',
+      fail: '{/* @category Widgets */}\n// schema.ts uses @category Widgets and @category Groups',
+      pass: '{/* @category Widgets */}\n{/* @category Groups */}',
+    },
   },
-  check(spec, { report }) {
+  check(project, { report }) {
+    const { spec } = project;
     for (const version of spec.versions) {
       const template = version.referenceTemplate;
       const source = version.schemaTs;

@@ -1,23 +1,26 @@
 import path from 'node:path';
-import type { Link, MarkdownPage } from '../model/types.js';
+import type { Link, MarkdownPage } from '../model/spec.js';
 import { linkTargets, type LinkTargets } from '../prose/link-targets.js';
-import type { Rule } from './types.js';
+import type { Rule } from '../core/rule.js';
 
 /** Links between spec pages and to the Schema Reference resolve. */
 export const xrefLink: Rule = {
-  id: 'xref/link',
-  description:
-    'Links in the spec pages to the Schema Reference (`/specification/<version>/schema#<anchor>`) and to other spec pages (with or without `#heading`) resolve.',
-  rationale:
-    'A broken link sends the reader to a page top or a 404 exactly where the spec wanted to be precise; renamed types and headings leave such links behind.',
-  defaultSeverity: 'error',
-  examples: {
-    file: 'docs/specification/draft/server/widgets.mdx',
-    fail: 'See [`Widget`](/specification/draft/schema#widgte).',
-    pass: 'See [`Widget`](/specification/draft/schema#widget).',
+  meta: {
+    id: 'xref/link',
+    description:
+      'Links in the spec pages to the Schema Reference (`/specification/<version>/schema#<anchor>`) and to other spec pages (with or without `#heading`) resolve.',
+    rationale:
+      'A broken link sends the reader to a page top or a 404 exactly where the spec wanted to be precise; renamed types and headings leave such links behind.',
+    defaultSeverity: 'error',
+    examples: {
+      file: 'docs/specification/draft/server/widgets.mdx',
+      fail: 'See [`Widget`](/specification/draft/schema#widgte).',
+      pass: 'See [`Widget`](/specification/draft/schema#widget).',
+    },
   },
-  check(spec, { report }) {
-    const targets = linkTargets(spec);
+  check(project, { report }) {
+    const { spec } = project;
+    const targets = linkTargets(project);
     const held = new Set(spec.versions.map((v) => v.id));
     for (const version of spec.versions) {
       for (const page of version.pages) {

@@ -4,8 +4,9 @@
  * schema.ts: that is where a pull request's edits are reviewed); its related location is the
  * SEP's wording.
  */
-import type { Location } from '../model/types.js';
-import type { Finding, RelatedLocation, Severity } from '../rules/types.js';
+import type { Location } from '../core/location.js';
+import type { Finding, Severity } from '../core/finding.js';
+import type { RelatedLocation } from '../core/location.js';
 import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
 import type { Unit, Word } from './units.js';
 

@@ -5,16 +5,19 @@
  */
 import type { RootContent, Heading as MdastHeading } from 'mdast';
 import { toString } from '../vendor/markdown.js';
-import type { JsDoc, JsDocLine, Location, MarkdownPage, Spec } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
+import type { JsDoc, JsDocLine, MarkdownPage } from '../model/spec.js';
+import type { Location } from '../core/location.js';
+import { TextFile } from '../core/text-file.js';
 import { headingSlug } from '../model/anchors.js';
 import { readMarkdownPage } from '../sources/markdown.js';
 import { runRules, sortFindings, type RunOptions } from '../engine/run.js';
 import { extractClaims } from '../consistency/engine.js';
-import { resolveVocabulary } from '../consistency/vocabulary.js';
+import { projectVocabulary } from '../consistency/vocabulary.js';
+import { derivation, type Project } from '../project/project.js';
 import { codesIn, conditionsIn } from '../consistency/text.js';
 import { allRules } from '../rules/index.js';
-import type { Finding, Rule } from '../rules/types.js';
+import type { Finding } from '../core/finding.js';
+import type { Rule } from '../core/rule.js';
 import { matchScore, MATCH_RATIO } from './align.js';
 import { compareStretch, finding, quote, type StretchOptions } from './compare.js';
 import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } from './proposals.js';
@@ -28,7 +31,7 @@ export interface SepDiffOptions {
   rules?: Rule[];
   /** Findings of those rules already computed on this spec (to compare many SEPs with one run). */
   ruleFindings?: Finding[];
-  /** Options for running those rules: the config's severities and vocabulary. */
+  /** Options for running those rules: the config's severities (the vocabulary is the project's). */
   runOptions?: RunOptions;
 }
 
@@ -61,7 +64,8 @@ export interface SepDiffResult {
 const PROSE = 'prose/';
 const CONSISTENCY = 'consistency/';
 
-export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions = {}): SepDiffResult {
+export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOptions = {}): SepDiffResult {
+  const { spec } = project;
   const { prose, jsdoc, changedFiles } = findProposals(spec, sep);
   const findings: Finding[] = [];
   const compared: ComparedTarget[] = [];
@@ -108,7 +112,7 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
     }
   }
 
-  findings.push(...fromRules(spec, sep, changedFiles, options));
+  findings.push(...fromRules(project, sep, changedFiles, options));
   const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
   return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(findings) };
 }
@@ -116,22 +120,23 @@ export function sepDiff(spec: Spec, sep: MarkdownPage, options: SepDiffOptions =
 // ---------------------------------------------------------------------------
 // Findings of other rules
 
-const ruleRuns = new WeakMap<Spec, Map<Rule[], Finding[]>>();
+/** The findings of a set of rules on the project, run once per set (many SEPs compared with one project). */
+const ruleRuns = derivation('sep-diff rule runs', (_rules: Rule[]) => new Map<RunOptions | undefined, Finding[]>());
 
-function fromRules(spec: Spec, sep: MarkdownPage, changedFiles: string[], options: SepDiffOptions): Finding[] {
+function fromRules(project: Project, sep: MarkdownPage, changedFiles: string[], options: SepDiffOptions): Finding[] {
   let all = options.ruleFindings;
   if (!all) {
     const rules = options.rules ?? allRules;
-    let bySet = ruleRuns.get(spec);
-    if (!bySet) ruleRuns.set(spec, (bySet = new Map()));
-    all = bySet.get(rules);
+    const byOptions = project.derive(ruleRuns, rules);
+    all = byOptions.get(options.runOptions);
     if (!all) {
-      all = runRules(spec, rules.filter((r) => r.id.startsWith(PROSE) || r.id.startsWith(CONSISTENCY)), options.runOptions).findings;
-      bySet.set(rules, all);
+      const reporting = rules.filter((r) => r.meta.id.startsWith(PROSE) || r.meta.id.startsWith(CONSISTENCY));
+      all = runRules(project, reporting, { ...options.runOptions, knownRules: allRules.map((r) => r.meta.id) }).findings;
+      byOptions.set(options.runOptions, all);
     }
   }
   const changed = new Set(changedFiles);
-  const mentioned = sepMentions(spec, sep, options);
+  const mentioned = sepMentions(project, sep);
   return all.filter((f) => {
     if (f.rule.startsWith(PROSE)) return f.file === sep.path;
     if (f.rule.startsWith(CONSISTENCY)) return (changed.has(f.file) || f.related.some((r) => changed.has(r.file))) && mentioned(f);
@@ -144,10 +149,9 @@ function fromRules(spec: Spec, sep: MarkdownPage, changedFiles: string[], option
  * the claim it sits on, or, for a code finding without a claim, the code. A SEP about icons does
  * not inherit the error-reporting drift of the schema.ts it also edits.
  */
-function sepMentions(spec: Spec, sep: MarkdownPage, options: SepDiffOptions): (f: Finding) => boolean {
-  const vocabulary = options.runOptions?.vocabulary;
-  const claims = extractClaims(spec, vocabulary).claims;
-  const conditions = new Set(conditionsIn(sep.file.text, resolveVocabulary(vocabulary)).map((c) => c.id));
+function sepMentions(project: Project, sep: MarkdownPage): (f: Finding) => boolean {
+  const claims = extractClaims(project).claims;
+  const conditions = new Set(conditionsIn(sep.file.text, projectVocabulary(project)).map((c) => c.id));
   const codes = new Set(codesIn(sep.file.text));
   return (f) => {
     const claim = claims.find((c) => c.location.file === f.file && c.location.line === f.line && c.location.column === f.column);

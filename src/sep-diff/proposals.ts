@@ -5,8 +5,9 @@
  */
 import type { Code, Heading as MdastHeading, Nodes, Paragraph } from 'mdast';
 import { visit } from '../vendor/markdown.js';
-import type { CodeBlock, JsDoc, Location, MarkdownPage, Spec, SpecVersion } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
+import type { CodeBlock, JsDoc, MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
+import type { Location } from '../core/location.js';
+import { TextFile } from '../core/text-file.js';
 import { readSchemaSource } from '../sources/schema-ts.js';
 import { sentenceSpans } from './units.js';
 

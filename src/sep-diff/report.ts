@@ -2,9 +2,9 @@
  * The sep-diff report: the same document as `check --format json` (schema/report.schema.json),
  * with figures of its own, and its text and pull-request-comment (Markdown) renderings.
  */
-import type { CheckReport } from '../check.js';
+import type { CheckReport } from '../core/report.js';
 import { formatFindings } from '../reporters/text.js';
-import type { Spec } from '../model/types.js';
+import type { Spec } from '../model/spec.js';
 import { toolVersion } from '../version.js';
 import type { SepDiffResult } from './index.js';
 

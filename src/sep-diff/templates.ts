@@ -6,9 +6,10 @@
  */
 import type { InlineCode, Paragraph } from 'mdast';
 import { visit } from '../vendor/markdown.js';
-import type { CodeBlock, Location, MarkdownPage } from '../model/types.js';
+import type { CodeBlock, MarkdownPage } from '../model/spec.js';
+import type { Location } from '../core/location.js';
 import { finding, quote } from './compare.js';
-import type { Finding } from '../rules/types.js';
+import type { Finding } from '../core/finding.js';
 import { escapeRegExp } from '../util/regexp.js';
 
 export interface MessageTemplate {

@@ -5,8 +5,8 @@
  * positions in the file the reader sees (the SEP, the page, schema.ts).
  */
 import type { Nodes, Parent, PhrasingContent, RootContent } from 'mdast';
-import type { Location } from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { Location } from '../core/location.js';
+import type { TextFile } from '../core/text-file.js';
 
 /** Where a parsed text sits: its own text file, and how its 1-based line/column map to the real file. */
 export interface Region {

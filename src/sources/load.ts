@@ -3,15 +3,16 @@
  * schema.json, examples, MDX pages and SEPs. Every unreadable or unparsable file becomes an
  * input problem with a location; loading goes on with the rest.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type { Example, InputProblem, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion, Suppression } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
-import { JsonDocument } from './json.js';
+import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
+import { TextFile } from '../core/text-file.js';
+import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { runJob, worthAWorker } from '../worker/runner.js';
+import { decodeUtf8, FileReader, isFolder, type LoadCache } from '../runtime/files.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 
 export interface Layout {
@@ -44,13 +45,12 @@ export interface LoadOptions {
    */
   onSourcesLoaded?: (spec: Spec) => void;
   /**
-   * Parse the SEPs (those parsed at loading) in the worker thread while this one parses the
-   * versions' pages: `true`, `'auto'` (when they are large enough for it to pay), or `false` (the
-   * default). The worker stops when a generation job is posted after them, and this thread
-   * parses the rest after the pages. A SEP parsed there has no `tree` in the model: `check`
-   * reads only the code blocks of the SEPs.
+   * Where the SEPs (those parsed at loading) are parsed: with a runtime, in the worker thread when
+   * it says so, while this thread parses the versions' pages; without one, here. The worker stops
+   * when a generation job is posted after them, and this thread parses the rest after the pages.
+   * A SEP parsed there has no `tree` in the model: `check` reads only the code blocks of the SEPs.
    */
-  sepsInWorker?: boolean | 'auto';
+  runtime?: Runtime;
   /**
    * The SEPs whose parsed fields (headings, code blocks, links, tree) the caller will read, by
    * their text; the others are loaded as pages parsed when first read (`lazyMarkdownPage`), and a
@@ -67,16 +67,6 @@ export function sepParsedAtLoad(text: string, options: Pick<LoadOptions, 'sepsTo
   return text.includes(DIRECTIVE) || (options.sepsToParse?.(text) ?? true);
 }
 
-/** Files by path with their size and times, and parse results by kind and path. */
-export interface LoadCache {
-  files: Map<string, { stamp: string; file: TextFile }>;
-  parsed: Map<string, { file: TextFile; value: unknown }>;
-}
-
-export function createLoadCache(): LoadCache {
-  return { files: new Map(), parsed: new Map() };
-}
-
 /** The cached result of parsing `file` as `kind`, or a fresh one when the file's text changed. */
 function memo<T>(cache: LoadCache | undefined, kind: string, file: TextFile, make: () => T): T {
   if (!cache) return make();
@@ -88,20 +78,15 @@ function memo<T>(cache: LoadCache | undefined, kind: string, file: TextFile, mak
   return value;
 }
 
-export class LoadError extends Error {}
 
 const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
-
-/** Files larger than this are reported, not parsed: no spec source is near it. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 export async function loadSpec(rootArg: string, options: LoadOptions = {}): Promise<Spec> {
   const root = path.resolve(rootArg);
   const layout = { ...defaultLayout, ...options.layout };
-  const stat = await fs.stat(root).catch(() => undefined);
-  if (!stat?.isDirectory()) throw new LoadError(`root folder not found: ${rootArg}`);
+  if (!(await isFolder(root))) throw new LoadError(`root folder not found: ${rootArg}`);
   const schemaRoot = path.join(root, layout.schema);
-  if (!(await fs.stat(schemaRoot).catch(() => undefined))?.isDirectory()) {
+  if (!(await isFolder(schemaRoot))) {
     throw new LoadError(`no ${layout.schema}/ folder in ${rootArg}`);
   }
 
@@ -123,10 +108,10 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const parsingSeps = sepsRead.then(async (files) => {
     const now = files.filter((f) => sepParsedAtLoad(f.text, options));
     const length = now.reduce((n, f) => n + f.text.length, 0);
-    const inWorker = prose && now.length > 0 && (options.sepsInWorker === true || (options.sepsInWorker === 'auto' && worthAWorker(length)));
+    const inWorker = prose && now.length > 0 && !!options.runtime?.useWorker(length);
     const job = { kind: 'markdown' as const, pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })), givesWay: true };
     // The worker's output covers the first of `now`, in order; a failed job leaves them all here.
-    const parsed = inWorker ? await runJob(job, true).catch(() => undefined) : undefined;
+    const parsed = inWorker ? await options.runtime!.run(job, length).catch(() => undefined) : undefined;
     return { now: new Set(now), parsed: parsed?.values() };
   });
   // Awaited below, unless reading the versions fails first.
@@ -174,7 +159,7 @@ export async function inputFingerprint(rootArg: string, options: LoadOptions = {
   const files = new Map<string, TextFile>();
   const texts = /\.(ts|json|mdx?)$/;
   try {
-    const contents = await Promise.all(paths.map((p) => fs.readFile(path.join(root, ...p.split('/')))));
+    const contents = await Promise.all(paths.map((p) => reader.readBytes(p)));
     for (const [i, p] of paths.entries()) {
       const bytes = contents[i];
       hash.update(`${p}\0${bytes.length}\0`).update(bytes);
@@ -304,159 +289,4 @@ export function dialectOf(uri: unknown): SchemaDialect | undefined {
 
 function posixJoin(...parts: string[]): string {
   return path.posix.join(...parts);
-}
-
-/**
- * Reads files under the root, counting them and turning failures into input problems. Never
- * follows a link that leaves the root, and never visits a folder twice (link loops).
- */
-class FileReader {
-  readonly problems: InputProblem[] = [];
-  readonly files = new Map<string, TextFile>();
-  readonly suppressions: Suppression[] = [];
-  filesRead = 0;
-  private realRoot?: Promise<string>;
-
-  constructor(
-    readonly root: string,
-    private readonly ignore?: (relPath: string) => boolean,
-    readonly cache?: LoadCache,
-    private readonly preread?: Map<string, TextFile>,
-  ) {}
-
-  problem(kind: InputProblem['kind'], message: string, location: InputProblem['location']): void {
-    this.problems.push({ kind, message, location });
-  }
-
-  private abs(rel: string): string {
-    return path.join(this.root, ...rel.split('/'));
-  }
-
-  private async insideRoot(abs: string): Promise<boolean> {
-    this.realRoot ??= fs.realpath(this.root);
-    const real = await fs.realpath(abs).catch(() => undefined);
-    if (!real) return false;
-    const root = await this.realRoot;
-    return real === root || real.startsWith(root + path.sep);
-  }
-
-  async exists(rel: string): Promise<boolean> {
-    return !!(await fs.stat(this.abs(rel)).catch(() => undefined));
-  }
-
-  async subfolders(rel: string): Promise<string[]> {
-    const entries = await fs.readdir(this.abs(rel), { withFileTypes: true }).catch(() => []);
-    const out: string[] = [];
-    for (const e of entries) {
-      if (this.ignore?.(`${rel}/${e.name}`)) continue;
-      const abs = this.abs(`${rel}/${e.name}`);
-      if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await fs.stat(abs).catch(() => undefined))?.isDirectory())) {
-        out.push(e.name);
-      }
-    }
-    return out.sort();
-  }
-
-  /** Files under a folder (recursively) whose relative path passes `accept`, sorted. */
-  async list(rel: string, accept: (relPath: string) => boolean): Promise<string[]> {
-    const out: string[] = [];
-    const visited = new Set<string>();
-    const walk = async (dirRel: string): Promise<void> => {
-      const abs = this.abs(dirRel);
-      const real = await fs.realpath(abs).catch(() => undefined);
-      if (!real || visited.has(real)) return;
-      visited.add(real);
-      let entries;
-      try {
-        entries = await fs.readdir(abs, { withFileTypes: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-          this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, { file: dirRel, line: 1, column: 1 });
-        }
-        return;
-      }
-      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-        const childRel = `${dirRel}/${e.name}`;
-        if (this.ignore?.(childRel)) continue;
-        let isDir = e.isDirectory();
-        let isFile = e.isFile();
-        if (e.isSymbolicLink()) {
-          if (!(await this.insideRoot(this.abs(childRel)))) {
-            this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', { file: childRel, line: 1, column: 1 });
-            continue;
-          }
-          const st = await fs.stat(this.abs(childRel)).catch(() => undefined);
-          isDir = !!st?.isDirectory();
-          isFile = !!st?.isFile();
-        }
-        if (isDir) await walk(childRel);
-        else if (isFile && accept(childRel)) out.push(childRel);
-      }
-    };
-    await walk(rel);
-    return out.sort();
-  }
-
-  /** The file as text, or undefined when it does not exist (silently) or cannot be read (a problem). */
-  async read(rel: string): Promise<TextFile | undefined> {
-    if (this.ignore?.(rel)) return undefined;
-    const abs = this.abs(rel);
-    const location = { file: rel, line: 1, column: 1 };
-    let bytes: Buffer;
-    try {
-      const st = await fs.lstat(abs);
-      if (st.isSymbolicLink() && !(await this.insideRoot(abs))) {
-        this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', location);
-        return undefined;
-      }
-      const target = st.isSymbolicLink() ? await fs.stat(abs) : st;
-      if (!target.isFile()) return undefined;
-      if (target.size > MAX_FILE_BYTES) {
-        this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
-        return undefined;
-      }
-      const stamp = `${target.size}:${target.mtimeMs}:${target.ctimeMs}`;
-      const cached = this.cache?.files.get(rel);
-      // Unchanged since the last load, or read moments ago to fingerprint the inputs: no second read.
-      const known = cached && cached.stamp === stamp ? cached.file : this.preread?.get(rel);
-      if (known) {
-        this.filesRead++;
-        this.files.set(rel, known);
-        if (!cached) this.cache?.files.set(rel, { stamp, file: known });
-        return known;
-      }
-      bytes = await fs.readFile(abs);
-      const file = this.decode(rel, bytes);
-      if (file) this.cache?.files.set(rel, { stamp, file });
-      return file;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return undefined;
-      this.problem('unreadable', `Cannot read file: ${code ?? (error as Error).message}`, location);
-      return undefined;
-    }
-  }
-
-  private decode(rel: string, bytes: Buffer): TextFile | undefined {
-    this.filesRead++;
-    const text = decodeUtf8(bytes);
-    if (text === undefined) {
-      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', { file: rel, line: 1, column: 1 });
-      return undefined;
-    }
-    const file = new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    this.files.set(rel, file);
-    return file;
-  }
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function decodeUtf8(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
 }

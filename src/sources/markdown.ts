@@ -20,8 +20,9 @@ import {
   type Processor,
 } from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
-import type { CodeBlock, Heading, Link, Location, MarkdownPage, Suppression } from '../model/types.js';
-import { TextFile } from '../model/text-file.js';
+import type { CodeBlock, Heading, Link, MarkdownPage, Suppression } from '../model/spec.js';
+import type { Location } from '../core/location.js';
+import { TextFile } from '../core/text-file.js';
 import { suppressionsInPage } from './suppressions.js';
 
 /**

@@ -5,21 +5,8 @@
 import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
 import path from 'node:path';
-import type {
-  Declaration,
-  DeclarationKind,
-  JsDoc,
-  JsDocExample,
-  JsDocInclude,
-  JsDocLine,
-  JsDocLink,
-  JsDocTag,
-  Member,
-  PlainComment,
-  SchemaSource,
-  Suppression,
-} from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { Declaration, DeclarationKind, JsDoc, JsDocExample, JsDocInclude, JsDocLine, JsDocLink, JsDocTag, Member, PlainComment, SchemaSource, Suppression } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
 import { DIRECTIVE, parseDirective } from './suppressions.js';
 
 export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): SchemaSource {

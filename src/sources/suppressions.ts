@@ -9,8 +9,8 @@
  */
 import { visit } from '../vendor/markdown.js';
 import type { Nodes, Root } from 'mdast';
-import type { Suppression } from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { Suppression } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
 
 export const DIRECTIVE = 'spec-check-disable-next-line';
 

@@ -7,8 +7,8 @@ import { extractClaims } from '../../src/consistency/engine.js';
 import { claimCounts } from '../../src/consistency/explain.js';
 import { consistencyErrorReporting } from '../../src/rules/consistency-error-reporting.js';
 import { consistencyErrorCode } from '../../src/rules/consistency-error-code.js';
-import type { Finding } from '../../src/rules/types.js';
-import { corpusRoot, copyTree, edit, lineOf, runCli } from '../helpers.js';
+import type { Finding } from '../../src/core/finding.js';
+import { corpusRoot, copyTree, edit, lineOf, runCli, projectOf } from '../helpers.js';
 
 const rules = [consistencyErrorReporting, consistencyErrorCode];
 const TOOLS = 'docs/specification/draft/server/tools.mdx';
@@ -37,7 +37,7 @@ describe('consistency rules on the MCP spec snapshot', () => {
   });
 
   it('extracts claims from every source kind of the versions that have them', async () => {
-    const set = extractClaims(await loadSpec(corpusRoot));
+    const set = extractClaims(projectOf(await loadSpec(corpusRoot)));
     const counts = claimCounts(set);
     expect(Object.keys(counts)).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28', 'draft']);
     for (const kind of ['jsdoc-error', 'jsdoc-member', 'example', 'prose', 'prose-json'] as const) expect(counts.draft[kind]).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import remarkGfm from 'remark-gfm';
 import { toString } from 'mdast-util-to-string';
 import type { Root, Table } from 'mdast';
 import { watchCheck } from '../../src/watch.js';
-import type { CheckReport } from '../../src/check.js';
+import type { CheckReport } from '../../src/core/report.js';
 import { corpusRoot, copyTree, edit, lineOf, projectRoot, runCli, writeTree } from '../helpers.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;

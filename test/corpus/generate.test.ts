@@ -7,8 +7,8 @@ import { generatedFiles, type GeneratedFile } from '../../src/generators/outputs
 import { generatedSchemaJson } from '../../src/rules/generated-schema-json.js';
 import { generatedSchemaReference } from '../../src/rules/generated-schema-reference.js';
 import { readMarkdownPage } from '../../src/sources/markdown.js';
-import { TextFile } from '../../src/model/text-file.js';
-import { corpusRoot, copyTree, edit, runCli } from '../helpers.js';
+import { TextFile } from '../../src/core/text-file.js';
+import { corpusRoot, copyTree, edit, runCli, projectOf } from '../helpers.js';
 
 const rules = [generatedSchemaJson, generatedSchemaReference];
 const referenceVersions = ['2025-06-18', '2025-11-25', '2026-07-28', 'draft'];
@@ -33,7 +33,8 @@ describe('generators on the MCP spec snapshot', () => {
   let files: GeneratedFile[];
   beforeAll(async () => {
     const spec = await loadSpec(corpusRoot);
-    files = [...(await generatedFiles(spec, 'schema-json')), ...(await generatedFiles(spec, 'schema-reference'))];
+    const project = projectOf(spec);
+    files = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))];
   });
 
   it('reproduces all six schema.json files byte for byte', () => {

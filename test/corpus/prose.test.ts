@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { check, type CheckReport } from '../../src/check.js';
-import type { Finding } from '../../src/rules/types.js';
+import { check } from '../../src/check.js';
+import { type CheckReport } from '../../src/core/report.js';
+import type { Finding } from '../../src/core/finding.js';
 import { corpusRoot, copyTree, edit, lineOf } from '../helpers.js';
 
 const MY_RULES = ['prose/json-valid', 'xref/link', 'jsdoc/link', 'example/orphan', 'schema/category', 'mdx/esm-comment', 'mdx/parse'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { copyTree, corpusRoot, edit, lineOf, runCli } from '../helpers.js';
+import { copyTree, corpusRoot, edit, lineOf, runCli, projectOf } from '../helpers.js';
 import { loadSpec } from '../../src/sources/load.js';
 import { sepDiff } from '../../src/sep-diff/index.js';
 import { proposesNothing } from '../../src/sep-diff/report.js';
@@ -124,7 +124,8 @@ describe('sep-diff on the MCP spec snapshot', () => {
     const spec = await loadSpec(corpusRoot);
     const loaded = performance.now();
     expect(spec.seps).toHaveLength(43);
-    const results = spec.seps.map((sep) => sepDiff(spec, sep));
+    const project = projectOf(spec);
+    const results = spec.seps.map((sep) => sepDiff(project, sep));
     const elapsed = performance.now() - loaded;
     const proposing = results.filter((r) => !proposesNothing(r));
     const figures = Object.fromEntries(

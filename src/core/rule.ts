@@ -1,11 +1,6 @@
-import type { Location, Spec } from '../model/types.js';
-import type { Vocabulary } from '../consistency/vocabulary.js';
-
-export type Severity = 'error' | 'warning';
-
-export interface RelatedLocation extends Location {
-  message: string;
-}
+import type { Location, RelatedLocation } from './location.js';
+import type { Severity } from './finding.js';
+import type { Project } from '../project/project.js';
 
 /** What a rule reports: the engine adds the rule id and severity. */
 export interface Report {
@@ -14,7 +9,8 @@ export interface Report {
   related?: RelatedLocation[];
 }
 
-export interface Rule {
+/** What the rules reference, the config schema and SARIF say of a rule. */
+export interface RuleMeta {
   /** Stable id, `area/name`. */
   id: string;
   /** One line: what the rule checks. */
@@ -24,13 +20,17 @@ export interface Rule {
   defaultSeverity: Severity;
   /** A failing and a passing case, for the rules reference. */
   examples?: { fail: string; pass: string; file?: string };
+}
+
+export interface Rule {
+  meta: RuleMeta;
   /**
    * Optional, awaited before `check` by `check()`: work that is asynchronous but derived from the
    * model alone (such as generating files in memory to compare). Never reads the checked files.
    */
-  prepare?(spec: Spec): Promise<void>;
-  /** Pure: reads the model, reports through the context. Never reads files. */
-  check(spec: Spec, context: RuleContext): void;
+  prepare?(project: Project): Promise<void>;
+  /** Pure: reads the project's model and indexes, reports through the context. Never reads files. */
+  check(project: Project, context: RuleContext): void;
 }
 
 export interface RuleContext {
@@ -42,18 +42,4 @@ export interface RuleContext {
    * `internal` finding naming the rule and the file, and the rule goes on with the next file.
    */
   guard(file: string, fn: () => void): void;
-  /** The consistency vocabulary from the check options; the built-in MCP one when absent. */
-  vocabulary?: Vocabulary;
-}
-
-export interface Finding {
-  rule: string;
-  severity: Severity;
-  message: string;
-  file: string;
-  line: number;
-  column: number;
-  endLine?: number;
-  endColumn?: number;
-  related: RelatedLocation[];
 }

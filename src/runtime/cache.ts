@@ -69,7 +69,7 @@ export function cacheDirFor(root: string): string {
     if (fs.statSync(modules, { throwIfNoEntry: false })?.isDirectory()) return path.join(modules, '.cache', 'spec-check');
     if (path.dirname(dir) === dir) break;
   }
-  // dist/engine/cache.js and src/engine/cache.ts are both two folders below the package.
+  // dist/runtime/cache.js and src/runtime/cache.ts are both two folders below the package.
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/spec-check');
 }
 

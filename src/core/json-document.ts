@@ -4,8 +4,8 @@
  * comments) and answers "where is the value at this pointer?".
  */
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
-import type { Location } from '../model/types.js';
-import type { TextFile } from '../model/text-file.js';
+import type { Location } from './location.js';
+import type { TextFile } from './text-file.js';
 
 export interface JsonSyntaxError {
   message: string;

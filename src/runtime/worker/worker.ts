@@ -14,10 +14,10 @@ const { runWorkerJob } = await import('./jobs.js');
 // and TypeDoc's highlighter. The hooks go in after the Markdown parser (they serve only TypeDoc's
 // import of TypeScript, and every module loaded after them passes through the thread Node runs
 // them in) and before the generators are loaded.
-await import('../sources/markdown.js').catch(() => undefined);
-await import('../util/typescript.js').catch(() => undefined);
+await import('../../sources/markdown.js').catch(() => undefined);
+await import('../../util/typescript.js').catch(() => undefined);
 register('./typescript-hooks.js', import.meta.url);
-void import('../generators/jobs.js')
+void import('../../generators/jobs.js')
   .then((generators) => generators.warmUp())
   .catch(() => undefined);
 

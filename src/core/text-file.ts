@@ -1,4 +1,4 @@
-import type { Location } from './types.js';
+import type { Location } from './location.js';
 
 /** A file's text with the offsets of its line starts, to turn offsets into line/column. */
 export class TextFile {

@@ -3,9 +3,9 @@
  * pages (see `sources/markdown.ts`). Each is plain data in and out, and runs the same here (a job
  * that gives way stops early only in the worker, where other jobs wait for the thread).
  */
-import type { GenerationJob, JobOutput } from '../generators/jobs.js';
-import type { MarkdownPageData } from '../sources/markdown.js';
-import type { Suppression } from '../model/types.js';
+import type { GenerationJob, JobOutput } from '../../generators/jobs.js';
+import type { MarkdownPageData } from '../../sources/markdown.js';
+import type { Suppression } from '../../model/spec.js';
 
 export interface MarkdownJob {
   kind: 'markdown';
@@ -32,8 +32,8 @@ export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
  */
 export async function runWorkerJob<J extends WorkerJob>(job: J, othersWaiting?: () => boolean): Promise<WorkerOutput<J>> {
   if (job.kind === 'markdown') {
-    const { markdownJob } = await import('../sources/markdown.js');
+    const { markdownJob } = await import('../../sources/markdown.js');
     return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined) as WorkerOutput<J>;
   }
-  return (await (await import('../generators/jobs.js')).runGenerationJob(job)) as WorkerOutput<J>;
+  return (await (await import('../../generators/jobs.js')).runGenerationJob(job)) as WorkerOutput<J>;
 }

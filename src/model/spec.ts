@@ -4,17 +4,9 @@
  * model only; they never touch the file system.
  */
 import type { Root as MdastRoot } from 'mdast';
-import type { JsonDocument } from '../sources/json.js';
-import type { TextFile } from './text-file.js';
-
-/** A 1-based position in a file, with the file's path relative to the root (`/`-separated). */
-export interface Location {
-  file: string;
-  line: number;
-  column: number;
-  endLine?: number;
-  endColumn?: number;
-}
+import type { JsonDocument } from '../core/json-document.js';
+import type { Location } from '../core/location.js';
+import type { TextFile } from '../core/text-file.js';
 
 export interface Spec {
   /** Absolute path of the root folder. */

@@ -1,0 +1,188 @@
+/**
+ * The only code that reads the checked tree. Every file and folder the loaders see comes
+ * through a `FileReader`: it counts them, turns failures into input problems, never follows a
+ * link that leaves the root, never visits a folder twice (link loops), and keeps files between
+ * loads in watch mode (`LoadCache`).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { InputProblem, Suppression } from '../model/spec.js';
+import { TextFile } from '../core/text-file.js';
+
+/** Files by path with their size and times, and parse results by kind and path. */
+export interface LoadCache {
+  files: Map<string, { stamp: string; file: TextFile }>;
+  parsed: Map<string, { file: TextFile; value: unknown }>;
+}
+
+export function createLoadCache(): LoadCache {
+  return { files: new Map(), parsed: new Map() };
+}
+
+/** Files larger than this are reported, not parsed: no spec source is near it. */
+/** Whether an absolute path is a folder (following links). */
+export async function isFolder(abs: string): Promise<boolean> {
+  return !!(await fs.stat(abs).catch(() => undefined))?.isDirectory();
+}
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Reads files under the root, counting them and turning failures into input problems. Never
+ * follows a link that leaves the root, and never visits a folder twice (link loops).
+ */
+export class FileReader {
+  readonly problems: InputProblem[] = [];
+  readonly files = new Map<string, TextFile>();
+  readonly suppressions: Suppression[] = [];
+  filesRead = 0;
+  private realRoot?: Promise<string>;
+
+  constructor(
+    readonly root: string,
+    private readonly ignore?: (relPath: string) => boolean,
+    readonly cache?: LoadCache,
+    private readonly preread?: Map<string, TextFile>,
+  ) {}
+
+  problem(kind: InputProblem['kind'], message: string, location: InputProblem['location']): void {
+    this.problems.push({ kind, message, location });
+  }
+
+  private abs(rel: string): string {
+    return path.join(this.root, ...rel.split('/'));
+  }
+
+  private async insideRoot(abs: string): Promise<boolean> {
+    this.realRoot ??= fs.realpath(this.root);
+    const real = await fs.realpath(abs).catch(() => undefined);
+    if (!real) return false;
+    const root = await this.realRoot;
+    return real === root || real.startsWith(root + path.sep);
+  }
+
+  async exists(rel: string): Promise<boolean> {
+    return !!(await fs.stat(this.abs(rel)).catch(() => undefined));
+  }
+
+  async subfolders(rel: string): Promise<string[]> {
+    const entries = await fs.readdir(this.abs(rel), { withFileTypes: true }).catch(() => []);
+    const out: string[] = [];
+    for (const e of entries) {
+      if (this.ignore?.(`${rel}/${e.name}`)) continue;
+      const abs = this.abs(`${rel}/${e.name}`);
+      if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await fs.stat(abs).catch(() => undefined))?.isDirectory())) {
+        out.push(e.name);
+      }
+    }
+    return out.sort();
+  }
+
+  /** Files under a folder (recursively) whose relative path passes `accept`, sorted. */
+  async list(rel: string, accept: (relPath: string) => boolean): Promise<string[]> {
+    const out: string[] = [];
+    const visited = new Set<string>();
+    const walk = async (dirRel: string): Promise<void> => {
+      const abs = this.abs(dirRel);
+      const real = await fs.realpath(abs).catch(() => undefined);
+      if (!real || visited.has(real)) return;
+      visited.add(real);
+      let entries;
+      try {
+        entries = await fs.readdir(abs, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, { file: dirRel, line: 1, column: 1 });
+        }
+        return;
+      }
+      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const childRel = `${dirRel}/${e.name}`;
+        if (this.ignore?.(childRel)) continue;
+        let isDir = e.isDirectory();
+        let isFile = e.isFile();
+        if (e.isSymbolicLink()) {
+          if (!(await this.insideRoot(this.abs(childRel)))) {
+            this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', { file: childRel, line: 1, column: 1 });
+            continue;
+          }
+          const st = await fs.stat(this.abs(childRel)).catch(() => undefined);
+          isDir = !!st?.isDirectory();
+          isFile = !!st?.isFile();
+        }
+        if (isDir) await walk(childRel);
+        else if (isFile && accept(childRel)) out.push(childRel);
+      }
+    };
+    await walk(rel);
+    return out.sort();
+  }
+
+  /** The bytes of a listed file, for fingerprinting; throws when it cannot be read. */
+  readBytes(rel: string): Promise<Buffer> {
+    return fs.readFile(this.abs(rel));
+  }
+
+  /** The file as text, or undefined when it does not exist (silently) or cannot be read (a problem). */
+  async read(rel: string): Promise<TextFile | undefined> {
+    if (this.ignore?.(rel)) return undefined;
+    const abs = this.abs(rel);
+    const location = { file: rel, line: 1, column: 1 };
+    let bytes: Buffer;
+    try {
+      const st = await fs.lstat(abs);
+      if (st.isSymbolicLink() && !(await this.insideRoot(abs))) {
+        this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', location);
+        return undefined;
+      }
+      const target = st.isSymbolicLink() ? await fs.stat(abs) : st;
+      if (!target.isFile()) return undefined;
+      if (target.size > MAX_FILE_BYTES) {
+        this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
+        return undefined;
+      }
+      const stamp = `${target.size}:${target.mtimeMs}:${target.ctimeMs}`;
+      const cached = this.cache?.files.get(rel);
+      // Unchanged since the last load, or read moments ago to fingerprint the inputs: no second read.
+      const known = cached && cached.stamp === stamp ? cached.file : this.preread?.get(rel);
+      if (known) {
+        this.filesRead++;
+        this.files.set(rel, known);
+        if (!cached) this.cache?.files.set(rel, { stamp, file: known });
+        return known;
+      }
+      bytes = await fs.readFile(abs);
+      const file = this.decode(rel, bytes);
+      if (file) this.cache?.files.set(rel, { stamp, file });
+      return file;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
+      this.problem('unreadable', `Cannot read file: ${code ?? (error as Error).message}`, location);
+      return undefined;
+    }
+  }
+
+  private decode(rel: string, bytes: Buffer): TextFile | undefined {
+    this.filesRead++;
+    const text = decodeUtf8(bytes);
+    if (text === undefined) {
+      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', { file: rel, line: 1, column: 1 });
+      return undefined;
+    }
+    const file = new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    this.files.set(rel, file);
+    return file;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function decodeUtf8(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
