@@ -16,6 +16,7 @@ import type { TextFile } from '../core/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import type { GenerationProblem } from './keys.js';
 import { slashed } from '../util/paths.js';
+import { renderDeclaration, renumberHighlightClasses } from './reference-theme.js';
 
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
 const typedocOptions: td.TypeDocOptions = {
@@ -228,119 +229,6 @@ function compareInCategory(category: string, a: td.DeclarationReflection, b: td.
   return a.name.localeCompare(b.name, 'en');
 }
 
-/**
- * Renders one declaration. The escapes keep the docs site's MDX parser from reading the HTML as
- * Markdown or JSX: no-break spaces as entities, `[`, `_`, `{`, `$`, backquote, backslash and `*` as
- * character references, and no line break before a tag.
- */
-function renderDeclaration(reflection: td.DeclarationReflection, context: td.DefaultThemeRenderContext): string {
-  // Tags are rendered the spec repository's way everywhere in the block, members included.
-  context.commentTags = (props) => commentTags(context, reflection, props);
-  const preview = context.reflectionPreview(reflection);
-  let content = td.JSX.renderElement(
-    td.JSX.createElement(
-      td.JSX.Fragment,
-      null,
-      preview ? [preview, context.commentSummary(reflection), context.commentTags(reflection)] : context.memberDeclaration(reflection),
-      (reflection.children ?? []).map((m) => renderMember(m, context)),
-    ),
-  );
-  // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
-  content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
-  content = content.replaceAll('\u00A0\u00A0', '\u00A0');
-  content = content
-    .replaceAll('\u00A0', '&nbsp;')
-    .replaceAll(/\n+</g, ' <')
-    .replaceAll('[', '&#x5B;')
-    .replaceAll('_', '&#x5F;')
-    .replaceAll('{', '&#x7B;')
-    .replaceAll('$', '&#x24;')
-    .replaceAll('`', '&#x60;')
-    .replaceAll('\\', '&#x5C;')
-    .replaceAll('*', '&#x2A;');
-  content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
-  return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n\n`;
-}
-
-/**
- * A member: a heading with its anchor whose text is the member's signature (`name?: Type`,
- * as TypeDoc formats it), then the rest of TypeDoc's member declaration: docs, the members of
- * an object type, tags, and where it is inherited from.
- */
-function renderMember(member: td.DeclarationReflection, context: td.DefaultThemeRenderContext): td.JSX.Element {
-  const anchor = context.getAnchor(member);
-  const declaration = context.memberDeclaration(member);
-  const [signature, ...rest] = declaration.children.flat();
-  const { createElement: h, Raw } = td.JSX;
-  const classes = ['tsd-panel', 'tsd-member', context.getReflectionClasses(member)].filter(Boolean).join(' ');
-  return h(
-    'section',
-    { class: classes },
-    h(
-      'h3',
-      { class: 'tsd-anchor-link', id: anchor },
-      h('span', { class: member.isDeprecated() ? 'deprecated' : undefined }, signatureTitle(signature as td.JSX.Element)),
-      anchor ? h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON })) : null,
-    ),
-    // Where the signature block stood, its line break stays (the spec repository's pages have it).
-    h(Raw, { html: '\n' }),
-    ...(rest as td.JSX.Children[]),
-  );
-}
-
-/** The signature as one line of text: a line break before indentation goes, any other becomes a space. */
-function signatureTitle(signature: td.JSX.Element): string {
-  return td.JSX.renderElementToText(signature).replace(/\n( *)/g, (_m, indent: string) => indent || ' ');
-}
-
-/**
- * Block tags: `@example` as a collapsible block whose anchor is the declaration's anchor and the
- * example's slug; other tags under a plain heading with no anchor of their own.
- */
-function commentTags(context: td.DefaultThemeRenderContext, page: td.DeclarationReflection, props: td.Reflection): td.JSX.Element | undefined {
-  if (!props.comment) return undefined;
-  const { createElement: h, Raw, Fragment } = td.JSX;
-  const notRendered = context.options.getValue('notRenderedTags');
-  const tags = props.comment.blockTags.filter((t) => !t.skipRendering && !notRendered.includes(t.tag));
-  const rendered = tags.map((tag) => {
-    const name = tag.name ? `${td.translateTagName(tag.tag)}: ${tag.name}` : td.translateTagName(tag.tag);
-    const body = context.markdown(tag.content);
-    if (tag.tag === '@example') {
-      const anchor = `${context.getAnchor(page)}-${context.slugger.slug(name)}`;
-      return h(
-        'details',
-        { class: 'tsd-tag-example' },
-        h(Raw, { html: '\n' }),
-        h('summary', { class: 'tsd-anchor-link' }, name, h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON }))),
-        h(Raw, { html: body.replace('<pre>', `<pre id="${anchor}">`) }),
-      );
-    }
-    return h(
-      'div',
-      { class: `tsd-tag-${tag.tag.substring(1)}` },
-      h('h4', { class: 'tsd-anchor-link' }, name),
-      tag.typeAnnotation ? h('span', { class: 'tsd-type-annotation' }, tag.typeAnnotation) : null,
-      h(Raw, { html: body }),
-    );
-  });
-  return h(Fragment, null, rendered.length ? h('div', { class: 'tsd-comment tsd-typography' }, rendered) : null);
-}
-
-const ANCHOR_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg>';
-
-/**
- * Code highlighting numbers its colour classes (`hl-0`, `hl-1`, ...) in the order it first meets
- * each colour, across the process. The spec repository renders each page in a process of its
- * own, so the classes are numbered again per page, in order of appearance.
- */
-function renumberHighlightClasses(text: string, map: Map<string, number>): string {
-  return text.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
-    let k = map.get(n);
-    if (k === undefined) map.set(n, (k = map.size));
-    return `class="hl-${k}"`;
-  });
-}
-
 export interface ReferenceInput {
   program: TS.Program;
   fileName: string;
@@ -374,24 +262,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   env.messages.length = 0;
   env.messages.push(...converted.messages);
 
-  const router = new SchemaReferenceRouter(app);
-  app.renderer.router = router;
-  const theme = new td.DefaultTheme(app.renderer);
-  app.renderer.theme = theme;
-  app.renderer.trigger(td.RendererEvent.BEGIN, new td.RendererEvent('', project, []));
-  // The jobs that BEGIN queues write the HTML site's assets: not wanted here.
-  (app.renderer as unknown as { preRenderAsyncJobs: unknown[] }).preRenderAsyncJobs = [];
-
-  const events: td.PageEvent<td.DeclarationReflection>[] = [];
-  for (const page of router.buildPages(project)) {
-    if (!(page.model instanceof td.DeclarationReflection)) continue;
-    const event = new td.PageEvent(page.model);
-    event.url = page.url;
-    event.filename = page.url;
-    event.pageKind = page.kind;
-    event.project = project;
-    events.push(event);
-  }
+  const { theme, events } = declarationPages(app, project);
 
   const declarations: RenderedDeclaration[] = [];
   const used = new Set<string>();
@@ -419,6 +290,41 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
     return blocks.join('\n');
   });
 
+  problems.push(...missingCategories(events, used, input.template.path));
+  for (const m of env.messages) {
+    if (m.level >= td.LogLevel.Error) problems.push({ message: `TypeDoc: ${m.text}`, location: at(input.schemaPath) });
+  }
+
+  return { text, declarations, problems, missingIncludes: [...new Set(converted.missingIncludes.map((m) => m.file))] };
+}
+
+/** A page event per declaration, in the order TypeDoc's router lists them, rendered with the default theme. */
+function declarationPages(app: td.Application, project: td.ProjectReflection): { theme: td.DefaultTheme; events: td.PageEvent<td.DeclarationReflection>[] } {
+  const router = new SchemaReferenceRouter(app);
+  app.renderer.router = router;
+  const theme = new td.DefaultTheme(app.renderer);
+  app.renderer.theme = theme;
+  app.renderer.trigger(td.RendererEvent.BEGIN, new td.RendererEvent('', project, []));
+  // The jobs that BEGIN queues write the HTML site's assets: not wanted here.
+  (app.renderer as unknown as { preRenderAsyncJobs: unknown[] }).preRenderAsyncJobs = [];
+
+  const events: td.PageEvent<td.DeclarationReflection>[] = [];
+  for (const page of router.buildPages(project)) {
+    if (!(page.model instanceof td.DeclarationReflection)) continue;
+    const event = new td.PageEvent(page.model);
+    event.url = page.url;
+    event.filename = page.url;
+    event.pageKind = page.kind;
+    event.project = project;
+    events.push(event);
+  }
+
+  return { theme, events };
+}
+
+/** Categories schema.ts uses that the template has no line for: their declarations would be left out of the page. */
+function missingCategories(events: td.PageEvent<td.DeclarationReflection>[], used: Set<string>, templatePath: string): GenerationProblem[] {
+  const problems: GenerationProblem[] = [];
   const missing = new Map<string, td.DeclarationReflection>();
   for (const e of events) {
     const category = categoryOf(e.model);
@@ -426,14 +332,10 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   }
   for (const [category, reflection] of [...missing].sort(([a], [b]) => (a < b ? -1 : 1))) {
     problems.push({
-      message: `Category "${category}" (used by ${reflection.name} and others in schema.ts) is missing from the template ${input.template.path}; add a line {/* @category ${category} */}`,
-      location: at(input.template.path),
+      message: `Category "${category}" (used by ${reflection.name} and others in schema.ts) is missing from the template ${templatePath}; add a line {/* @category ${category} */}`,
+      location: { file: templatePath, line: 1, column: 1 },
       coveredBy: 'schema/category',
     });
   }
-  for (const m of env.messages) {
-    if (m.level >= td.LogLevel.Error) problems.push({ message: `TypeDoc: ${m.text}`, location: at(input.schemaPath) });
-  }
-
-  return { text, declarations, problems, missingIncludes: [...new Set(converted.missingIncludes.map((m) => m.file))] };
+  return problems;
 }

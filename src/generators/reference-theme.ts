@@ -1,0 +1,119 @@
+/**
+ * How the Schema Reference renders a declaration with TypeDoc's default theme, the way the spec
+ * repository's pages show it: members under anchored headings, block tags, `@example` blocks,
+ * and the escapes the docs site's MDX parser needs.
+ */
+import * as td from 'typedoc';
+
+/**
+ * Renders one declaration. The escapes keep the docs site's MDX parser from reading the HTML as
+ * Markdown or JSX: no-break spaces as entities, `[`, `_`, `{`, `$`, backquote, backslash and `*` as
+ * character references, and no line break before a tag.
+ */
+export function renderDeclaration(reflection: td.DeclarationReflection, context: td.DefaultThemeRenderContext): string {
+  // Tags are rendered the spec repository's way everywhere in the block, members included.
+  context.commentTags = (props) => commentTags(context, reflection, props);
+  const preview = context.reflectionPreview(reflection);
+  let content = td.JSX.renderElement(
+    td.JSX.createElement(
+      td.JSX.Fragment,
+      null,
+      preview ? [preview, context.commentSummary(reflection), context.commentTags(reflection)] : context.memberDeclaration(reflection),
+      (reflection.children ?? []).map((m) => renderMember(m, context)),
+    ),
+  );
+  // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
+  content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
+  content = content.replaceAll('\u00A0\u00A0', '\u00A0');
+  content = content
+    .replaceAll('\u00A0', '&nbsp;')
+    .replaceAll(/\n+</g, ' <')
+    .replaceAll('[', '&#x5B;')
+    .replaceAll('_', '&#x5F;')
+    .replaceAll('{', '&#x7B;')
+    .replaceAll('$', '&#x24;')
+    .replaceAll('`', '&#x60;')
+    .replaceAll('\\', '&#x5C;')
+    .replaceAll('*', '&#x2A;');
+  content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
+  return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n\n`;
+}
+
+/**
+ * A member: a heading with its anchor whose text is the member's signature (`name?: Type`,
+ * as TypeDoc formats it), then the rest of TypeDoc's member declaration: docs, the members of
+ * an object type, tags, and where it is inherited from.
+ */
+function renderMember(member: td.DeclarationReflection, context: td.DefaultThemeRenderContext): td.JSX.Element {
+  const anchor = context.getAnchor(member);
+  const declaration = context.memberDeclaration(member);
+  const [signature, ...rest] = declaration.children.flat();
+  const { createElement: h, Raw } = td.JSX;
+  const classes = ['tsd-panel', 'tsd-member', context.getReflectionClasses(member)].filter(Boolean).join(' ');
+  return h(
+    'section',
+    { class: classes },
+    h(
+      'h3',
+      { class: 'tsd-anchor-link', id: anchor },
+      h('span', { class: member.isDeprecated() ? 'deprecated' : undefined }, signatureTitle(signature as td.JSX.Element)),
+      anchor ? h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON })) : null,
+    ),
+    // Where the signature block stood, its line break stays (the spec repository's pages have it).
+    h(Raw, { html: '\n' }),
+    ...(rest as td.JSX.Children[]),
+  );
+}
+
+/** The signature as one line of text: a line break before indentation goes, any other becomes a space. */
+function signatureTitle(signature: td.JSX.Element): string {
+  return td.JSX.renderElementToText(signature).replace(/\n( *)/g, (_m, indent: string) => indent || ' ');
+}
+
+/**
+ * Block tags: `@example` as a collapsible block whose anchor is the declaration's anchor and the
+ * example's slug; other tags under a plain heading with no anchor of their own.
+ */
+function commentTags(context: td.DefaultThemeRenderContext, page: td.DeclarationReflection, props: td.Reflection): td.JSX.Element | undefined {
+  if (!props.comment) return undefined;
+  const { createElement: h, Raw, Fragment } = td.JSX;
+  const notRendered = context.options.getValue('notRenderedTags');
+  const tags = props.comment.blockTags.filter((t) => !t.skipRendering && !notRendered.includes(t.tag));
+  const rendered = tags.map((tag) => {
+    const name = tag.name ? `${td.translateTagName(tag.tag)}: ${tag.name}` : td.translateTagName(tag.tag);
+    const body = context.markdown(tag.content);
+    if (tag.tag === '@example') {
+      const anchor = `${context.getAnchor(page)}-${context.slugger.slug(name)}`;
+      return h(
+        'details',
+        { class: 'tsd-tag-example' },
+        h(Raw, { html: '\n' }),
+        h('summary', { class: 'tsd-anchor-link' }, name, h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON }))),
+        h(Raw, { html: body.replace('<pre>', `<pre id="${anchor}">`) }),
+      );
+    }
+    return h(
+      'div',
+      { class: `tsd-tag-${tag.tag.substring(1)}` },
+      h('h4', { class: 'tsd-anchor-link' }, name),
+      tag.typeAnnotation ? h('span', { class: 'tsd-type-annotation' }, tag.typeAnnotation) : null,
+      h(Raw, { html: body }),
+    );
+  });
+  return h(Fragment, null, rendered.length ? h('div', { class: 'tsd-comment tsd-typography' }, rendered) : null);
+}
+
+const ANCHOR_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg>';
+
+/**
+ * Code highlighting numbers its colour classes (`hl-0`, `hl-1`, ...) in the order it first meets
+ * each colour, across the process. The spec repository renders each page in a process of its
+ * own, so the classes are numbered again per page, in order of appearance.
+ */
+export function renumberHighlightClasses(text: string, map: Map<string, number>): string {
+  return text.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
+    let k = map.get(n);
+    if (k === undefined) map.set(n, (k = map.size));
+    return `class="hl-${k}"`;
+  });
+}
