@@ -50,6 +50,11 @@ export interface SchemaProgram {
   fileNames: Map<string, string>;
 }
 
+/**
+ * TypeScript's own lib files (`lib.es2023.d.ts`...), parsed once per thread and shared by every
+ * program: they come from the installed TypeScript package, not from any checked tree, so no
+ * project can see another's data through them.
+ */
 const libSourceFiles = new Map<string, TS.SourceFile>();
 
 /** The part of a `Spec` the generators read, made from plain data (a job's, or one schema.ts text). */
