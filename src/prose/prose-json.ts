@@ -103,7 +103,10 @@ function readJsonBlocksOnce(project: Project, version: SpecVersion, page: Markdo
       let problems = violations(project, version, json, c, policy);
       if (problems.length && c.kind === 'result') {
         const alternative = alternativeResult(project, version, json, c, policy);
-        if (alternative) ((c = alternative), (problems = []));
+        if (alternative) {
+          c = alternative;
+          problems = [];
+        }
       }
       values.push({ json, classification: c, problems });
     }

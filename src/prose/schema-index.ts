@@ -73,7 +73,11 @@ function build(version: SpecVersion): MessageIndex {
     for (const parent of decl.extends) {
       const p = byName.get(baseName(parent));
       if (!p) continue;
-      for (const m of membersOf(p)) if (!seen.has(m.name)) (seen.add(m.name), out.push(m));
+      for (const m of membersOf(p)) {
+        if (seen.has(m.name)) continue;
+        seen.add(m.name);
+        out.push(m);
+      }
     }
     memberCache.set(decl, out);
     return out;
