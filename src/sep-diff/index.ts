@@ -16,6 +16,7 @@ import { projectVocabulary } from '../consistency/vocabulary.js';
 import { derivation, type Project } from '../project/project.js';
 import { codesIn, conditionsIn } from '../consistency/text.js';
 import { allRules } from '../rules/index.js';
+import { withSeverities } from '../rules/registry.js';
 import type { Finding } from '../core/finding.js';
 import type { Rule } from '../core/rule.js';
 import { matchScore, MATCH_RATIO } from './align.js';
@@ -24,14 +25,12 @@ import { findProposals, targetVersion, type JsDocProposal, type ProseProposal } 
 import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
 import { unitsOf, type Region, type Unit } from './units.js';
 
-export { sepDiffRules } from './compare.js';
-
 export interface SepDiffOptions {
   /** Rules whose findings join the report: `prose/*` ones located in the SEP, `consistency/*` ones on the files it changes. Default: all registered rules. */
   rules?: Rule[];
   /** Findings of those rules already computed on this spec (to compare many SEPs with one run). */
   ruleFindings?: Finding[];
-  /** Options for running those rules: the config's severities (the vocabulary is the project's). */
+  /** Options for running those rules: the config's severities, which apply to sep-diff's own kinds too (the vocabulary is the project's). */
   runOptions?: RunOptions;
 }
 
@@ -114,7 +113,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
 
   findings.push(...fromRules(project, sep, changedFiles, options));
   const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
-  return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(findings) };
+  return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(withSeverities(findings, options.runOptions?.severities)) };
 }
 
 // ---------------------------------------------------------------------------

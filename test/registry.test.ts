@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { allRules, registry, rulesReportedBy, ruleMetas } from '../src/rules/index.js';
+import { docsUrlFor, RULES_REFERENCE_URL } from '../src/rules/registry.js';
+import { parseConfig } from '../src/config/config.js';
+import { headingSlug } from '../src/model/anchors.js';
+import { copyTree, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
+
+const SEP = 'seps/12-widget-locking.md';
+const PAGE = 'docs/specification/draft/server/widgets.mdx';
+const rulesReference = fs.readFileSync(path.join(projectRoot, 'docs/rules.md'), 'utf8');
+/** The anchors of docs/rules.md's headings. */
+const anchors = new Set([...rulesReference.matchAll(/^#{2,} (.+)$/gm)].map((m) => headingSlug(m[1])));
+
+describe('the registry', () => {
+  it('holds every rule check runs, then the kinds sep-diff reports, each once', () => {
+    expect(rulesReportedBy('check').map((r) => r.id)).toEqual(allRules.map((r) => r.meta.id));
+    expect(rulesReportedBy('sep-diff').map((r) => r.id)).toEqual(['sep-diff/missing', 'sep-diff/extra', 'sep-diff/changed', 'sep-diff/order', 'sep-diff/keyword', 'sep-diff/template', 'sep-diff/target']);
+    expect(registry.length).toBe(allRules.length + 7);
+    expect(new Set(registry.map((r) => r.id)).size).toBe(registry.length);
+    expect(ruleMetas.every((r) => r.command === 'check')).toBe(true);
+  });
+
+  it('links every rule, and internal, to its heading in docs/rules.md', () => {
+    for (const rule of registry) {
+      expect(rule.docsUrl).toBe(docsUrlFor(rule.id));
+      const [base, anchor] = rule.docsUrl.split('#');
+      expect(base).toBe(RULES_REFERENCE_URL);
+      expect(anchors.has(anchor), `${rule.id}: #${anchor} in docs/rules.md`).toBe(true);
+    }
+    expect(anchors.has(docsUrlFor('internal').split('#')[1])).toBe(true);
+  });
+
+  it('lists the sep-diff kinds in a section of their own in docs/rules.md', () => {
+    const section = rulesReference.indexOf('\n## Differences `spec-check sep-diff` reports\n');
+    expect(section).toBeGreaterThan(0);
+    for (const rule of registry) {
+      const heading = rulesReference.indexOf(`\n### ${rule.id}\n`);
+      expect(heading, rule.id).toBeGreaterThan(0);
+      expect(heading > section, rule.id).toBe(rule.command === 'sep-diff');
+    }
+  });
+});
+
+describe('config severities for sep-diff kinds', () => {
+  const configSchema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'schema/config.schema.json'), 'utf8'));
+  configSchema.properties.vocabulary = { type: 'object' };
+  const validateSchema = new Ajv2020({ strict: true }).compile(configSchema);
+
+  it('are accepted by the config and its schema, and a misspelt one is not', () => {
+    const config = { rules: { 'sep-diff/extra': 'off', 'sep-diff/keyword': 'warning' } };
+    expect(parseConfig(JSON.stringify(config)).rules).toEqual(config.rules);
+    expect(validateSchema(config)).toBe(true);
+    expect(() => parseConfig('{ "rules": { "sep-diff/extras": "off" } }')).toThrow('unknown rule "sep-diff/extras" in "rules" (did you mean "sep-diff/extra"?)');
+    expect(validateSchema({ rules: { 'sep-diff/extras': 'off' } })).toBe(false);
+  });
+
+  it('are what sep-diff reports: "off" drops a kind, another severity replaces the default', async () => {
+    const root = copyTree(sampleSpec);
+    edit(root, PAGE, '**Rejections**:', 'Clients show the message to the user.\n\n**Rejections**:');
+    edit(root, PAGE, 'Servers **SHOULD** include', 'Servers **MUST** include');
+    const findings = async () => {
+      const run = await runCli(['sep-diff', SEP, '--root', root, '--format', 'json']);
+      expect(run.stderr).toBe('');
+      return { code: run.code, findings: (JSON.parse(run.stdout).findings as { rule: string; severity: string }[]).map((f) => `${f.rule} ${f.severity}`) };
+    };
+    expect(await findings()).toEqual({ code: 1, findings: ['sep-diff/extra warning', 'sep-diff/keyword error'] });
+
+    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'sep-diff/extra': 'off', 'sep-diff/keyword': 'warning' } }));
+    expect(await findings()).toEqual({ code: 0, findings: ['sep-diff/keyword warning'] });
+    // check takes the same config.
+    expect((await runCli(['check', '--root', root, '--format', 'json'])).code).toBe(0);
+  });
+});
