@@ -5,7 +5,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { allRules, registry, rulesReportedBy, ruleMetas } from '../src/rules/index.js';
 import { docsUrlFor, RULES_REFERENCE_URL } from '../src/rules/registry.js';
 import { parseConfig } from '../src/config/config.js';
+import { formatSarif } from '../src/reporters/sarif.js';
 import { headingSlug } from '../src/model/anchors.js';
+import type { CheckReport } from '../src/core/report.js';
 import { copyTree, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
 
 const SEP = 'seps/12-widget-locking.md';
@@ -72,5 +74,34 @@ describe('config severities for sep-diff kinds', () => {
     expect(await findings()).toEqual({ code: 0, findings: ['sep-diff/keyword warning'] });
     // check takes the same config.
     expect((await runCli(['check', '--root', root, '--format', 'json'])).code).toBe(0);
+  });
+});
+
+describe('sarif from the registry', () => {
+  const report: CheckReport = {
+    tool: { name: 'spec-check', version: '0.1.0' },
+    root: '.',
+    findings: [
+      { rule: 'internal', severity: 'error', message: 'Rule x failed', file: '.', line: 1, column: 1, related: [] },
+      { rule: 'sep-diff/extra', severity: 'warning', message: 'extra', file: PAGE, line: 3, column: 1, related: [] },
+    ],
+    summary: { errors: 1, warnings: 1, examplesValidated: 0, filesRead: 1 },
+  };
+
+  it('gives every rule of the options its description, severity and helpUri', () => {
+    const driver = JSON.parse(formatSarif(report, { rules: rulesReportedBy('sep-diff') })).runs[0].tool.driver;
+    const extra = driver.rules.find((r: { id: string }) => r.id === 'sep-diff/extra');
+    expect(extra).toMatchObject({
+      shortDescription: { text: registry.find((r) => r.id === 'sep-diff/extra')!.description },
+      defaultConfiguration: { level: 'warning' },
+      helpUri: `${RULES_REFERENCE_URL}#sep-diffextra`,
+    });
+    expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([...rulesReportedBy('sep-diff').map((r) => r.id), 'internal']);
+    expect(driver.rules.at(-1).helpUri).toBe(`${RULES_REFERENCE_URL}#internal`);
+  });
+
+  it('leaves helpUri out for rules that have no docs link', () => {
+    const driver = JSON.parse(formatSarif(report, { rules: [{ id: 'sep-diff/extra', description: 'd', rationale: 'r', defaultSeverity: 'warning' }] })).runs[0].tool.driver;
+    expect(driver.rules[0]).not.toHaveProperty('helpUri');
   });
 });

@@ -143,6 +143,8 @@ describe('sarif format', () => {
     expect(exampleValid.shortDescription.text).toBe(allRules[0].meta.description);
     expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```json\n{');
     expect(exampleValid.defaultConfiguration).toEqual({ level: 'error' });
+    expect(exampleValid.helpUri).toBe(ruleMetas[0].docsUrl);
+    expect(exampleValid.helpUri).toMatch(/\/docs\/rules\.md#examplevalid$/);
     const [first, second] = run.results;
     expect(first).toMatchObject({
       ruleId: 'example/valid',
