@@ -170,7 +170,7 @@ describe('sarif format', () => {
 });
 
 describe('text format', () => {
-  it('--verbose adds a code frame under each finding', async () => {
+  it('--verbose adds a code frame and the rule\'s docs link under each finding', async () => {
     const run = await runCli(['check', '--root', driftedSpec, '--verbose']);
     expect(run.stdout).toContain(
       [
@@ -181,6 +181,7 @@ describe('text format', () => {
         '        |           ^',
         '      5 |   "value": "19",',
         '      6 |   "min": 5,',
+        `    docs: ${ruleMetas[0].docsUrl}`,
         '',
         '  5:12  error ',
       ].join('\n'),
