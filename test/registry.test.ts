@@ -105,3 +105,58 @@ describe('sarif from the registry', () => {
     expect(driver.rules[0]).not.toHaveProperty('helpUri');
   });
 });
+
+describe('spec-check rules', () => {
+  it('lists every registered rule with its severity, its command and its description', async () => {
+    const run = await runCli(['rules']);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^rule +severity +reported by +description$/);
+    for (const rule of registry) {
+      const line = lines.find((l) => l.startsWith(`${rule.id} `));
+      expect(line, rule.id).toMatch(new RegExp(`^${rule.id} +${rule.defaultSeverity} +${rule.command} +`));
+      expect(line!.endsWith(rule.description)).toBe(true);
+    }
+    expect(run.stdout).not.toContain('\x1b[');
+  });
+
+  it('prints JSON with the severities the config sets', async () => {
+    const root = copyTree(sampleSpec);
+    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'sep-diff/extra': 'off', 'example/orphan': 'error' } }));
+    const run = await runCli(['rules', '--root', root, '--format', 'json']);
+    expect(run.code).toBe(0);
+    const { rules } = JSON.parse(run.stdout);
+    expect(rules.map((r: { id: string }) => r.id)).toEqual(registry.map((r) => r.id));
+    expect(rules.find((r: { id: string }) => r.id === 'sep-diff/extra')).toEqual({
+      id: 'sep-diff/extra',
+      severity: 'off',
+      defaultSeverity: 'warning',
+      command: 'sep-diff',
+      description: registry.find((r) => r.id === 'sep-diff/extra')!.description,
+      docsUrl: `${RULES_REFERENCE_URL}#sep-diffextra`,
+    });
+    expect(rules.find((r: { id: string }) => r.id === 'example/orphan')).toMatchObject({ severity: 'error', defaultSeverity: 'warning', command: 'check' });
+    expect((await runCli(['rules', '--root', root])).stdout).toMatch(/^example\/orphan +error \(default warning\) +check +/m);
+  });
+
+  it('fails with exit 2 on a broken config', async () => {
+    const root = copyTree(sampleSpec);
+    fs.writeFileSync(path.join(root, 'spec-check.config.json'), '{ "rules": { "sep-diff/nope": "off" } }');
+    const run = await runCli(['rules', '--root', root]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown rule "sep-diff\/nope"/);
+  });
+});
+
+describe('reporters', () => {
+  it('import nothing from the commands or check.ts', () => {
+    const files = [...fs.readdirSync(path.join(projectRoot, 'src/reporters')).map((f) => `src/reporters/${f}`), 'src/sep-diff/report.ts'];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(projectRoot, file), 'utf8');
+      for (const [, spec] of text.matchAll(/^(?:import|export)\b[^'"]*from\s+'([^']+)'/gm)) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+        expect(target.startsWith('src/commands/') || target === 'src/check.js' || target === 'src/main.js', `${file} imports ${spec}`).toBe(false);
+      }
+    }
+  });
+});
