@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// Regenerates docs/rules.md and schema/config.schema.json from the rules' metadata (run after
-// `npm run build`; `npm run docs:rules` does both). Output is deterministic.
+// Regenerates docs/rules.md and schema/config.schema.json from the registry (src/rules: the rules
+// of check and sep-diff's kinds; run after `npm run build`; `npm run docs:rules` does both).
+// Output is deterministic.
 import fs from 'node:fs';
 import path from 'node:path';
-import { allRules } from '../dist/rules/index.js';
+import { registry } from '../dist/rules/index.js';
 import { renderRulesReference, RULES_REFERENCE_PATH } from '../dist/docs/rules-reference.js';
 import { renderConfigSchema, CONFIG_SCHEMA_PATH } from '../dist/docs/config-schema.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const hasVocabularySchema = fs.existsSync(path.join(root, 'schema/vocabulary.schema.json'));
 for (const [rel, text] of [
-  [RULES_REFERENCE_PATH, renderRulesReference(allRules.map((r) => r.meta))],
-  [CONFIG_SCHEMA_PATH, renderConfigSchema(allRules.map((r) => r.meta), hasVocabularySchema)],
+  [RULES_REFERENCE_PATH, renderRulesReference(registry)],
+  [CONFIG_SCHEMA_PATH, renderConfigSchema(registry, hasVocabularySchema)],
 ]) {
   const abs = path.join(root, rel);
   const old = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined;

@@ -11,9 +11,10 @@ import { registerCheck } from './commands/check.js';
 import { registerClaims } from './commands/claims.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerSepDiff } from './commands/sep-diff.js';
+import { registerRules } from './commands/rules.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const commands: RegisterCommand[] = [registerCheck, registerGenerate, registerSepDiff, registerClaims];
+const commands: RegisterCommand[] = [registerCheck, registerGenerate, registerSepDiff, registerClaims, registerRules];
 
 const defaultIo: CliIo = {
   stdout: (s) => process.stdout.write(s),

@@ -143,6 +143,9 @@ describe('sarif format', () => {
     expect(exampleValid.shortDescription.text).toBe(allRules[0].meta.description);
     expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```json\n{');
     expect(exampleValid.defaultConfiguration).toEqual({ level: 'error' });
+    // The rules reference has no absolute address yet: SARIF gets no helpUri rather than a relative one.
+    expect(ruleMetas[0].docsUrl).toBe('docs/rules.md#examplevalid');
+    expect(exampleValid).not.toHaveProperty('helpUri');
     const [first, second] = run.results;
     expect(first).toMatchObject({
       ruleId: 'example/valid',
@@ -168,7 +171,7 @@ describe('sarif format', () => {
 });
 
 describe('text format', () => {
-  it('--verbose adds a code frame under each finding', async () => {
+  it('--verbose adds a code frame and the rule\'s docs link under each finding', async () => {
     const run = await runCli(['check', '--root', driftedSpec, '--verbose']);
     expect(run.stdout).toContain(
       [
@@ -179,6 +182,7 @@ describe('text format', () => {
         '        |           ^',
         '      5 |   "value": "19",',
         '      6 |   "min": 5,',
+        `    docs: ${ruleMetas[0].docsUrl}`,
         '',
         '  5:12  error ',
       ].join('\n'),

@@ -11,6 +11,7 @@ import { watchCheck } from '../watch.js';
 import { cacheDirFor } from '../runtime/cache.js';
 import { collect, type RegisterCommand } from './types.js';
 import { UsageError } from '../core/errors.js';
+import { colorWanted } from '../reporters/color.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -46,7 +47,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const progress = io.isTTY && !opts.quiet ? progressLine(io.stderr) : undefined;
       const cacheDir = opts.cache ? cacheDirFor(opts.root) : undefined;
       const checkOptions = (config = loaded.config): CheckOptions => ({ versions: opts.version, ...configOptions(config), onProgress: progress?.update, cacheDir });
-      const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text' && !opts.output;
+      const color = colorWanted(io) && opts.format === 'text' && !opts.output;
 
       if (opts.watch) {
         if (opts.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');

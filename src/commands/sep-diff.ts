@@ -16,6 +16,7 @@ import { displayRoot } from '../check.js';
 import { slashed } from '../util/paths.js';
 import { Project } from '../project/project.js';
 import { Runtime } from '../runtime/runtime.js';
+import { colorWanted } from '../reporters/color.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -39,7 +40,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       const result = sepDiff(new Project(spec, new Runtime(), { vocabulary: config.vocabulary }), sep, { runOptions: config });
       const rootShown = displayRoot(opts.root);
       const report = sepDiffReport(spec, rootShown, result);
-      const color = !!io.isTTY && !io.env?.NO_COLOR && opts.format === 'text';
+      const color = colorWanted(io) && opts.format === 'text';
       const out = opts.format === 'json' ? formatSepDiffJson(report) : opts.format === 'markdown' ? formatSepDiffMarkdown(report) : formatSepDiffText(report, { color });
       io.stdout(out);
       setExitCode(report.summary.errors > 0 ? 1 : 0);

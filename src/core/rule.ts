@@ -20,6 +20,11 @@ export interface RuleMeta {
   defaultSeverity: Severity;
   /** A failing and a passing case, for the rules reference. */
   examples?: { fail: string; pass: string; file?: string };
+  /**
+   * Where the rules reference explains the rule (its heading in docs/rules.md of the published
+   * package). The registry (src/rules/index.ts) derives it from the id; reporters link to it.
+   */
+  docsUrl?: string;
 }
 
 export interface Rule {

@@ -1,17 +1,18 @@
 /**
- * schema/config.schema.json, generated so that editors complete every rule id with its
- * description. `npm run docs:rules` writes it with the rules reference; a test keeps it current.
+ * schema/config.schema.json, generated so that editors complete every registered rule id (those
+ * of `check` and sep-diff's kinds) with its description. `npm run docs:rules` writes it with the
+ * rules reference; a test keeps it current.
  * The runtime validation (src/config/config.ts) gives the one-line messages; a test checks that
  * both accept and reject the same configs.
  */
-import type { RuleMeta } from '../core/rule.js';
+import type { ReferencedRule } from './rules-reference.js';
 import { defaultLayout } from '../sources/load.js';
 import { layoutKeys } from '../config/config.js';
 
 export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 
 /** `hasVocabularySchema`: whether schema/vocabulary.schema.json exists to be referenced. */
-export function renderConfigSchema(rules: readonly RuleMeta[], hasVocabularySchema: boolean): string {
+export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabularySchema: boolean): string {
   const layoutDescriptions: Record<(typeof layoutKeys)[number], string> = {
     schema: 'Folder holding `<version>/schema.ts`, `schema.json` and `examples/`.',
     docs: 'Folder holding `<version>/**/*.mdx`, the prose.',
@@ -31,7 +32,7 @@ export function renderConfigSchema(rules: readonly RuleMeta[], hasVocabularySche
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(
-          rules.map((r) => [r.id, { $ref: '#/$defs/severity', description: `${r.description} Default: ${r.defaultSeverity}.` }]),
+          rules.map((r) => [r.id, { $ref: '#/$defs/severity', description: `${r.description} Default: ${r.defaultSeverity}.${r.command === 'sep-diff' ? ' Reported by spec-check sep-diff.' : ''}` }]),
         ),
       },
       layout: {

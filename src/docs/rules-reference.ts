@@ -1,10 +1,12 @@
 /**
- * docs/rules.md, generated from each rule's metadata: what it checks, why it matters, its
- * default severity, and a failing and a passing example. `npm run docs:rules` writes it; a test
+ * docs/rules.md, generated from the registry's metadata: what each rule checks, why it matters,
+ * its default severity, and a failing and a passing example; the rules `check` runs, then the
+ * kinds of difference `sep-diff` reports, in a section of their own. `npm run docs:rules` writes it; a test
  * fails when the committed file differs from what the rules say now.
  */
 import { headingSlug } from '../model/anchors.js';
 import type { RuleMeta } from '../core/rule.js';
+import type { ReportingCommand } from '../rules/registry.js';
 
 export const RULES_REFERENCE_PATH = 'docs/rules.md';
 
@@ -22,28 +24,52 @@ function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
-export function renderRulesReference(rules: readonly RuleMeta[]): string {
+/** A rule as the reference lists it: without a command, one `check` runs. */
+export type ReferencedRule = RuleMeta & { command?: ReportingCommand };
+
+export function renderRulesReference(rules: readonly ReferencedRule[]): string {
+  const checkRules = rules.filter((r) => (r.command ?? 'check') === 'check');
+  const sepDiffRules = rules.filter((r) => r.command === 'sep-diff');
+  const n = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
   const out: string[] = [
     '# Rules reference',
     '',
-    '<!-- Generated from the rules\' metadata (src/rules) by `npm run docs:rules`. Do not edit by hand. -->',
+    '<!-- Generated from the rules\' metadata (the registry, src/rules) by `npm run docs:rules`. Do not edit by hand. -->',
     '',
-    `spec-check has ${rules.length} rule${rules.length === 1 ? '' : 's'}. Every finding names its rule. To change a rule's`,
-    'severity or turn it off, set it in `spec-check.config.json` (`"rules": { "<rule>": "off" | "warning" | "error" }`);',
-    'to accept one finding where it is, put a `spec-check-disable-next-line <rule> -- <reason>` comment on the line',
-    'above it. [Adopting spec-check](adoption.md) explains both, and baselines.',
-    '',
-    '| rule | default severity | checks |',
-    '| --- | --- | --- |',
+    `\`spec-check check\` runs ${n(checkRules.length, 'rule')}${sepDiffRules.length ? `, and \`spec-check sep-diff\` reports ${n(sepDiffRules.length, 'kind')} of difference of its own` : ''}.`,
+    "Every finding names its rule; `spec-check rules` lists them all. To change a rule's severity or turn it off,",
+    'set it in `spec-check.config.json` (`"rules": { "<rule>": "off" | "warning" | "error" }`); to accept one finding',
+    'where it is, put a `spec-check-disable-next-line <rule> -- <reason>` comment on the line above it.',
+    '[Adopting spec-check](adoption.md) explains both, and baselines.',
   ];
-  for (const rule of rules) out.push(`| [\`${rule.id}\`](#${headingSlug(rule.id)}) | ${rule.defaultSeverity} | ${oneLine(rule.description)} |`);
-  for (const rule of rules) {
-    out.push('', `## ${rule.id}`, '', rule.description, '', `**Default severity:** ${rule.defaultSeverity}`, '', `**Why it matters:** ${rule.rationale}`);
-    if (rule.examples) {
-      const lang = languageOf(rule.examples.file);
-      const fails = rule.examples.file ? `**Fails** (\`${rule.examples.file}\`):` : '**Fails:**';
-      out.push('', fails, '', fence(rule.examples.fail, lang), '', '**Passes:**', '', fence(rule.examples.pass, lang));
+  const table = (list: readonly ReferencedRule[]) => {
+    out.push('', '| rule | default severity | checks |', '| --- | --- | --- |');
+    for (const rule of list) out.push(`| [\`${rule.id}\`](#${headingSlug(rule.id)}) | ${rule.defaultSeverity} | ${oneLine(rule.description)} |`);
+  };
+  const sections = (list: readonly ReferencedRule[], level: string) => {
+    for (const rule of list) {
+      out.push('', `${level} ${rule.id}`, '', rule.description, '', `**Default severity:** ${rule.defaultSeverity}`, '', `**Why it matters:** ${rule.rationale}`);
+      if (rule.examples) {
+        const lang = languageOf(rule.examples.file);
+        const fails = rule.examples.file ? `**Fails** (\`${rule.examples.file}\`):` : '**Fails:**';
+        out.push('', fails, '', fence(rule.examples.fail, lang), '', '**Passes:**', '', fence(rule.examples.pass, lang));
+      }
     }
+  };
+  out.push('', '## Rules of `spec-check check`');
+  table(checkRules);
+  sections(checkRules, '###');
+  if (sepDiffRules.length) {
+    out.push(
+      '',
+      '## Differences `spec-check sep-diff` reports',
+      '',
+      "sep-diff compares a SEP's proposed wording with the spec. Each difference is a finding located in the spec, where",
+      "the pull request is reviewed, with the SEP's wording as its related location (a target page the spec lacks is",
+      "located in the SEP). The config's `rules` set their severities as they do for the rules above.",
+    );
+    table(sepDiffRules);
+    sections(sepDiffRules, '###');
   }
   out.push(
     '',

@@ -1,21 +1,17 @@
 /**
- * SARIF 2.1.0, for code scanning: one run whose driver lists every rule with its description
- * and help (the rules reference text), and one result per finding with its physical location,
- * related locations and a line-independent fingerprint (the baseline key).
+ * SARIF 2.1.0, for code scanning: one run whose driver lists every rule with its description,
+ * help (the rules reference text) and a link to its heading in the rules reference, and one
+ * result per finding with its physical location, related locations and a line-independent
+ * fingerprint (the baseline key). The rules come from `FormatOptions.rules` (the registry).
  */
+import type { Log, PhysicalLocation, Region, ReportingDescriptor, Result } from 'sarif';
 import type { CheckReport } from '../core/report.js';
 import type { RuleMeta } from '../core/rule.js';
 import { findingKey, sourceHash } from '../engine/baseline.js';
 import type { FormatOptions } from './index.js';
 import { workspacePath } from './paths.js';
 import { fence, languageOf } from '../docs/rules-reference.js';
-
-interface Region {
-  startLine: number;
-  startColumn: number;
-  endLine?: number;
-  endColumn?: number;
-}
+import { docsUrlFor } from '../rules/registry.js';
 
 export function formatSarif(report: CheckReport, options: FormatOptions = {}): string {
   const rules: RuleMeta[] = [...(options.rules ?? [])];
@@ -24,7 +20,7 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
   }
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const lineText = (file: string, line: number) => options.source?.(file)?.lineText(line);
-  const sarif = {
+  const sarif: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
     runs: [
@@ -38,7 +34,7 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
           },
         },
         columnKind: 'utf16CodeUnits',
-        results: report.findings.map((f) => ({
+        results: report.findings.map((f): Result => ({
           ruleId: f.rule,
           ruleIndex: ruleIndex.get(f.rule),
           level: f.severity === 'error' ? 'error' : 'warning',
@@ -55,13 +51,15 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
   return JSON.stringify(sarif, null, 2) + '\n';
 }
 
-function ruleDescriptor(rule: RuleMeta) {
+function ruleDescriptor(rule: RuleMeta): ReportingDescriptor {
   const help = helpText(rule);
   return {
     id: rule.id,
     shortDescription: { text: rule.description },
     fullDescription: { text: `${rule.description} ${rule.rationale}`.trim() },
     help: { text: help.text, markdown: help.markdown },
+    // An absolute link only: a consumer resolves nothing relative to the spec-check package.
+    helpUri: rule.docsUrl && /^https?:\/\//.test(rule.docsUrl) ? rule.docsUrl : undefined,
     defaultConfiguration: { level: rule.defaultSeverity },
   };
 }
@@ -78,6 +76,7 @@ function helpText(rule: RuleMeta): { text: string; markdown: string } {
   return { text: text.join('\n\n'), markdown: markdown.join('\n\n') };
 }
 
+/** A rule the options do not list: `internal` (explained in the rules reference too), or one a caller added. */
 function syntheticRule(id: string): RuleMeta {
   const internal = id === 'internal';
   return {
@@ -85,6 +84,7 @@ function syntheticRule(id: string): RuleMeta {
     description: internal ? 'spec-check itself failed while running a rule.' : `Findings of rule ${id}.`,
     rationale: internal ? 'A rule that fails checks nothing; please report it.' : '',
     defaultSeverity: 'error',
+    docsUrl: internal ? docsUrlFor(id) : undefined,
   };
 }
 
@@ -97,7 +97,7 @@ function region(l: { line: number; column: number; endLine?: number; endColumn?:
   return r;
 }
 
-function physical(root: string, file: string, r: Region) {
+function physical(root: string, file: string, r: Region): PhysicalLocation {
   const uri = workspacePath(root, file).split('/').map(encodeURIComponent).join('/');
   return { artifactLocation: { uri }, region: r };
 }

@@ -1,10 +1,15 @@
 /**
  * The default, human format: findings grouped by file, one line each, related locations
- * indented beneath, a closing summary. Colour only when asked (a TTY without NO_COLOR).
+ * indented beneath, a closing summary. Colour only when asked (`colorWanted` decides: a TTY,
+ * `FORCE_COLOR`, never with `NO_COLOR`).
  */
 import type { CheckReport } from '../core/report.js';
 import type { Finding } from '../core/finding.js';
+import type { RuleMeta } from '../core/rule.js';
 import type { TextFile } from '../core/text-file.js';
+import { paintFor, type Paint } from './color.js';
+
+export type { Paint };
 
 export interface TextOptions {
   color?: boolean;
@@ -12,19 +17,17 @@ export interface TextOptions {
   verbose?: boolean;
   /** The spec's files by path, for code frames. */
   source?: (file: string) => TextFile | undefined;
+  /** The rules' metadata: with `verbose`, each finding links to its rule's reference. */
+  rules?: readonly RuleMeta[];
 }
-
-export type Paint = (style: keyof typeof codes, s: string) => string;
-
-const codes = { red: [31, 39], yellow: [33, 39], dim: [2, 22], bold: [1, 22], underline: [4, 24] } as const;
 
 export function formatText(report: CheckReport, options: TextOptions = {}): string {
   const paint = painter(options);
   return formatFindings(report.findings, options) + summaryLine(report, paint) + '\n';
 }
 
-export function painter(options: TextOptions): Paint {
-  return (style, s) => (options.color ? `\x1b[${codes[style][0]}m${s}\x1b[${codes[style][1]}m` : s);
+export function painter(options: Pick<TextOptions, 'color'>): Paint {
+  return paintFor(options.color);
 }
 
 /** Findings grouped by file, each group followed by a blank line; empty when there are none. */
@@ -32,6 +35,7 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
   const paint = painter(options);
   const out: string[] = [];
   const report = { findings };
+  const docsUrl = new Map(options.verbose ? (options.rules ?? []).flatMap((r) => (r.docsUrl ? [[r.id, r.docsUrl] as const] : [])) : []);
   const byFile = new Map<string, Finding[]>();
   for (const f of report.findings) {
     if (!byFile.has(f.file)) byFile.set(f.file, []);
@@ -49,7 +53,9 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
       }
       const source = options.verbose ? options.source?.(f.file) : undefined;
       if (source) out.push(...codeFrame(source, f, paint));
-      if (source && f !== findings.at(-1)) out.push('');
+      const url = docsUrl.get(f.rule);
+      if (url) out.push(`    ${paint('dim', `docs: ${url}`)}`);
+      if ((source || url) && f !== findings.at(-1)) out.push('');
     }
     out.push('');
   }

@@ -1,4 +1,5 @@
 import type { Rule } from '../core/rule.js';
+import { registered, sepDiffKinds, type RegisteredRule, type ReportingCommand } from './registry.js';
 import { exampleValid } from './example-valid.js';
 import { inputParse, inputUnreadable } from './input.js';
 import { proseJsonValid } from './prose-json-valid.js';
@@ -18,8 +19,24 @@ import { generatedSchemaReference } from './generated-schema-reference.js';
 /** Every rule spec-check knows, in the order the rules reference lists them. */
 export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse, consistencyErrorReporting, consistencyErrorCode, generatedSchemaJson, generatedSchemaReference, suppressionUnused];
 
-/** The metadata of every rule, for reporters and generated docs. */
-export const ruleMetas = allRules.map((r) => r.meta);
+/**
+ * The registry: every rule `check` runs, then the kinds of difference `sep-diff` reports, each
+ * with its metadata, the command that reports it and its link into the rules reference. The
+ * config, docs/rules.md, schema/config.schema.json, SARIF and `spec-check rules` read it.
+ */
+export const registry: readonly RegisteredRule[] = [...allRules.map((r) => registered(r.meta, 'check')), ...Object.values(sepDiffKinds).map((meta) => registered(meta, 'sep-diff'))];
+
+/** The registered rules one command reports (what its SARIF driver lists). */
+export function rulesReportedBy(command: ReportingCommand): RegisteredRule[] {
+  return registry.filter((r) => r.command === command);
+}
+
+/** The metadata of every rule `check` runs, for its reporters. */
+export const ruleMetas: readonly RegisteredRule[] = rulesReportedBy('check');
+
+export function registeredRule(id: string): RegisteredRule | undefined {
+  return registry.find((r) => r.id === id);
+}
 
 export function ruleById(id: string): Rule | undefined {
   return allRules.find((r) => r.meta.id === id);

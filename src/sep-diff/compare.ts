@@ -5,28 +5,20 @@
  * SEP's wording.
  */
 import type { Location } from '../core/location.js';
-import type { Finding, Severity } from '../core/finding.js';
+import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
 import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
 import type { Unit, Word } from './units.js';
-
-export const sepDiffRules = {
-  missing: { id: 'sep-diff/missing', severity: 'error', description: 'Wording the SEP proposes that the spec lacks' },
-  extra: { id: 'sep-diff/extra', severity: 'warning', description: 'Wording in the targeted stretch of the spec that the SEP does not propose' },
-  changed: { id: 'sep-diff/changed', severity: 'error', description: 'A list item, sentence or heading whose words differ from the SEP (clauses dropped, added or reworded)' },
-  order: { id: 'sep-diff/order', severity: 'warning', description: 'Items or sentences in a different order than the SEP proposes' },
-  keyword: { id: 'sep-diff/keyword', severity: 'error', description: 'An RFC 2119 keyword (MUST, SHOULD, MAY, ...) that differs from the SEP' },
-  template: { id: 'sep-diff/template', severity: 'error', description: 'An example message that does not follow the message template the SEP gives' },
-  target: { id: 'sep-diff/target', severity: 'error', description: 'A target page or section the SEP names that the spec does not have' },
-} as const satisfies Record<string, { id: string; severity: Severity; description: string }>;
+import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
 
 const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
 
-export type SepDiffKind = keyof typeof sepDiffRules;
+export type { SepDiffKind };
 
+/** A difference as a finding of its registered kind, at the kind's default severity (the config's is applied by `sepDiff`). */
 export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
-  const { id, severity } = sepDiffRules[kind];
-  return { rule: id, severity, message, ...location, related };
+  const { id, defaultSeverity } = sepDiffKinds[kind];
+  return { rule: id, severity: defaultSeverity, message, ...location, related };
 }
 
 /** A short quotation of a text, for messages. */

@@ -4,6 +4,7 @@
  * root, from the command's own read of that one file).
  */
 import type { MarkdownPage } from '../model/spec.js';
+import { withSeverities } from '../rules/registry.js';
 import type { Finding } from '../core/finding.js';
 import { sortFindings } from '../engine/run.js';
 import type { Project } from '../project/project.js';
@@ -14,8 +15,6 @@ import { compareProse, type ComparedTarget } from './prose.js';
 export type { ComparedTarget } from './prose.js';
 import { compareJsDoc } from './jsdoc.js';
 import { fromRules, type RuleFindingsOptions } from './rule-findings.js';
-
-export { sepDiffRules } from './compare.js';
 
 /** The rules whose findings join the report: `prose/*` ones located in the SEP, `consistency/*` ones on the files it changes. */
 export type SepDiffOptions = RuleFindingsOptions;
@@ -84,6 +83,6 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
 
   findings.push(...fromRules(project, sep, changedFiles, options));
   const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
-  return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(findings) };
+  return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(withSeverities(findings, options.runOptions?.severities)) };
 }
 

@@ -22,7 +22,7 @@ export interface RuleFindingsOptions {
   rules?: Rule[];
   /** Findings of those rules already computed on this spec (to compare many SEPs with one run). */
   ruleFindings?: Finding[];
-  /** Options for running those rules: the config's severities (the vocabulary is the project's). */
+  /** Options for running those rules: the config's severities, which apply to sep-diff's own kinds too (the vocabulary is the project's). */
   runOptions?: RunOptions;
 }
 

@@ -1,0 +1,139 @@
+/**
+ * What the registry knows beside the rules themselves: which command reports a rule, where the
+ * rules reference explains it, and the kinds of difference `sep-diff` reports, with the same
+ * metadata as a rule. A leaf module (no rule imports), so that sep-diff's comparison can take
+ * its severities from here; src/rules/index.ts puts the registry together.
+ */
+import type { Finding } from '../core/finding.js';
+import type { RuleMeta } from '../core/rule.js';
+import type { SeverityOverride } from '../engine/run.js';
+import { headingSlug } from '../model/anchors.js';
+
+/** The command whose report carries a rule's findings. */
+export type ReportingCommand = 'check' | 'sep-diff';
+
+/** A rule as the registry lists it: its metadata, the command that reports it and its docs link. */
+export interface RegisteredRule extends RuleMeta {
+  command: ReportingCommand;
+  docsUrl: string;
+}
+
+/**
+ * docs/rules.md, relative to the spec-check package (its `files` include docs/), so that an
+ * anchor always matches the rules this version runs. The package has no published home page to
+ * link to instead (the name `spec-check` on the npm registry belongs to an unrelated package);
+ * SARIF, which wants an absolute `helpUri`, leaves it out until there is one.
+ */
+export const RULES_REFERENCE_URL = 'docs/rules.md';
+
+/** The link to a rule's heading in the rules reference (`internal` has one too). */
+export function docsUrlFor(id: string): string {
+  return `${RULES_REFERENCE_URL}#${headingSlug(id)}`;
+}
+
+export function registered(meta: RuleMeta, command: ReportingCommand): RegisteredRule {
+  return { ...meta, command, docsUrl: docsUrlFor(meta.id) };
+}
+
+/** The findings a config leaves: each with the severity it sets for its rule, `off` ones dropped. */
+export function withSeverities(findings: Finding[], severities: Record<string, SeverityOverride> | undefined): Finding[] {
+  if (!severities) return findings;
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const severity = severities[f.rule];
+    if (severity === 'off') continue;
+    out.push(severity && severity !== f.severity ? { ...f, severity } : f);
+  }
+  return out;
+}
+
+const PAGE = 'docs/specification/draft/server/widgets.mdx';
+
+/** The SEP side and the spec side of an example, as the reference shows them. */
+function sides(sep: string, page: string): string {
+  return `SEP, proposed wording for ${PAGE}:\n${sep}\n\n${PAGE}:\n${page}`;
+}
+
+/**
+ * The differences `sep-diff` reports between a SEP's proposed wording and the spec, by the kind
+ * the comparison names them with. The finding is located in the spec (where the pull request is
+ * reviewed), the SEP's wording being its related location.
+ */
+export const sepDiffKinds = {
+  missing: {
+    id: 'sep-diff/missing',
+    description: 'Wording the SEP proposes that the spec lacks (consecutive items or sentences: one finding).',
+    rationale:
+      'A SEP is accepted for the wording it proposes; an item or sentence that did not reach the spec is a requirement implementers never read.',
+    defaultSeverity: 'error',
+    examples: {
+      fail: sides('- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.', '- Servers MUST send `widgets/changed` when the list changes.'),
+      pass: sides('- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.', '- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.'),
+    },
+  },
+  extra: {
+    id: 'sep-diff/extra',
+    description: 'Wording in the compared stretch of the spec that the SEP does not propose.',
+    rationale:
+      'Text the SEP does not carry was either added during review without the SEP being updated, or left over from before it; either way the SEP and the spec no longer tell the same story.',
+    defaultSeverity: 'warning',
+    examples: {
+      fail: sides('- Clients MAY cache the list.', '- Clients MAY cache the list.\n- Clients SHOULD refresh the cache hourly.'),
+      pass: sides('- Clients MAY cache the list.', '- Clients MAY cache the list.'),
+    },
+  },
+  changed: {
+    id: 'sep-diff/changed',
+    description: 'A list item, sentence, heading or table row whose words differ from the SEP (clauses dropped, added or reworded), or a passage worded differently.',
+    rationale:
+      'A dropped or reworded clause changes what a requirement asks for; reviewers of the pull request need to see each one against the wording the SEP was accepted with.',
+    defaultSeverity: 'error',
+    examples: {
+      fail: sides('Servers MUST reject a widget without a name.', 'Servers MUST reject a widget.'),
+      pass: sides('Servers MUST reject a widget without a name.', 'Servers MUST reject a widget without a name.'),
+    },
+  },
+  order: {
+    id: 'sep-diff/order',
+    description: 'Items or sentences in a different order than the SEP proposes (outside the longest run kept in order).',
+    rationale: 'Steps of a procedure and lists of precedence mean their order; a reordered list can change what an implementation does first.',
+    defaultSeverity: 'warning',
+    examples: {
+      fail: sides('1. Validate the request.\n2. Look up the widget.', '1. Look up the widget.\n2. Validate the request.'),
+      pass: sides('1. Validate the request.\n2. Look up the widget.', '1. Validate the request.\n2. Look up the widget.'),
+    },
+  },
+  keyword: {
+    id: 'sep-diff/keyword',
+    description:
+      'An RFC 2119 keyword that differs from the SEP (MUST/SHALL/REQUIRED, SHOULD/RECOMMENDED, MAY/OPTIONAL and the NOT forms; upper case only).',
+    rationale: 'The keyword is the requirement: a MUST that became a SHOULD makes a mandatory behaviour optional for every implementation.',
+    defaultSeverity: 'error',
+    examples: {
+      fail: sides('Clients MUST ignore unknown widget fields.', 'Clients SHOULD ignore unknown widget fields.'),
+      pass: sides('Clients MUST ignore unknown widget fields.', 'Clients MUST ignore unknown widget fields.'),
+    },
+  },
+  template: {
+    id: 'sep-diff/template',
+    description: 'An example message (in the targeted pages or the SEP itself) that does not follow the message template the SEP gives for the same condition.',
+    rationale: 'Clients and tests match error messages by their template; an example that strays from it teaches a message the SEP does not define.',
+    defaultSeverity: 'error',
+    examples: {
+      fail: `SEP: Errors use the message template \`Unknown widget: <name>\`.\n\n${PAGE}:\n{ "code": -32602, "message": "Unknown widget lamp" }`,
+      pass: `SEP: Errors use the message template \`Unknown widget: <name>\`.\n\n${PAGE}:\n{ "code": -32602, "message": "Unknown widget: lamp" }`,
+    },
+  },
+  target: {
+    id: 'sep-diff/target',
+    description: 'A target page the SEP names that the spec lacks, that does not parse, or that holds none of the proposed wording.',
+    rationale: 'Wording proposed for a page that is not there (renamed, moved, misspelled in the SEP) is compared with nothing, so every other check of it is silent.',
+    defaultSeverity: 'error',
+    examples: {
+      fail: 'SEP: Add to docs/specification/draft/server/widget.mdx:\n\n(the spec has server/widgets.mdx, no server/widget.mdx)',
+      pass: 'SEP: Add to docs/specification/draft/server/widgets.mdx:\n\n(the spec has server/widgets.mdx)',
+    },
+  },
+} as const satisfies Record<string, RuleMeta>;
+
+export type SepDiffKind = keyof typeof sepDiffKinds;
