@@ -2,9 +2,12 @@
  * `check --watch`: checks once, then re-checks whenever a file of the spec changes and prints
  * the findings that are new since the previous check, and how many went away. Unchanged files
  * are neither re-read nor re-parsed (a load cache kept across checks). Ends when `signal` aborts.
+ * Only the layout's folders and the config files are watched (with chokidar, one watch per folder
+ * and file there), never node_modules or .git.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FSWatcher } from 'chokidar';
 import { checkSpec, sepsCheckReads, type CheckOptions } from './check.js';
 import { type CheckReport } from './core/report.js';
 import { prepareRules } from './engine/run.js';
@@ -51,6 +54,8 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  // Settles once the watcher has scanned the folders, or watching stopped.
+  let watching: Promise<void> = Promise.resolve();
 
   const runOnce = async () => {
     const files = [...changed].sort();
@@ -58,7 +63,10 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     const started = performance.now();
     let spec: Spec;
     try {
-      if (files.some((f) => f.startsWith('\0config'))) options = w.checkOptions();
+      if (files.some((f) => f.startsWith('\0config'))) {
+        options = w.checkOptions();
+        void watchInputs();
+      }
       spec = await loadSpec(w.root, { ...options, cache, sepsToParse: sepsCheckReads });
     } catch (error) {
       // A root that cannot be checked at the start ends the watch (exit 2); later, it is reported and watching goes on.
@@ -88,7 +96,10 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
           '\n',
       );
     }
+    const first = !previous;
     previous = createBaseline(report.findings, lineText);
+    // After the first check, a caller may edit files at once: tell it when edits are seen.
+    if (first) await watching;
     w.onCheck?.(report, files);
   };
 
@@ -118,44 +129,79 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   };
 
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new LoadError(`root folder not found: ${w.root}`);
-  const watchers: fs.FSWatcher[] = [];
+  // Loaded here, not with the CLI: only a watch needs it.
+  const { watch: chokidarWatch } = await import('chokidar');
+  const configFiles = (w.configFiles ?? []).map((f) => path.resolve(f));
+  const onEvent = (abs: string) => {
+    if (configFiles.includes(abs)) changed.add('\0config');
+    else {
+      const rel = slashed(path.relative(root, abs));
+      if (!relevant(rel)) return;
+      changed.add(rel);
+    }
+    schedule();
+  };
+  let watcher: FSWatcher | undefined;
+  let watchedInputs = '';
+  // Watches the layout's folders and the config files, nothing else; again when the layout changes.
+  const watchInputs = (): Promise<void> => {
+    const inputs = layoutInputs(root, options);
+    if (watcher && inputs.join('\0') === watchedInputs) return Promise.resolve();
+    watchedInputs = inputs.join('\0');
+    void watcher?.close();
+    const next = chokidarWatch([...new Set([root, ...configFiles.map((f) => path.dirname(f))])], {
+      ignoreInitial: true,
+      ignored: inputFilter(root, inputs, configFiles),
+    });
+    watcher = next;
+    next.on('all', (_event, abs) => {
+      if (watcher === next) onEvent(path.resolve(abs));
+    });
+    next.on('error', (error) => w.io.stderr(`spec-check: watch error: ${(error as Error).message}\n`));
+    return new Promise((resolve) => next.once('ready', () => resolve()));
+  };
   const stopped = new Promise<void>((resolve) => {
     if (w.signal.aborted) return resolve();
     w.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   try {
-    let tree: fs.FSWatcher;
-    try {
-      tree = fs.watch(root, { recursive: true }, (_event, filename) => {
-        if (!filename) return;
-        const rel = slashed(filename.toString());
-        if (!relevant(rel)) return;
-        changed.add(rel);
-        schedule();
-      });
-    } catch (error) {
-      throw new LoadError(`cannot watch ${w.root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    watchers.push(tree);
-    for (const configFile of w.configFiles ?? []) {
-      // Watch the folder: editors replace files, which ends a watch on the file itself.
-      watchers.push(
-        fs.watch(path.dirname(configFile), (_event, filename) => {
-          if (filename?.toString() !== path.basename(configFile)) return;
-          changed.add('\0config');
-          schedule();
-        }),
-      );
-    }
-    for (const watcher of watchers) watcher.on('error', (error) => w.io.stderr(`spec-check: watch error: ${error.message}\n`));
-
+    // The folders are scanned while the first check runs.
+    watching = Promise.race([watchInputs(), stopped]);
     running = runOnce().finally(() => (running = undefined));
     await running;
+    await watching;
     if (!w.signal.aborted && !w.quiet) w.io.stderr(`Watching ${w.root} for changes (Ctrl-C to stop)\n`);
     await stopped;
   } finally {
     clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
     await running;
+    const last = watcher;
+    watcher = undefined;
+    await last?.close();
   }
+}
+
+/** The absolute folders a check reads: the layout's schema, docs and SEP folders. */
+function layoutInputs(root: string, options: CheckOptions): string[] {
+  const layout = { ...defaultLayout, ...options.layout };
+  return [...new Set([layout.schema, layout.docs, layout.seps].map((dir) => path.resolve(root, dir)))].sort();
+}
+
+/**
+ * What the watcher leaves alone: everything but the inputs, the folders on the way down to them
+ * and the config files. node_modules and .git are never watched, even inside an input.
+ */
+function inputFilter(root: string, inputs: string[], configFiles: string[]): (abs: string) => boolean {
+  const configDirs = new Set(configFiles.map((f) => path.dirname(f)));
+  const within = (abs: string, dir: string) => {
+    const rel = path.relative(dir, abs);
+    return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
+  };
+  return (p) => {
+    const abs = path.resolve(p);
+    if (configFiles.includes(abs) || configDirs.has(abs)) return false;
+    if (!within(abs, root)) return true;
+    if (path.relative(root, abs).split(path.sep).some((segment) => segment === 'node_modules' || segment === '.git')) return true;
+    return !inputs.some((dir) => within(abs, dir) || within(dir, abs));
+  };
 }

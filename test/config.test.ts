@@ -86,6 +86,44 @@ describe('spec-check.config.json', () => {
     expect(ignored('notes/a.md')).toBe(true);
   });
 
+  it('matches brace alternatives and character classes, with a leading ! taken literally', () => {
+    const ignored = ignoreMatcher(['docs/{a,b}/**', 'seps/[01]-*.md', '!keep', 'docs/*.draft']);
+    expect(ignored('docs/a/x.mdx')).toBe(true);
+    expect(ignored('docs/b/deep/x.mdx')).toBe(true);
+    expect(ignored('docs/ab/x.mdx')).toBe(false);
+    expect(ignored('docs/c/x.mdx')).toBe(false);
+    expect(ignored('seps/0-x.md')).toBe(true);
+    expect(ignored('seps/1-x.md')).toBe(true);
+    expect(ignored('seps/2-x.md')).toBe(false);
+    // A negated entry would leave out everything but `keep`.
+    expect(ignored('other.md')).toBe(false);
+    expect(ignored('!keep/a.md')).toBe(true);
+    // Dot files are matched like any other, as `*` always did.
+    expect(ignored('docs/.hidden.draft')).toBe(true);
+  });
+
+  it('rejects a glob the matcher cannot compile, naming the entry', () => {
+    const message = messageOf(JSON.stringify({ ignore: ['docs/' + '*'.repeat(70_000)] }));
+    expect(message).toMatch(/^spec-check\.config\.json:1:\d+: ignore\[0\] "docs\/\*+" is not a usable glob \(.*length/);
+  });
+
+  it('leaves out exactly the files a brace glob and a character class name, in a real check', async () => {
+    const broken = '# Page\n\nText with an unclosed <span tag {\n';
+    const pages = ['a/page', 'b/page', 'c/page', 'notes-0', 'notes-1', 'notes-2'];
+    const root = writeTree({
+      'schema/draft/schema.ts': 'export interface Thing { name: string; }\n',
+      ...Object.fromEntries(pages.map((p) => [`docs/specification/draft/${p}.mdx`, broken])),
+    });
+    const filesWith = async (args: string[]) =>
+      JSON.parse((await runCli(['check', '--root', root, '--format', 'json', ...args])).stdout)
+        .findings.filter((f: { rule: string }) => f.rule === 'mdx/parse')
+        .map((f: { file: string }) => f.file)
+        .sort();
+    expect(await filesWith([])).toEqual(pages.map((p) => `docs/specification/draft/${p}.mdx`));
+    const config = writeTree({ 'c.json': JSON.stringify({ ignore: ['docs/specification/draft/{a,b}/**', 'docs/specification/draft/notes-[01].mdx'] }) });
+    expect(await filesWith(['--config', path.join(config, 'c.json')])).toEqual(['docs/specification/draft/c/page.mdx', 'docs/specification/draft/notes-2.mdx']);
+  });
+
   it('applies rule severities from the config at the root; exit 0 when errors become warnings', async () => {
     const root = copyTree(driftedSpec);
     fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'example/valid': 'warning' } }));

@@ -60,6 +60,20 @@ describe('alignment', () => {
     ]);
   });
 
+  it('places hunks among repeated words where the words changed, at their offsets, leaving out skipped words', () => {
+    const sep = one('The server sends the result to the client, and the client MUST wait.');
+    const doc = one('The server sends the final result to the client, and the client SHOULD wait for it.');
+    const skipSep = new Set(keywordsOf(sep).flatMap((k) => k.words));
+    const skipDoc = new Set(keywordsOf(doc).flatMap((k) => k.words));
+    const hunks = wordHunks(sep, doc, skipSep, skipDoc);
+    expect(hunks.map((h) => [h.dropped.map((w) => w.raw).join(' '), h.added.map((w) => w.raw).join(' '), sep.plain.slice(h.sepOffset), doc.plain.slice(h.docOffset)])).toEqual([
+      ['', 'final', 'result to the client, and the client MUST wait.', 'final result to the client, and the client SHOULD wait for it.'],
+      // Keys leave out punctuation: `wait.` is `wait`, and the SEP's hunk starts at its end.
+      ['', 'for it.', '', 'for it.'],
+    ]);
+    expect(wordHunks(sep, sep)).toEqual([]);
+  });
+
   it('matches an item that lost a long clause, but not two short unrelated items', () => {
     expect(matchScore(one('Input validation errors (wrong format, value out of range)'), one('Input validation errors'))).toBe(0.5);
     expect(matchScore(one('Server errors'), one('Server timeouts'))).toBe(0);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { watchCheck } from '../src/watch.js';
+import type { CheckOptions } from '../src/check.js';
 import type { CheckReport } from '../src/core/report.js';
 import { main } from '../src/cli.js';
 import { spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ interface Session {
   stop: () => Promise<void>;
 }
 
-function startWatch(root: string): Session {
+function startWatch(root: string, extra: { checkOptions?: () => CheckOptions; configFiles?: string[] } = {}): Session {
   let stdout = '';
   let stderr = '';
   const controller = new AbortController();
@@ -23,7 +24,8 @@ function startWatch(root: string): Session {
   let wake: (() => void) | undefined;
   const done = watchCheck({
     root,
-    checkOptions: () => ({}),
+    checkOptions: extra.checkOptions ?? (() => ({})),
+    configFiles: extra.configFiles,
     io: { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) },
     signal: controller.signal,
     onCheck: (report, changed) => {
@@ -89,6 +91,86 @@ describe('check --watch', () => {
     const next = await session.nextCheck();
     expect(next.changed).toEqual(['docs/specification/draft/index.mdx']);
     await session.stop();
+  });
+
+  it('never re-checks for a change under node_modules or .git, even inside a spec folder', async () => {
+    const root = copyTree(sampleSpec);
+    const writeUnder = (rel: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), 'x');
+    };
+    const noise = ['node_modules/pkg/index.js', '.git/index', 'docs/specification/draft/node_modules/pkg/page.mdx', 'schema/draft/.git/HEAD'];
+    noise.forEach(writeUnder);
+    const session = startWatch(root);
+    await session.nextCheck();
+    await new Promise((r) => setTimeout(r, 100));
+    noise.forEach(writeUnder);
+    writeUnder('docs/specification/draft/node_modules/other/new.mdx');
+    writeUnder('.git/refs/heads/main');
+    // Past the debounce: nothing was scheduled. Then a real edit is the only change reported.
+    await new Promise((r) => setTimeout(r, 300));
+    const index = 'docs/specification/draft/index.mdx';
+    fs.appendFileSync(path.join(root, index), '\nMore.\n');
+    const next = await session.nextCheck();
+    expect(next.changed).toEqual([index]);
+    await session.stop();
+  });
+
+  it('gathers changes that come within the quiet period into one re-check', async () => {
+    const root = copyTree(sampleSpec);
+    const session = startWatch(root);
+    await session.nextCheck();
+    await new Promise((r) => setTimeout(r, 100));
+    const files = ['docs/specification/draft/index.mdx', 'docs/specification/draft/basic/messages.mdx', 'seps/12-widget-locking.md'];
+    for (const file of files) fs.appendFileSync(path.join(root, file), '\nMore.\n');
+    const next = await session.nextCheck();
+    expect(next.changed).toEqual([...files].sort());
+    expect(session.stdout()).toContain('Changed: docs/specification/draft/basic/messages.mdx, docs/specification/draft/index.mdx, seps/12-widget-locking.md: 0 new findings');
+    await session.stop();
+  });
+
+  it('follows the docs folder to where a changed config moves it', async () => {
+    const root = copyTree(sampleSpec);
+    fs.cpSync(path.join(root, 'docs/specification'), path.join(root, 'site/spec'), { recursive: true });
+    const configFile = path.join(root, 'watch-config.json');
+    fs.writeFileSync(configFile, '{}');
+    const session = startWatch(root, {
+      checkOptions: () => ({ layout: JSON.parse(fs.readFileSync(configFile, 'utf8')).layout }),
+      configFiles: [configFile],
+    });
+    await session.nextCheck();
+    await new Promise((r) => setTimeout(r, 100));
+    fs.writeFileSync(configFile, JSON.stringify({ layout: { docs: 'site/spec' } }));
+    expect((await session.nextCheck()).changed).toEqual(['\0config']);
+    await new Promise((r) => setTimeout(r, 100));
+    fs.appendFileSync(path.join(root, 'docs/specification/draft/index.mdx'), '\nNo longer read.\n');
+    fs.appendFileSync(path.join(root, 'site/spec/draft/index.mdx'), '\nRead now.\n');
+    expect((await session.nextCheck()).changed).toEqual(['site/spec/draft/index.mdx']);
+    await session.stop();
+  });
+
+  it('keeps the options it started with when the config file becomes broken', async () => {
+    const root = copyTree(sampleSpec);
+    const configFile = path.join(root, 'spec-check.config.json');
+    const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
+    fs.writeFileSync(configFile, JSON.stringify({ ...config, rules: { 'example/valid': 'warning' } }));
+    const controller = new AbortController();
+    let stdout = '';
+    let stderr = '';
+    const exit = main(['check', '--root', root, '--watch'], { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), signal: controller.signal });
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => stderr.includes('Watching'));
+    fs.writeFileSync(configFile, '{ "rules": ');
+    await until(() => stdout.includes('Changed: config'));
+    expect(stderr).toMatch(/spec-check: .*spec-check\.config\.json:1:\d+: invalid JSON/);
+    edit(root, 'schema/draft/examples/Widget/dial.json', /"kind": "\w+"/, '"kind": "knob"');
+    await until(() => stdout.includes('Changed: schema/draft/examples/Widget/dial.json'));
+    // Still a warning, as the config said before it broke.
+    expect(stdout).toContain('4:11  warning  Does not match Widget at /kind');
+    controller.abort();
+    expect(await exit).toBe(0);
   });
 
   it('runs from the CLI until its signal aborts, and exits 0', async () => {

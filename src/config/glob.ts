@@ -1,18 +1,38 @@
 /**
  * Matches paths relative to the root against `ignore` entries: a plain path ignores that file
- * or everything under that folder; `*` matches within one path segment, `**` across segments,
- * `?` one character. A path is ignored when it or any folder above it matches.
+ * or everything under that folder; a glob (picomatch syntax: `*` within one path segment, `**`
+ * across segments, `?` one character, `{a,b}` alternatives, `[01]` character classes) is
+ * anchored at the root and matches dot files too. A path is ignored when it or any folder above
+ * it matches.
  */
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
+
+// Loaded on first use, not with the CLI: most configs have no ignore entries.
+let loaded: typeof Picomatch | undefined;
+const picomatch = () => (loaded ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch);
+
+// A leading `!` is a literal character: in a list of entries to leave out, a negation would
+// leave out everything else.
+const globOptions: Picomatch.PicomatchOptions = { dot: true, nonegate: true };
 
 function isGlob(pattern: string): boolean {
-  return /[*?]/.test(pattern);
+  return picomatch().scan(pattern).isGlob;
 }
 
 /** Why an ignore entry cannot be used, or undefined when it is fine. */
 export function ignoreEntryProblem(entry: string): string | undefined {
   if (!entry.trim()) return 'is empty';
   if (/^([/\\]|[A-Za-z]:)/.test(entry)) return 'is absolute; ignore entries are relative to the root';
-  if (normalizeEntry(entry).split('/').includes('..')) return 'leaves the root (..)';
+  const normalized = normalizeEntry(entry);
+  if (normalized.split('/').includes('..')) return 'leaves the root (..)';
+  if (isGlob(normalized)) {
+    try {
+      picomatch().makeRe(normalized, globOptions);
+    } catch (error) {
+      return `is not a usable glob (${(error as Error).message})`;
+    }
+  }
   return undefined;
 }
 
@@ -24,43 +44,24 @@ export function normalizeEntry(entry: string): string {
     .replace(/\/+$/, '');
 }
 
-function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      // `**/` matches zero or more folders; a trailing `**` matches anything.
-      if (glob[i + 2] === '/') {
-        re += '(?:[^/]+/)*';
-        i += 2;
-      } else {
-        re += '.*';
-        i += 1;
-      }
-    } else if (c === '*') re += '[^/]*';
-    else if (c === '?') re += '[^/]';
-    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
-
 /** A predicate over `/`-separated paths relative to the root. */
 export function ignoreMatcher(entries: string[]): (relPath: string) => boolean {
   const prefixes: string[] = [];
-  const globs: RegExp[] = [];
+  const globs: string[] = [];
   for (const raw of entries) {
     const entry = normalizeEntry(raw);
-    if (isGlob(entry)) globs.push(globToRegExp(entry));
+    if (isGlob(entry)) globs.push(entry);
     else prefixes.push(entry);
   }
+  const matchesGlob = globs.length ? picomatch()(globs, globOptions) : undefined;
   return (relPath) => {
     const rel = normalizeEntry(relPath);
     if (prefixes.some((p) => rel === p || rel.startsWith(p + '/'))) return true;
-    if (!globs.length) return false;
+    if (!matchesGlob) return false;
     // The path itself, then each folder above it.
     let candidate = rel;
     for (;;) {
-      if (globs.some((g) => g.test(candidate))) return true;
+      if (matchesGlob(candidate)) return true;
       const slash = candidate.lastIndexOf('/');
       if (slash < 0) return false;
       candidate = candidate.slice(0, slash);

@@ -44,7 +44,7 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
         ),
       },
       ignore: {
-        description: 'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; `*` matches within a path segment, `**` across segments, `?` one character.',
+        description: 'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; globs (picomatch syntax, anchored at the root, dot files included): `*` matches within a path segment, `**` across segments, `?` one character, `{a,b}` either alternative, `[01]` one of the characters.',
         type: 'array',
         items: { $ref: '#/$defs/relativePath' },
       },

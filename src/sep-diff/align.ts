@@ -1,9 +1,11 @@
 /**
  * Aligns the units of a SEP's proposed wording with the units of the text it targets, and
  * describes how matched units differ: word-level clause changes (a longest common subsequence
- * over words) and RFC 2119 keyword changes. Short units make the quadratic LCS cheap; no diff
- * library is needed for this.
+ * over words: its length scores pairs, and jsdiff's array diff gives the hunks of a matched
+ * pair) and RFC 2119 keyword changes.
  */
+// The array diff alone: the package's index loads every kind of diff, for each run of the CLI.
+import { diffArrays } from 'diff/lib/diff/array.js';
 import type { Unit, Word } from './units.js';
 
 export interface Pair {
@@ -25,7 +27,11 @@ export const MATCH_RATIO = 0.5;
 /** Leftover units in the same slot between two matched units are one unit reworded when at least this similar. */
 const REWORD_RATIO = 0.25;
 
-/** Length of the longest common subsequence of two key lists. */
+/**
+ * Length of the longest common subsequence of two key lists. Matching scores every SEP unit
+ * against every unit of a page, so this stays a two-row table: jsdiff's diff gives the same
+ * length about 15 times slower on such pairs, most of which share little.
+ */
 function lcsLength(a: readonly string[], b: readonly string[]): number {
   if (!a.length || !b.length) return 0;
   let prev = new Uint16Array(b.length + 1);
@@ -208,31 +214,25 @@ export interface Hunk {
 export function wordHunks(sep: Unit, doc: Unit, skipSep = new Set<number>(), skipDoc = new Set<number>()): Hunk[] {
   const a = sep.words.filter((_, i) => !skipSep.has(i));
   const b = doc.words.filter((_, i) => !skipDoc.has(i));
-  const n = a.length;
-  const m = b.length;
-  // Full LCS table (units are short), then walk it forwards to emit hunks in order.
-  const table: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      table[i][j] = a[i].key === b[j].key ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-    }
-  }
   const hunks: Hunk[] = [];
   let current: Hunk | undefined;
   const endOf = (words: Word[], unit: Unit, k: number) => (k < words.length ? words[k].offset : unit.plain.length);
   const open = (i: number, j: number) => (current ??= { dropped: [], added: [], sepOffset: endOf(a, sep, i), docOffset: endOf(b, doc, j) });
+  // Consecutive removals and additions between two common runs make one hunk.
   let i = 0;
   let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && a[i].key === b[j].key) {
+  for (const change of diffArrays(a, b, { comparator: (x, y) => x.key === y.key })) {
+    if (change.removed) {
+      open(i, j).dropped.push(...a.slice(i, i + change.count));
+      i += change.count;
+    } else if (change.added) {
+      open(i, j).added.push(...b.slice(j, j + change.count));
+      j += change.count;
+    } else {
       if (current) hunks.push(current);
       current = undefined;
-      i++;
-      j++;
-    } else if (j >= m || (i < n && table[i + 1][j] >= table[i][j + 1])) {
-      open(i, j).dropped.push(a[i++]);
-    } else {
-      open(i, j).added.push(b[j++]);
+      i += change.count;
+      j += change.count;
     }
   }
   if (current) hunks.push(current);
