@@ -7,6 +7,7 @@
  */
 import type { Spec } from '../model/spec.js';
 import type { Runtime } from '../runtime/runtime.js';
+import type { Vocabulary } from '../consistency/vocabulary-format.js';
 
 /**
  * A kind of derived data: how to compute it for one subject (the spec, a version, a page, an
@@ -32,7 +33,7 @@ export function derivation<Subject extends object, Value>(
 
 export interface ProjectOptions {
   /** The consistency vocabulary (config `vocabulary`); the built-in MCP one when absent. */
-  vocabulary?: import('../consistency/vocabulary.js').Vocabulary;
+  vocabulary?: Vocabulary;
   /** Keep what rendering the Schema Reference again needs (watch mode); let it go otherwise. */
   keepGeneratorState?: boolean;
 }

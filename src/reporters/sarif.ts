@@ -8,7 +8,7 @@ import type { Log, PhysicalLocation, Region, ReportingDescriptor, Result } from 
 import type { CheckReport } from '../core/report.js';
 import type { RuleMeta } from '../core/rule.js';
 import { findingKey, sourceHash } from '../engine/baseline.js';
-import type { FormatOptions } from './index.js';
+import type { FormatOptions } from './format.js';
 import { workspacePath } from './paths.js';
 import { fence, languageOf } from '../docs/rules-reference.js';
 import { docsUrlFor } from '../rules/registry.js';

@@ -5,7 +5,7 @@
  * case-insensitively on whole words of normalised text: emphasis and backticks removed,
  * hyphens between letters read as spaces ("protocol-level" is "protocol level").
  */
-import type { Vocabulary } from '../vocabulary.js';
+import type { Vocabulary } from '../vocabulary-format.js';
 
 export const mcpVocabulary: Vocabulary = {
   extends: 'none',
