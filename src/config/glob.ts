@@ -1,11 +1,11 @@
 /**
  * Matches paths relative to the root against `ignore` entries: a plain path ignores that file
  * or everything under that folder; `*` matches within one path segment, `**` across segments,
- * `?` one character. A path is ignored when it or any folder above it matches.
+ * `?` one character, `{a,b}` either alternative. A path is ignored when it or any folder above it matches.
  */
 
 function isGlob(pattern: string): boolean {
-  return /[*?]/.test(pattern);
+  return /[*?]|\{[^{}]*,[^{}]*\}/.test(pattern);
 }
 
 /** Why an ignore entry cannot be used, or undefined when it is fine. */
@@ -25,10 +25,19 @@ export function normalizeEntry(entry: string): string {
 }
 
 function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${globSource(glob)}$`);
+}
+
+function globSource(glob: string): string {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
+    const close = c === '{' ? glob.indexOf('}', i) : -1;
+    if (close > 0 && !glob.slice(i + 1, close).includes('{') && glob.slice(i + 1, close).includes(',')) {
+      // `{a,b}` (not nested): either alternative, each a glob of its own.
+      re += `(?:${glob.slice(i + 1, close).split(',').map(globSource).join('|')})`;
+      i = close;
+    } else if (c === '*' && glob[i + 1] === '*') {
       // `**/` matches zero or more folders; a trailing `**` matches anything.
       if (glob[i + 2] === '/') {
         re += '(?:[^/]+/)*';
@@ -41,7 +50,7 @@ function globToRegExp(glob: string): RegExp {
     else if (c === '?') re += '[^/]';
     else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
-  return new RegExp(`^${re}$`);
+  return re;
 }
 
 /** A predicate over `/`-separated paths relative to the root. */
