@@ -43,7 +43,7 @@ export function renderConfigSchema(rules: readonly RuleMeta[], hasVocabularySche
         ),
       },
       ignore: {
-        description: 'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; `*` matches within a path segment, `**` across segments, `?` one character.',
+        description: 'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; `*` matches within a path segment, `**` across segments, `?` one character, `{a,b}` either alternative.',
         type: 'array',
         items: { $ref: '#/$defs/relativePath' },
       },
