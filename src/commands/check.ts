@@ -5,10 +5,9 @@ import { checkRoot, type CheckOptions } from '../check.js';
 import { formatters } from '../reporters/index.js';
 import { ruleMetas } from '../rules/index.js';
 import { progressLine } from '../reporters/progress.js';
-import { configOptions, loadConfig } from '../config/config.js';
+import { resolveRunConfig, ruleOptionsOf, type RunConfig } from '../cli/run-config.js';
 import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../engine/baseline.js';
 import { watchCheck } from '../watch.js';
-import { cacheDirFor } from '../runtime/cache.js';
 import { collect, type RegisterCommand } from './types.js';
 import { UsageError } from '../core/errors.js';
 import { colorWanted } from '../reporters/color.js';
@@ -43,10 +42,10 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
     .action(async (opts: CheckCommandOptions) => {
-      const loaded = loadConfig(opts.root, opts.config);
+      const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version, cache: opts.cache });
+      const run = resolve();
       const progress = io.isTTY && !opts.quiet ? progressLine(io.stderr) : undefined;
-      const cacheDir = opts.cache ? cacheDirFor(opts.root) : undefined;
-      const checkOptions = (config = loaded.config): CheckOptions => ({ versions: opts.version, ...configOptions(config), onProgress: progress?.update, cacheDir });
+      const checkOptions = (config: RunConfig = run): CheckOptions => ({ ...ruleOptionsOf(config), onProgress: progress?.update, cacheDir: config.cacheDir });
       const color = colorWanted(io) && opts.format === 'text' && !opts.output;
 
       if (opts.watch) {
@@ -54,7 +53,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         for (const flag of ['output', 'baseline', 'writeBaseline'] as const) {
           if (opts[flag]) throw new UsageError(`--watch cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`);
         }
-        await watchUntilStopped(opts, loaded.absolutePath, checkOptions, color, io);
+        await watchUntilStopped(opts, run.watchedConfigPath, resolve, checkOptions, color, io);
         setExitCode(0);
         return;
       }
@@ -115,8 +114,9 @@ function writeFile(file: string, text: string): void {
 
 async function watchUntilStopped(
   opts: CheckCommandOptions,
-  configFile: string | undefined,
-  checkOptions: (config?: ReturnType<typeof loadConfig>['config']) => CheckOptions,
+  configFile: string,
+  resolve: () => RunConfig,
+  checkOptions: (config?: RunConfig) => CheckOptions,
   color: boolean,
   io: Parameters<RegisterCommand>[1]['io'],
 ): Promise<void> {
@@ -132,7 +132,7 @@ async function watchUntilStopped(
       checkOptions: () => {
         let options: CheckOptions;
         try {
-          options = checkOptions(loadConfig(opts.root, opts.config).config);
+          options = checkOptions(resolve());
         } catch (error) {
           io.stderr(`spec-check: ${(error as Error).message}\n`);
           options = checkOptions();
@@ -140,7 +140,7 @@ async function watchUntilStopped(
         // No progress line between the printed checks.
         return { ...options, onProgress: undefined };
       },
-      configFiles: configFile ? [configFile] : [path.resolve(opts.root, 'spec-check.config.json')],
+      configFiles: [configFile],
       io,
       signal,
       text: { color, verbose: opts.verbose },

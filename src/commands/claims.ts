@@ -2,8 +2,8 @@ import { Option } from 'commander';
 import { loadSpec } from '../sources/load.js';
 import { extractClaims } from '../consistency/engine.js';
 import { formatClaims, claimsAsJson } from '../consistency/explain.js';
-import { loadConfig } from '../config/config.js';
-import { resolveVocabulary, type Vocabulary } from '../consistency/vocabulary.js';
+import { loadOptionsOf, resolveRunConfig } from '../cli/run-config.js';
+import { resolveVocabulary } from '../consistency/vocabulary.js';
 import { collect, type RegisterCommand } from './types.js';
 import { UsageError } from '../core/errors.js';
 import { Project } from '../project/project.js';
@@ -18,9 +18,11 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
     .option('--version <version>', 'only this version (repeatable)', collect)
     .option('--condition <id>', 'only this condition (its id or label, repeatable)', collect)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string }) => {
-      const vocabulary = loadConfig(opts.root).config.vocabulary as Vocabulary | undefined;
-      const spec = await loadSpec(opts.root, { versions: opts.version });
+    .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
+    .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string; config?: string }) => {
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version });
+      const vocabulary = run.vocabulary;
+      const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
       const set = extractClaims(new Project(spec, new Runtime(), { vocabulary }));
       const known = resolveVocabulary(vocabulary).conditions;
       const wanted = opts.condition?.map((c) => {

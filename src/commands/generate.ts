@@ -6,6 +6,7 @@ import { writeIfChanged } from '../generators/write.js';
 import { Project } from '../project/project.js';
 import { Runtime } from '../runtime/runtime.js';
 import { collect, type RegisterCommand } from './types.js';
+import { resolveRunConfig } from '../cli/run-config.js';
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -13,12 +14,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .description('write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts')
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
-    .action(async (opts: { root: string; version?: string[] }) => {
+    .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
+    .action(async (opts: { root: string; version?: string[]; config?: string }) => {
+      // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version });
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
       // Generating needs no prose: the pages are left unparsed.
-      const spec = await loadSpec(opts.root, { prose: false });
-      const wanted = opts.version?.length ? new Set(opts.version) : undefined;
+      const spec = await loadSpec(run.rootArg, { layout: run.layout, ignore: run.ignore, prose: false });
+      const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);
       const project = new Project(spec, new Runtime());

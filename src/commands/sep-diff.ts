@@ -2,8 +2,8 @@ import { Option } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../core/errors.js';
-import { loadSpec, type LoadOptions } from '../sources/load.js';
-import { configOptions, loadConfig } from '../config/config.js';
+import { loadSpec, type Layout, type LoadOptions } from '../sources/load.js';
+import { resolveRunConfig, ruleOptionsOf } from '../cli/run-config.js';
 import type { Spec } from '../model/spec.js';
 import { readMarkdownPage } from '../sources/markdown.js';
 import { TextFile } from '../core/text-file.js';
@@ -27,18 +27,19 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
     .argument('<sep>', 'the SEP (a Markdown file), relative to the working folder or to the root')
     .option('--root <dir>', 'root of the spec repository', '.')
     .addOption(new Option('--format <format>', 'output format').choices(formats).default('text'))
-    .action(async (sepArg: string, opts: { root: string; format: string }) => {
-      const root = path.resolve(opts.root);
-      if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new LoadError(`root folder not found: ${opts.root}`);
+    .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
+    .action(async (sepArg: string, opts: { root: string; format: string; config?: string }) => {
+      // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config });
+      const root = run.root;
       const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) => fs.statSync(p, { throwIfNoEntry: false })?.isFile());
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
-      // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
-      const config = configOptions(loadConfig(opts.root).config);
-      const spec = await loadFor(opts.root, fs.readFileSync(abs, 'utf8'), config);
+      const config = ruleOptionsOf(run);
+      const spec = await loadFor(run.rootArg, fs.readFileSync(abs, 'utf8'), config, run.layout);
       const rel = slashed(path.relative(spec.root, abs));
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
       const result = sepDiff(new Project(spec, new Runtime(), { vocabulary: config.vocabulary }), sep, { runOptions: config });
-      const rootShown = displayRoot(opts.root);
+      const rootShown = displayRoot(run.rootArg);
       const report = sepDiffReport(spec, rootShown, result);
       const color = colorWanted(io) && opts.format === 'text';
       const out = opts.format === 'json' ? formatSepDiffJson(report) : opts.format === 'markdown' ? formatSepDiffMarkdown(report) : formatSepDiffText(report, { color });
@@ -52,8 +53,10 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
  * halves the load on a repository with many versions. When one of them does not exist (no
  * draft, a version named but absent), all versions are loaded instead.
  */
-async function loadFor(root: string, sepText: string, options: LoadOptions): Promise<Spec> {
-  const named = [...sepText.matchAll(/(?:specification|schema)\/(\d{4}-\d{2}-\d{2}|draft)\//g)].map((m) => m[1]);
+async function loadFor(root: string, sepText: string, options: LoadOptions, layout: Layout): Promise<Spec> {
+  // A version is named by a path through the schema or docs folder: its last segment, then the version.
+  const folders = [layout.docs, layout.schema].map((f) => path.posix.basename(f).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const named = [...sepText.matchAll(new RegExp(`(?:${folders})/(\\d{4}-\\d{2}-\\d{2}|draft)/`, 'g'))].map((m) => m[1]);
   const versions = [...new Set(['draft', ...named])];
   try {
     return await loadSpec(root, { ...options, versions });
