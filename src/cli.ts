@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 /**
- * The `spec-check` executable. It starts the worker thread before loading the program when the
- * command will need it, then runs the program (`main.ts`).
+ * The `spec-check` executable (the package's bin, dist/cli.js): it sets V8 flags, starts the
+ * worker thread before loading the program when the command will need it, then runs the program
+ * (`cli/program.ts`). Importing it runs nothing: `main` runs the program for tests and scripts.
  */
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import type { CliIo } from './commands/types.js';
+import type { CliIo } from './cli/command-module.js';
 import { startWorkerEarly } from './runtime/runtime.js';
 
-export type { CliIo } from './commands/types.js';
+export type { CliIo } from './cli/command-module.js';
 
 /** Runs the command line program with these arguments; resolves to the exit code. */
 export async function main(argv: string[], io?: CliIo): Promise<number> {
-  return (await import('./main.js')).main(argv, io);
+  // Loaded after the worker was started: the program's modules take a while to load.
+  return (await import('./cli/program.js')).runProgram(argv, io);
 }
 
 /**

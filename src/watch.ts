@@ -19,7 +19,7 @@ import { Project } from './project/project.js';
 import { LoadError } from './core/errors.js';
 import { applyBaseline, createBaseline, type Baseline, type LineText } from './engine/baseline.js';
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
-import type { CliIo } from './commands/types.js';
+import type { CliIo } from './cli/command-module.js';
 import type { Spec } from './model/spec.js';
 import { slashed } from './util/paths.js';
 

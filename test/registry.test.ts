@@ -157,7 +157,7 @@ describe('reporters', () => {
       const text = fs.readFileSync(path.join(projectRoot, file), 'utf8');
       for (const [, spec] of text.matchAll(/^(?:import|export)\b[^'"]*from\s+'([^']+)'/gm)) {
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-        expect(target.startsWith('src/commands/') || target === 'src/check.js' || target === 'src/main.js', `${file} imports ${spec}`).toBe(false);
+        expect(target.startsWith('src/cli/') || target === 'src/check.js' || target === 'src/cli.js', `${file} imports ${spec}`).toBe(false);
       }
     }
   });

@@ -1,13 +1,13 @@
 import { Option } from 'commander';
-import { loadSpec } from '../sources/load.js';
-import { extractClaims } from '../consistency/engine.js';
-import { formatClaims, claimsAsJson } from '../consistency/explain.js';
-import { loadOptionsOf, resolveRunConfig } from '../cli/run-config.js';
-import { resolveVocabulary } from '../consistency/vocabulary.js';
-import { collect, type RegisterCommand } from './types.js';
-import { UsageError } from '../core/errors.js';
-import { Project } from '../project/project.js';
-import { Runtime } from '../runtime/runtime.js';
+import { loadSpec } from '../../sources/load.js';
+import { extractClaims } from '../../consistency/engine.js';
+import { formatClaims, claimsAsJson } from '../../consistency/explain.js';
+import { loadOptionsOf, resolveRunConfig } from '../run-config.js';
+import { resolveVocabulary } from '../../consistency/vocabulary.js';
+import { collect, type RegisterCommand } from '../command-module.js';
+import { UsageError } from '../../core/errors.js';
+import { Project } from '../../project/project.js';
+import { Runtime } from '../../runtime/runtime.js';
 
 /** `spec-check claims`: the extracted claims, grouped by condition, and what was skipped and why. */
 export const registerClaims: RegisterCommand = (program, { io }) => {

@@ -4,12 +4,12 @@
  * description and its link into the rules reference.
  */
 import { Option } from 'commander';
-import { loadConfig } from '../config/config.js';
-import type { SeverityOverride } from '../engine/run.js';
-import { registry } from '../rules/index.js';
-import type { RegisteredRule, ReportingCommand } from '../rules/registry.js';
-import { colorWanted, paintFor, type Paint } from '../reporters/color.js';
-import type { RegisterCommand } from './types.js';
+import { loadConfig } from '../../config/config.js';
+import type { SeverityOverride } from '../../engine/run.js';
+import { registry } from '../../rules/index.js';
+import type { RegisteredRule, ReportingCommand } from '../../rules/registry.js';
+import { colorWanted, paintFor, type Paint } from '../../reporters/color.js';
+import type { RegisterCommand } from '../command-module.js';
 
 export interface RuleListing {
   id: string;

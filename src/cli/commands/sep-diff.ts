@@ -1,22 +1,22 @@
 import { Option } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LoadError } from '../core/errors.js';
-import { loadSpec, type Layout, type LoadOptions } from '../sources/load.js';
-import { resolveRunConfig, ruleOptionsOf } from '../cli/run-config.js';
-import type { Spec } from '../model/spec.js';
-import { readMarkdownPage } from '../sources/markdown.js';
-import { TextFile } from '../core/text-file.js';
-import type { MarkdownPage } from '../model/spec.js';
-import { sepDiff } from '../sep-diff/index.js';
-import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../sep-diff/report.js';
-import { UsageError } from '../core/errors.js';
-import { type RegisterCommand } from './types.js';
-import { displayRoot } from '../check.js';
-import { slashed } from '../util/paths.js';
-import { Project } from '../project/project.js';
-import { Runtime } from '../runtime/runtime.js';
-import { colorWanted } from '../reporters/color.js';
+import { LoadError } from '../../core/errors.js';
+import { loadSpec, type Layout, type LoadOptions } from '../../sources/load.js';
+import { resolveRunConfig, ruleOptionsOf } from '../run-config.js';
+import type { Spec } from '../../model/spec.js';
+import { readMarkdownPage } from '../../sources/markdown.js';
+import { TextFile } from '../../core/text-file.js';
+import type { MarkdownPage } from '../../model/spec.js';
+import { sepDiff } from '../../sep-diff/index.js';
+import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../../sep-diff/report.js';
+import { UsageError } from '../../core/errors.js';
+import { type RegisterCommand } from '../command-module.js';
+import { displayRoot } from '../../check.js';
+import { slashed } from '../../util/paths.js';
+import { Project } from '../../project/project.js';
+import { Runtime } from '../../runtime/runtime.js';
+import { colorWanted } from '../../reporters/color.js';
 
 const formats = ['text', 'json', 'markdown'];
 

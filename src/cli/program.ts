@@ -1,12 +1,12 @@
 /**
  * The command line program: its commands, options and exit codes (0 no error-severity finding,
  * 1 at least one, 2 cannot run: bad arguments, missing root, with a one-line reason on stderr).
- * `cli.ts` is the executable that runs it.
+ * It reads no process state but through `CliIo`; `src/cli.ts` is the executable that runs it.
  */
 import { Command, CommanderError } from 'commander';
-import { SpecCheckError } from './core/errors.js';
-import { toolVersion } from './version.js';
-import { type CliIo, type RegisterCommand } from './commands/types.js';
+import { SpecCheckError } from '../core/errors.js';
+import { toolVersion } from '../version.js';
+import { type CliIo, type RegisterCommand } from './command-module.js';
 import { registerCheck } from './commands/check.js';
 import { registerClaims } from './commands/claims.js';
 import { registerGenerate } from './commands/generate.js';
@@ -23,7 +23,8 @@ const defaultIo: CliIo = {
   env: process.env,
 };
 
-export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+/** Parses `argv` (without the node and script paths), runs the command; resolves to the exit code. */
+export async function runProgram(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
   const program = new Command('spec-check')
     .description('Checks a protocol specification repository for drift between schema.ts, prose, examples and generated files.')

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Option } from 'commander';
-import { checkRoot, type CheckOptions } from '../check.js';
-import { formatters } from '../reporters/index.js';
-import { ruleMetas } from '../rules/index.js';
-import { progressLine } from '../reporters/progress.js';
-import { resolveRunConfig, ruleOptionsOf, type RunConfig } from '../cli/run-config.js';
-import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../engine/baseline.js';
-import { watchCheck } from '../watch.js';
-import { collect, type RegisterCommand } from './types.js';
-import { UsageError } from '../core/errors.js';
-import { colorWanted } from '../reporters/color.js';
+import { checkRoot, type CheckOptions } from '../../check.js';
+import { formatters } from '../../reporters/index.js';
+import { ruleMetas } from '../../rules/index.js';
+import { progressLine } from '../../reporters/progress.js';
+import { resolveRunConfig, ruleOptionsOf, type RunConfig } from '../run-config.js';
+import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../../engine/baseline.js';
+import { watchCheck } from '../../watch.js';
+import { collect, type RegisterCommand } from '../command-module.js';
+import { UsageError } from '../../core/errors.js';
+import { colorWanted } from '../../reporters/color.js';
 
 interface CheckCommandOptions {
   root: string;

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { LoadError } from '../core/errors.js';
-import { loadSpec } from '../sources/load.js';
-import { generatedFiles, type GeneratedFile } from '../generators/outputs.js';
-import { writeIfChanged } from '../generators/write.js';
-import { Project } from '../project/project.js';
-import { Runtime } from '../runtime/runtime.js';
-import { collect, type RegisterCommand } from './types.js';
-import { resolveRunConfig } from '../cli/run-config.js';
+import { LoadError } from '../../core/errors.js';
+import { loadSpec } from '../../sources/load.js';
+import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
+import { writeIfChanged } from '../../generators/write.js';
+import { Project } from '../../project/project.js';
+import { Runtime } from '../../runtime/runtime.js';
+import { collect, type RegisterCommand } from '../command-module.js';
+import { resolveRunConfig } from '../run-config.js';
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program

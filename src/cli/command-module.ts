@@ -1,5 +1,10 @@
+/**
+ * The contract between the program and its command modules (`cli/commands/*`): where a command
+ * writes, how it sets the exit code, and how it registers its subcommand.
+ */
 import type { Command } from 'commander';
 
+/** The program's only window on the process: tests pass their own. */
 export interface CliIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
@@ -19,7 +24,7 @@ export interface CommandEnv {
 /** A command module adds its subcommand to the program. */
 export type RegisterCommand = (program: Command, env: CommandEnv) => void;
 
-
+/** Commander's argument parser for a repeatable option (`--version a --version b`). */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
