@@ -12,7 +12,7 @@ import type { CheckReport, Summary } from './core/report.js';
 import { toolVersion } from './version.js';
 import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js';
 import { mayHaveJsonBlock } from './prose/prose-json.js';
-import { configOptions, loadConfig } from './config/config.js';
+import { resolveRunConfig, ruleOptionsOf } from './cli/run-config.js';
 import { hashParts } from './runtime/cache.js';
 import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './core/text-file.js';
@@ -46,13 +46,21 @@ export interface CheckOptions extends LoadOptions, RunOptions {
  * reads no other SEP). The others are loaded unparsed (`LoadOptions.sepsToParse`).
  */
 export const sepsCheckReads = mayHaveJsonBlock;
+/** The library's `check()` options: a check's, and the config file to apply. */
+export interface CheckCallOptions extends CheckOptions {
+  /** The config file, relative to the working folder; default: spec-check.config.json at the root, when present. */
+  configFile?: string;
+}
+
 /**
- * The library's `check`: applies the root's spec-check.config.json (as the CLI does), with
- * `options` taking precedence, then loads and checks.
+ * The library's `check`: applies the config file through the resolver the CLI uses (layout,
+ * ignores, severities, vocabulary), with `options` taking precedence (a partial `layout` key by
+ * key), then loads and checks. A bad config throws a `ConfigError`, a missing root a `LoadError`.
  */
-export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
-  const { config } = loadConfig(root);
-  return (await checkRoot(root, { ...configOptions(config), ...options })).report;
+export async function check(root: string, options: CheckCallOptions = {}): Promise<CheckReport> {
+  const { configFile, ...given } = options;
+  const run = resolveRunConfig({ root, configFile, flags: { versions: given.versions, worker: given.worker } });
+  return (await checkRoot(root, { ...ruleOptionsOf(run), ...given, layout: { ...run.layout, ...given.layout } })).report;
 }
 
 export interface CheckResult {

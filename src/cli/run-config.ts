@@ -1,31 +1,58 @@
 /**
  * The options every command runs with, resolved once from the config file and the flags:
- * `check`, `generate`, `claims` and `sep-diff` all read the same layout, ignores, severities and
- * vocabulary, and a mistake in any of them is one line and exit code 2 (a `LoadError`).
+ * `check`, `generate`, `claims`, `sep-diff`, `rules` and the library's `check()` all read the
+ * same layout, ignores, severities and vocabulary, and a mistake in any of them is one line and
+ * exit code 2 (a `ConfigError` or `LoadError`, src/core/errors.ts).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { LoadError } from "../core/errors.js";
-import { loadConfig, type SpecCheckConfig } from "../config/config.js";
-import { ignoreMatcher } from "../config/glob.js";
-import {
-  defaultLayout,
-  type Layout,
-  type LoadOptions,
-} from "../sources/load.js";
-import type { SeverityOverride } from "../engine/run.js";
-import type { Vocabulary } from "../consistency/vocabulary.js";
-import { cacheDirFor } from "../runtime/cache.js";
+import fs from 'node:fs';
+import path from 'node:path';
+import { LoadError } from '../core/errors.js';
+import { CONFIG_FILE, loadConfig, type SpecCheckConfig } from '../config/config.js';
+import { ignoreMatcher } from '../config/glob.js';
+import { defaultLayout, type Layout, type LoadOptions } from '../sources/load.js';
+import type { SeverityOverride } from '../engine/run.js';
+import type { Vocabulary } from '../consistency/vocabulary.js';
+import { cacheDirFor } from '../runtime/cache.js';
+import { Runtime } from '../runtime/runtime.js';
+import { colorWanted, type ColorEnvironment } from '../reporters/color.js';
 
-export interface RunConfigFlags {
+export interface RunConfigRequest {
   /** `--root`, as the user typed it. */
   root: string;
   /** `--config FILE`, relative to the working folder; without it, spec-check.config.json at the root when present. */
   configFile?: string;
+  flags?: RunFlags;
+  /** The terminal the output goes to: colour and the progress line are decided from it; none: neither. */
+  terminal?: ColorEnvironment;
+}
+
+/** The flags that shape a run; a command leaves out those it does not take. */
+export interface RunFlags {
   /** `--version` (repeatable); all versions when absent or empty. */
   versions?: string[];
-  /** False for `--no-cache`; commands without a cache leave it out. */
+  /** False for `--no-cache`; commands without a cache leave it out (no cache). */
   cache?: boolean;
+  /** Run the heavy jobs in the worker thread (true), never (false), or by input size (absent). */
+  worker?: boolean;
+  /** `--format`; `text` when absent. */
+  format?: string;
+  /** `--output FILE`: the report goes there instead of stdout. */
+  output?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+}
+
+/** How a command writes its result. */
+export interface OutputOptions {
+  format: string;
+  /** The file the report is written to; stdout when undefined. */
+  file?: string;
+  /** Colour: text format, to a terminal (or FORCE_COLOR), never into a file, never with NO_COLOR. */
+  color: boolean;
+  /** A progress line on stderr: to a terminal, unless quiet. */
+  progress: boolean;
+  verbose: boolean;
+  quiet: boolean;
 }
 
 export interface RunConfig {
@@ -51,22 +78,25 @@ export interface RunConfig {
   vocabulary?: Vocabulary;
   /** Folder of the disk cache; undefined: no cache. */
   cacheDir?: string;
+  /** The worker thread: always, never, or by input size (undefined). */
+  worker?: boolean;
+  output: OutputOptions;
 }
 
-export function resolveRunConfig(flags: RunConfigFlags): RunConfig {
-  const root = path.resolve(flags.root);
+export function resolveRunConfig({ root: rootArg, configFile, flags = {}, terminal }: RunConfigRequest): RunConfig {
+  const root = path.resolve(rootArg);
   // A missing root is the first thing to say, before any config file it would hold.
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
-    throw new LoadError(`root folder not found: ${flags.root}`);
-  const loaded = loadConfig(flags.root, flags.configFile);
+    throw new LoadError(`root folder not found: ${rootArg}`);
+  const loaded = loadConfig(rootArg, configFile);
   const { config } = loaded;
+  const format = flags.format ?? 'text';
   return {
     root,
-    rootArg: flags.root,
+    rootArg,
     configFile: loaded.path,
     configPath: loaded.absolutePath,
-    watchedConfigPath:
-      loaded.absolutePath ?? path.join(root, "spec-check.config.json"),
+    watchedConfigPath: loaded.absolutePath ?? path.join(root, CONFIG_FILE),
     config,
     layout: { ...defaultLayout, ...config.layout },
     ignore: config.ignore?.length ? ignoreMatcher(config.ignore) : undefined,
@@ -74,38 +104,37 @@ export function resolveRunConfig(flags: RunConfigFlags): RunConfig {
     severities: config.rules,
     vocabulary: config.vocabulary as Vocabulary | undefined,
     cacheDir: flags.cache ? cacheDirFor(root) : undefined,
+    worker: flags.worker,
+    output: {
+      format,
+      file: flags.output,
+      color: !!terminal && colorWanted(terminal) && format === 'text' && !flags.output,
+      progress: !!terminal?.isTTY && !flags.quiet,
+      verbose: !!flags.verbose,
+      quiet: !!flags.quiet,
+    },
   };
 }
 
 /** What loading the spec takes from a run config: layout, ignores and versions (keys left out when unset). */
-export function loadOptionsOf(
-  run: RunConfig,
-): Pick<LoadOptions, "layout" | "ignore" | "versions"> {
-  return defined({
-    layout: run.layout,
-    ignore: run.ignore,
-    versions: run.versions,
-  });
+export function loadOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> {
+  return defined({ layout: run.layout, ignore: run.ignore, versions: run.versions });
 }
 
 /** Loading plus what the rules take: severities and vocabulary (keys left out when unset). */
-export function ruleOptionsOf(run: RunConfig): Pick<
-  LoadOptions,
-  "layout" | "ignore" | "versions"
-> & {
+export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> & {
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
 } {
-  return defined({
-    ...loadOptionsOf(run),
-    severities: run.severities,
-    vocabulary: run.vocabulary,
-  });
+  return defined({ ...loadOptionsOf(run), severities: run.severities, vocabulary: run.vocabulary });
+}
+
+/** The runtime a command runs in: the run's worker choice and cache folder. */
+export function runtimeOf(run: RunConfig): Runtime {
+  return new Runtime(defined({ worker: run.worker, cacheDir: run.cacheDir }));
 }
 
 /** Without the undefined keys: option objects are hashed and spread over defaults. */
 function defined<T extends object>(options: T): T {
-  return Object.fromEntries(
-    Object.entries(options).filter(([, v]) => v !== undefined),
-  ) as T;
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
 }

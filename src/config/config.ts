@@ -1,22 +1,22 @@
 /**
  * `spec-check.config.json`: rule severities, layout overrides, files to ignore and vocabulary
  * extensions. Described for editors by schema/config.schema.json; validated here so that each
- * mistake is one line naming the key (`file:line:column: ...`), and the run exits 2.
+ * mistake is one line naming the key (`file:line:column: ...`), and the run exits 2. What a run
+ * takes from it (with the flags) is resolved in one place, `resolveRunConfig` (src/cli/run-config.ts).
  */
 import fs from 'node:fs';
 import { editDistance } from '../util/edit-distance.js';
-import type { Vocabulary } from '../consistency/vocabulary.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Ajv, type AnySchema } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { LoadError } from '../core/errors.js';
+import { ConfigError } from '../core/errors.js';
 import { type Layout } from '../sources/load.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { registry } from '../rules/index.js';
-import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
+import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { slashed } from '../util/paths.js';
 
@@ -34,17 +34,8 @@ export interface SpecCheckConfig {
   vocabulary?: unknown;
 }
 
-/** A config that cannot be used: exit code 2 with this one-line reason. */
-export class ConfigError extends LoadError {}
-
-/** The options a config contributes to a check. */
-export interface ConfigOptions {
-  severities?: Record<string, SeverityOverride>;
-  layout?: Partial<Layout>;
-  ignore?: (relPath: string) => boolean;
-  /** Checked against schema/vocabulary.schema.json when the config is parsed. */
-  vocabulary?: Vocabulary;
-}
+// A config that cannot be used: exit code 2 with a one-line reason (defined with the other typed errors).
+export { ConfigError };
 
 export interface LoadedConfig {
   config: SpecCheckConfig;
@@ -139,16 +130,6 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
     config.vocabulary = value.vocabulary;
   }
   return config;
-}
-
-/** What a config contributes to CheckOptions. */
-export function configOptions(config: SpecCheckConfig): ConfigOptions {
-  const out: ConfigOptions = {};
-  if (config.rules) out.severities = config.rules;
-  if (config.layout) out.layout = config.layout;
-  if (config.ignore?.length) out.ignore = ignoreMatcher(config.ignore);
-  if (config.vocabulary !== undefined) out.vocabulary = config.vocabulary as Vocabulary;
-  return out;
 }
 
 /**

@@ -12,3 +12,6 @@ export class LoadError extends SpecCheckError {}
 
 /** A usage problem found after the arguments were parsed (options that do not go together). */
 export class UsageError extends SpecCheckError {}
+
+/** The config file cannot be used (unreadable, invalid JSON, an unknown key or rule, a bad value). */
+export class ConfigError extends LoadError {}

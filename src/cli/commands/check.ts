@@ -8,9 +8,8 @@ import { progressLine } from '../../reporters/progress.js';
 import { resolveRunConfig, ruleOptionsOf, type RunConfig } from '../run-config.js';
 import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../../engine/baseline.js';
 import { watchCheck } from '../../watch.js';
-import { collect, type RegisterCommand } from '../command-module.js';
+import { collect, type CliIo, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
-import { colorWanted } from '../../reporters/color.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -42,18 +41,24 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
     .action(async (opts: CheckCommandOptions) => {
-      const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version, cache: opts.cache });
+      const flags = { versions: opts.version, cache: opts.cache, format: opts.format, output: opts.output, verbose: opts.verbose, quiet: opts.quiet };
+      const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, flags, terminal: io });
       const run = resolve();
-      const progress = io.isTTY && !opts.quiet ? progressLine(io.stderr) : undefined;
-      const checkOptions = (config: RunConfig = run): CheckOptions => ({ ...ruleOptionsOf(config), onProgress: progress?.update, cacheDir: config.cacheDir });
-      const color = colorWanted(io) && opts.format === 'text' && !opts.output;
+      const { output: out } = run;
+      const progress = out.progress ? progressLine(io.stderr) : undefined;
+      const checkOptions = (config: RunConfig = run): CheckOptions => ({
+        ...ruleOptionsOf(config),
+        onProgress: progress?.update,
+        cacheDir: config.cacheDir,
+        ...(config.worker === undefined ? {} : { worker: config.worker }),
+      });
 
       if (opts.watch) {
-        if (opts.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');
+        if (out.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');
         for (const flag of ['output', 'baseline', 'writeBaseline'] as const) {
           if (opts[flag]) throw new UsageError(`--watch cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`);
         }
-        await watchUntilStopped(opts, run.watchedConfigPath, resolve, checkOptions, color, io);
+        await watchUntilStopped(run, resolve, checkOptions, io);
         setExitCode(0);
         return;
       }
@@ -64,7 +69,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const options = { ...checkOptions(), timings };
       let files, report;
       try {
-        ({ files, report } = await checkRoot(opts.root, options));
+        ({ files, report } = await checkRoot(run.rootArg, options));
       } finally {
         progress?.clear();
       }
@@ -75,13 +80,13 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         // The findings of this run become the baseline, and the run reports against it.
         baseline = createBaseline(report.findings, lineText);
         writeFile(opts.writeBaseline, formatBaseline(baseline));
-        if (!opts.quiet) io.stderr(`spec-check: wrote ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} to ${opts.writeBaseline}\n`);
+        if (!out.quiet) io.stderr(`spec-check: wrote ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} to ${opts.writeBaseline}\n`);
       }
       if (baseline) report = withBaseline(report, baseline, lineText);
 
-      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => files.get(file), rules: ruleMetas });
-      if (opts.output) writeFile(opts.output, output);
-      else io.stdout(output);
+      const text = formatters[out.format](report, { color: out.color, verbose: out.verbose, source: (file) => files.get(file), rules: ruleMetas });
+      if (out.file) writeFile(out.file, text);
+      else io.stdout(text);
       if (timings) {
         timings.total = performance.now() - started;
         const rounded = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10]));
@@ -113,12 +118,10 @@ function writeFile(file: string, text: string): void {
 }
 
 async function watchUntilStopped(
-  opts: CheckCommandOptions,
-  configFile: string,
+  run: RunConfig,
   resolve: () => RunConfig,
   checkOptions: (config?: RunConfig) => CheckOptions,
-  color: boolean,
-  io: Parameters<RegisterCommand>[1]['io'],
+  io: CliIo,
 ): Promise<void> {
   // Ctrl-C ends the watch cleanly unless the caller brought its own signal.
   const controller = new AbortController();
@@ -127,7 +130,7 @@ async function watchUntilStopped(
   if (!io.signal) process.once('SIGINT', onSigint);
   try {
     await watchCheck({
-      root: opts.root,
+      root: run.rootArg,
       // A changed config file is read again; when it is broken, the options spec-check started with stay.
       checkOptions: () => {
         let options: CheckOptions;
@@ -140,11 +143,11 @@ async function watchUntilStopped(
         // No progress line between the printed checks.
         return { ...options, onProgress: undefined };
       },
-      configFiles: [configFile],
+      configFiles: [run.watchedConfigPath],
       io,
       signal,
-      text: { color, verbose: opts.verbose },
-      quiet: opts.quiet,
+      text: { color: run.output.color, verbose: run.output.verbose },
+      quiet: run.output.quiet,
     });
   } finally {
     process.removeListener('SIGINT', onSigint);

@@ -2,12 +2,11 @@ import { Option } from 'commander';
 import { loadSpec } from '../../sources/load.js';
 import { extractClaims } from '../../consistency/engine.js';
 import { formatClaims, claimsAsJson } from '../../consistency/explain.js';
-import { loadOptionsOf, resolveRunConfig } from '../run-config.js';
+import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
 import { resolveVocabulary } from '../../consistency/vocabulary.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
 import { Project } from '../../project/project.js';
-import { Runtime } from '../../runtime/runtime.js';
 
 /** `spec-check claims`: the extracted claims, grouped by condition, and what was skipped and why. */
 export const registerClaims: RegisterCommand = (program, { io }) => {
@@ -20,10 +19,10 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
     .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string; config?: string }) => {
-      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version });
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version, format: opts.format } });
       const vocabulary = run.vocabulary;
       const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
-      const set = extractClaims(new Project(spec, new Runtime(), { vocabulary }));
+      const set = extractClaims(new Project(spec, runtimeOf(run), { vocabulary }));
       const known = resolveVocabulary(vocabulary).conditions;
       const wanted = opts.condition?.map((c) => {
         const found = known.find((k) => k.id === c || k.label.toLowerCase() === c.toLowerCase());
@@ -31,6 +30,6 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
         return found.id;
       });
       const filter = { conditions: wanted };
-      io.stdout(opts.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
+      io.stdout(run.output.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
     });
 };

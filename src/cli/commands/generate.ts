@@ -4,9 +4,8 @@ import { loadSpec } from '../../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
 import { Project } from '../../project/project.js';
-import { Runtime } from '../../runtime/runtime.js';
 import { collect, type RegisterCommand } from '../command-module.js';
-import { resolveRunConfig } from '../run-config.js';
+import { resolveRunConfig, runtimeOf } from '../run-config.js';
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -17,7 +16,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
     .action(async (opts: { root: string; version?: string[]; config?: string }) => {
       // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
-      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version });
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version } });
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
       // Generating needs no prose: the pages are left unparsed.
@@ -25,7 +24,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);
-      const project = new Project(spec, new Runtime());
+      const project = new Project(spec, runtimeOf(run));
       const files: GeneratedFile[] = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))].filter(
         (f) => !wanted || wanted.has(f.version),
       );

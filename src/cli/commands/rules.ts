@@ -4,11 +4,11 @@
  * description and its link into the rules reference.
  */
 import { Option } from 'commander';
-import { loadConfig } from '../../config/config.js';
+import { resolveRunConfig } from '../run-config.js';
 import type { SeverityOverride } from '../../engine/run.js';
 import { registry } from '../../rules/index.js';
 import type { RegisteredRule, ReportingCommand } from '../../rules/registry.js';
-import { colorWanted, paintFor, type Paint } from '../../reporters/color.js';
+import { paintFor, type Paint } from '../../reporters/color.js';
 import type { RegisterCommand } from '../command-module.js';
 
 export interface RuleListing {
@@ -66,7 +66,8 @@ export const registerRules: RegisterCommand = (program, { io }) => {
     .option('--config <file>', 'config file (default: spec-check.config.json at the root, when present)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action((opts: { root: string; config?: string; format: string }) => {
-      const rules = listRules(registry, loadConfig(opts.root, opts.config).config.rules);
-      io.stdout(opts.format === 'json' ? formatRulesJson(rules) : formatRulesText(rules, { color: colorWanted(io) }));
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { format: opts.format }, terminal: io });
+      const rules = listRules(registry, run.severities);
+      io.stdout(run.output.format === 'json' ? formatRulesJson(rules) : formatRulesText(rules, { color: run.output.color }));
     });
 };

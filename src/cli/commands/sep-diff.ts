@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../../core/errors.js';
 import { loadSpec, type Layout, type LoadOptions } from '../../sources/load.js';
-import { resolveRunConfig, ruleOptionsOf } from '../run-config.js';
+import { resolveRunConfig, ruleOptionsOf, runtimeOf } from '../run-config.js';
 import type { Spec } from '../../model/spec.js';
 import { readMarkdownPage } from '../../sources/markdown.js';
 import { TextFile } from '../../core/text-file.js';
@@ -15,8 +15,6 @@ import { type RegisterCommand } from '../command-module.js';
 import { displayRoot } from '../../check.js';
 import { slashed } from '../../util/paths.js';
 import { Project } from '../../project/project.js';
-import { Runtime } from '../../runtime/runtime.js';
-import { colorWanted } from '../../reporters/color.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -30,7 +28,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
     .action(async (sepArg: string, opts: { root: string; format: string; config?: string }) => {
       // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
-      const run = resolveRunConfig({ root: opts.root, configFile: opts.config });
+      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { format: opts.format }, terminal: io });
       const root = run.root;
       const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) => fs.statSync(p, { throwIfNoEntry: false })?.isFile());
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
@@ -38,11 +36,11 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       const spec = await loadFor(run.rootArg, fs.readFileSync(abs, 'utf8'), config, run.layout);
       const rel = slashed(path.relative(spec.root, abs));
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
-      const result = sepDiff(new Project(spec, new Runtime(), { vocabulary: config.vocabulary }), sep, { runOptions: config });
+      const result = sepDiff(new Project(spec, runtimeOf(run), { vocabulary: config.vocabulary }), sep, { runOptions: config });
       const rootShown = displayRoot(run.rootArg);
       const report = sepDiffReport(spec, rootShown, result);
-      const color = colorWanted(io) && opts.format === 'text';
-      const out = opts.format === 'json' ? formatSepDiffJson(report) : opts.format === 'markdown' ? formatSepDiffMarkdown(report) : formatSepDiffText(report, { color });
+      const { format, color } = run.output;
+      const out = format === 'json' ? formatSepDiffJson(report) : format === 'markdown' ? formatSepDiffMarkdown(report) : formatSepDiffText(report, { color });
       io.stdout(out);
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
