@@ -6,7 +6,7 @@ import { loadSpec, type Layout, type LoadOptions } from '../sources/load.js';
 import { resolveRunConfig, ruleOptionsOf } from '../cli/run-config.js';
 import type { Spec } from '../model/spec.js';
 import { readMarkdownPage } from '../sources/markdown.js';
-import { TextFile } from '../core/text-file.js';
+import { TextFile, withoutBom } from '../core/text-file.js';
 import type { MarkdownPage } from '../model/spec.js';
 import { sepDiff } from '../sep-diff/index.js';
 import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../sep-diff/report.js';
@@ -74,7 +74,7 @@ function readSep(abs: string, rel: string): MarkdownPage {
   } catch (error) {
     throw new UsageError(`cannot read SEP ${rel}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const page = readMarkdownPage(new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), 'md');
+  const page = readMarkdownPage(new TextFile(rel, withoutBom(text)), 'md');
   if (page.parseError) throw new UsageError(`cannot parse SEP ${rel}: ${page.parseError.message}`);
   return page;
 }

@@ -13,7 +13,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LoadError } from '../core/errors.js';
 import { type Layout } from '../sources/load.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
-import { TextFile } from '../core/text-file.js';
+import { TextFile, withoutBom } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { registry } from '../rules/index.js';
 import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
@@ -74,7 +74,7 @@ export function loadConfig(root: string, configArg?: string): LoadedConfig {
 
 /** Parses and validates a config text; throws ConfigError naming the first offending key. */
 export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfig {
-  const file = new TextFile(display, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const file = new TextFile(display, withoutBom(text));
   const doc = new JsonDocument(file.text);
   const fail = (offset: number, message: string): never => {
     const { line, column } = file.position(offset);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
-import { TextFile } from '../core/text-file.js';
+import { TextFile, withoutBom } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
@@ -166,7 +166,7 @@ export async function inputFingerprint(rootArg: string, options: LoadOptions = {
       const bytes = contents[i];
       hash.update(`${p}\0${bytes.length}\0`).update(bytes);
       const text = texts.test(p) ? decodeUtf8(bytes) : undefined;
-      if (text !== undefined) files.set(p, new TextFile(p, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+      if (text !== undefined) files.set(p, new TextFile(p, withoutBom(text)));
     }
   } catch {
     return undefined;
