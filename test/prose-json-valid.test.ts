@@ -137,10 +137,10 @@ describe('SEPs without JSON blocks', () => {
       expect(mayHaveJsonBlock('```' + lang + '\n{}\n```')).toBe(true);
       expect(mayHaveJsonBlock('~~~ ' + lang.toUpperCase() + ' title\n{}\n~~~')).toBe(true);
     }
-    for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```']) {
+    for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```', '```JSON5\n{}\n```']) {
       expect(mayHaveJsonBlock(text), text).toBe(true);
     }
-    for (const text of ['```json5\n{}\n```', '```ts\nconst json = 1;\n```', 'The result is JSON:\n\n    { "a": 1 }\n', '```jsonl\n{}\n```']) {
+    for (const text of ['```ts\nconst json = 1;\n```', 'The result is JSON:\n\n    { "a": 1 }\n', '```jsonl\n{}\n```']) {
       expect(mayHaveJsonBlock(text), text).toBe(false);
     }
   });
