@@ -12,6 +12,7 @@ import { valueAtPointer } from '../core/json-document.js';
 import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
+import { projectVocabulary } from '../consistency/vocabulary.js';
 
 /** Languages of the fenced blocks read as JSON (see `JSON_BLOCK_LANGUAGES`). */
 export const JSON_LANGS: ReadonlySet<string> = new Set(JSON_BLOCK_LANGUAGES.keys());
@@ -61,9 +62,10 @@ export function sepVersion(spec: Spec): SpecVersion | undefined {
  */
 export function readJsonBlocks(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
   if (!mayHaveJsonBlock(page.file.text)) return [];
-  // A function of the page, the version's schema.ts and its validator (schema.json): watch mode
-  // keeps all three when their files do not change, so an unchanged page is not read again.
-  const inputs = [version.schemaTs, validatorFor(project, version), !!options.isSep] as const;
+  // A function of the page, the version's schema.ts, its validator (schema.json) and the
+  // vocabulary: watch mode keeps all four when their files do not change, so an unchanged page
+  // is not read again.
+  const inputs = [version.schemaTs, validatorFor(project, version), projectVocabulary(project), !!options.isSep] as const;
   const box = project.derive(shownBlocks, page);
   const kept = box.list.find((k) => k.inputs.every((x, i) => x === inputs[i]));
   if (kept) return kept.shown;
