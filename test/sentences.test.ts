@@ -17,6 +17,7 @@ describe('one sentence splitter', () => {
     ['He said "stop." Then left. It ended (at last.) Done.', ['He said "stop."', 'Then left.', 'It ended (at last.)', 'Done.']],
     // Abbreviations and version numbers end no sentence; a lower-case word starts none.
     ['Use e.g. Cursors, i.e. Tokens, vs. Pages, cf. Figures. As in v1.2 of WXP. and so on.', ['Use e.g. Cursors, i.e. Tokens, vs. Pages, cf. Figures.', 'As in v1.2 of WXP. and so on.']],
+    ['See Fig. 2 and No. 5. E.g. This. It is yes or no. Then more.', ['See Fig. 2 and No. 5.', 'E.g. This.', 'It is yes or no.', 'Then more.']],
     ['  \n ', []],
   ])('splits %j', (text, expected) => {
     expect(split(text)).toEqual(expected);

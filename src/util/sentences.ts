@@ -9,8 +9,11 @@ export interface SentenceSpan {
   end: number;
 }
 
-/** Abbreviations whose period ends no sentence. */
-const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Ms|Fig|No)\.)$/i;
+/**
+ * Abbreviations whose period ends no sentence: the lower-case ones in any case ("E.g."), the
+ * capitalised ones only so ("No. 5", but "yes or no. Then" is two sentences).
+ */
+const ABBREVIATIONS = /(?:\b(?:[Ee]\.[Gg]|[Ii]\.[Ee]|[Ee][Tt][Cc]|[Vv][Ss]|[Cc][Ff]|Dr|Mr|Ms|Fig|No)\.)$/;
 
 /**
  * A sentence ends at a `.`, `!` or `?` (and a closing quote or parenthesis after it) followed by
