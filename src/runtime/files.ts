@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
+import { withoutBom } from '../util/bom.js';
 
 /** Files by path with their size and times, and parse results by kind and path. */
 export interface LoadCache {
@@ -170,7 +171,7 @@ export class FileReader {
       this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', { file: rel, line: 1, column: 1 });
       return undefined;
     }
-    const file = new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const file = new TextFile(rel, withoutBom(text));
     this.files.set(rel, file);
     return file;
   }

@@ -14,6 +14,7 @@ import { decodeUtf8, FileReader, isFolder, type LoadCache } from '../runtime/fil
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
+import { withoutBom } from '../util/bom.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -164,7 +165,7 @@ export async function inputFingerprint(rootArg: string, options: LoadOptions = {
       const bytes = contents[i];
       hash.update(`${p}\0${bytes.length}\0`).update(bytes);
       const text = texts.test(p) ? decodeUtf8(bytes) : undefined;
-      if (text !== undefined) files.set(p, new TextFile(p, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+      if (text !== undefined) files.set(p, new TextFile(p, withoutBom(text)));
     }
   } catch {
     return undefined;
