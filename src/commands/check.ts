@@ -11,6 +11,7 @@ import { watchCheck } from '../watch.js';
 import { collect, type RegisterCommand } from './types.js';
 import { UsageError } from '../core/errors.js';
 import { colorWanted } from '../reporters/color.js';
+import { withoutBom } from '../util/bom.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -99,7 +100,7 @@ function readBaseline(file: string): Baseline {
     const code = (error as NodeJS.ErrnoException).code;
     throw new BaselineError(code === 'ENOENT' ? `baseline file not found: ${file} (write one with --write-baseline)` : `cannot read baseline file ${file}: ${code}`);
   }
-  return parseBaseline(text, file);
+  return parseBaseline(withoutBom(text), file);
 }
 
 /** Writes a file the user named (report, baseline), creating its folder. */

@@ -6,7 +6,7 @@ import { loadSpec, type Layout, type LoadOptions } from '../sources/load.js';
 import { resolveRunConfig, ruleOptionsOf } from '../cli/run-config.js';
 import type { Spec } from '../model/spec.js';
 import { readMarkdownPage } from '../sources/markdown.js';
-import { TextFile, withoutBom } from '../core/text-file.js';
+import { TextFile } from '../core/text-file.js';
 import type { MarkdownPage } from '../model/spec.js';
 import { sepDiff } from '../sep-diff/index.js';
 import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../sep-diff/report.js';
@@ -17,6 +17,7 @@ import { slashed } from '../util/paths.js';
 import { Project } from '../project/project.js';
 import { Runtime } from '../runtime/runtime.js';
 import { colorWanted } from '../reporters/color.js';
+import { withoutBom } from '../util/bom.js';
 
 const formats = ['text', 'json', 'markdown'];
 

@@ -13,12 +13,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { LoadError } from '../core/errors.js';
 import { type Layout } from '../sources/load.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
-import { TextFile, withoutBom } from '../core/text-file.js';
+import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
 import { registry } from '../rules/index.js';
 import { ignoreEntryProblem, ignoreMatcher, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { slashed } from '../util/paths.js';
+import { withoutBom } from '../util/bom.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 

@@ -1,10 +1,5 @@
 import type { Location } from './location.js';
 
-/** A text without the byte order mark a UTF-8 file may start with (positions count from after it). */
-export function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /** A file's text with the offsets of its line starts, to turn offsets into line/column. */
 export class TextFile {
   private lineStarts?: number[];

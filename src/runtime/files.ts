@@ -8,7 +8,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
-import { TextFile, withoutBom } from '../core/text-file.js';
+import { TextFile } from '../core/text-file.js';
+import { withoutBom } from '../util/bom.js';
 
 /** What the reader needs of a file or folder (a subset of `fs.Stats`). */
 export interface FileStats {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
-import { TextFile, withoutBom } from '../core/text-file.js';
+import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
@@ -14,6 +14,7 @@ import { decodeUtf8, FileReader, isFolder, type FileSystem, type LoadCache } fro
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
+import { withoutBom } from '../util/bom.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
