@@ -13,7 +13,7 @@ export { SpecCheckError, LoadError, UsageError, ConfigError } from './core/error
 export { formatters } from './reporters/index.js';
 export { main } from './cli.js';
 export { extractClaims } from './consistency/engine.js';
-export { mcpVocabulary, resolveVocabulary, VocabularyError, type Vocabulary, type VocabularyChannel, type VocabularyCondition } from './consistency/vocabulary.js';
+export { mcpVocabulary, resolveVocabulary, VocabularyError, type Vocabulary, type VocabularyChannel, type VocabularyCondition, type VocabularyJsonBlockPhrase } from './consistency/vocabulary.js';
 export type { Claim, ClaimSet, ClaimSource } from './consistency/claims.js';
 export { loadConfig, parseConfig, CONFIG_FILE, type SpecCheckConfig } from './config/config.js';
 export { resolveRunConfig, type RunConfig, type RunConfigRequest, type RunFlags, type OutputOptions } from './cli/run-config.js';

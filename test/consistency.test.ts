@@ -289,12 +289,45 @@ describe('consistency vocabulary', () => {
     expect(resolveVocabulary(gadgetVocabulary).conditions.map((c) => c.id)).toEqual(['unknown-gadget', 'bad-page-token', 'jammed', 'busy']);
   });
 
+  it('holds the JSON block phrases and placeholder methods: built in for MCP, added to when extended, dropped when replaced', () => {
+    const mcp = resolveVocabulary(mcpVocabulary);
+    expect(mcp.jsonBlockPhrases.find((p) => p.phrase === 'tool result')).toMatchObject({ result: 'tools/call' });
+    expect(mcp.placeholderMethods.some((p) => p.test('some_method'))).toBe(true);
+    const extended = resolveVocabulary({ jsonBlockPhrases: [{ phrase: 'gadget report', declaration: 'GadgetReport' }], placeholderMethods: ['gadget_.+'] });
+    expect(extended.jsonBlockPhrases.map((p) => p.phrase)).toEqual([...mcp.jsonBlockPhrases.map((p) => p.phrase), 'gadget report']);
+    expect(['some_method', 'gadget_x', 'gadget'].map((m) => extended.placeholderMethods.some((p) => p.test(m)))).toEqual([true, true, false]);
+    const replaced = resolveVocabulary(gadgetVocabulary);
+    expect([replaced.jsonBlockPhrases, replaced.placeholderMethods]).toEqual([[], []]);
+    // Phrases match whole words, in any case.
+    const [phrase] = resolveVocabulary({ extends: 'none', jsonBlockPhrases: [{ phrase: 'gadget reports?', result: 'gadgets/report' }] }).jsonBlockPhrases;
+    expect(['A Gadget Report:', 'the gadget reports', 'a gadget reporter', 'megadget report'].map((t) => phrase.pattern.test(t))).toEqual([true, true, false, false]);
+  });
+
+  it.each([
+    [{ jsonBlockPhrases: {} }, 'vocabulary.jsonBlockPhrases: must be an array of entries'],
+    [{ jsonBlockPhrases: [{ phrase: 'a' }] }, 'vocabulary.jsonBlockPhrases[0]: needs either a result (a method) or a declaration (a type name)'],
+    [{ jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', declaration: 'X' }] }, 'vocabulary.jsonBlockPhrases[0]: needs either a result (a method) or a declaration (a type name)'],
+    [{ jsonBlockPhrases: [{ phrase: '', result: 'x/y' }] }, 'vocabulary.jsonBlockPhrases[0].phrase: must be a non-empty string'],
+    [{ jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', kind: 'z' }] }, 'vocabulary.jsonBlockPhrases[0].kind: unknown key'],
+    [{ placeholderMethods: [1] }, 'vocabulary.placeholderMethods: must be an array of strings'],
+  ])('rejects the JSON block entries %j', (vocabulary, message) => {
+    expect(() => resolveVocabulary(vocabulary as unknown as Vocabulary)).toThrow(new VocabularyError(`${message} (see schema/vocabulary.schema.json)`));
+  });
+
+  it('rejects a broken JSON block phrase or placeholder method, naming it', () => {
+    expect(() => resolveVocabulary({ jsonBlockPhrases: [{ phrase: '(a', result: 'x/y' }] })).toThrow(/vocabulary jsonBlockPhrases: invalid phrase "\(a"/);
+    expect(() => resolveVocabulary({ placeholderMethods: ['[a'] })).toThrow(/vocabulary placeholderMethods: invalid phrase "\[a"/);
+  });
+
   it('has a JSON Schema that the built-in vocabulary and the sample spec config satisfy', () => {
     const schema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'schema/vocabulary.schema.json'), 'utf8'));
     const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(schema);
     const sample = JSON.parse(fs.readFileSync(path.join(sampleSpec, 'spec-check.config.json'), 'utf8')).vocabulary;
     for (const v of [mcpVocabulary, sample, gadgetVocabulary]) expect(validate(v), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ channels: { x: { label: 'x', kind: 'result-flag', phrases: [] } } })).toBe(false);
+    expect(validate({ jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', declaration: 'X' }] })).toBe(false);
+    expect(validate({ jsonBlockPhrases: [{ phrase: 'a' }] })).toBe(false);
+    expect(validate({ jsonBlockPhrases: [{ phrase: 'a', declaration: 'X' }], placeholderMethods: ['x_.+'] })).toBe(true);
   });
 });
 

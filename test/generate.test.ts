@@ -160,19 +160,18 @@ describe('generator programs', () => {
   });
 
   it('give the same files in the worker thread as in this one', async () => {
-    // The worker runs the built script: this test uses the build (`npm test` builds first).
-    const dist = (m: string) => import(path.join('..', 'dist', m));
-    const { loadSpec } = await dist('sources/load.js');
-    const { generatedFiles } = await dist('generators/outputs.js');
-    const { Project } = await dist('project/project.js');
-    const { Runtime } = await dist('runtime/runtime.js');
-    const { workerAvailable } = await dist('runtime/worker/runner.js');
-    expect(workerAvailable()).toBe(true);
+    // From the sources, the worker is the sources bundled by esbuild (see runner.ts).
+    const { loadSpec } = await import('../src/sources/load.js');
+    const { generatedFiles } = await import('../src/generators/outputs.js');
+    const { Project } = await import('../src/project/project.js');
+    const { Runtime } = await import('../src/runtime/runtime.js');
+    const { workerFromSource } = await import('../src/runtime/worker/runner.js');
+    expect(workerFromSource()).toBe(true);
     const generate = async (worker: boolean) => {
       const spec = await loadSpec(sampleSpec);
       const project = new Project(spec, new Runtime({ worker }));
       const files = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))];
-      return files.map((f: { path: string; text?: string; problems: unknown[] }) => [f.path, f.text, f.problems]);
+      return files.map((f) => [f.path, f.text, f.problems]);
     };
     const here = await generate(false);
     // schema.json of both versions, the Schema Reference of the one with a template.

@@ -149,15 +149,17 @@ title: Schema Reference
 {/* @category \`parts/list\` */}
 `;
 
+/** The parts spec as a tree (path -> text), for the in-memory rule tester. */
+export const partsFiles: Record<string, string> = {
+  'schema/draft/schema.ts': partsSchemaTs,
+  'schema/draft/schema.json': JSON.stringify(partsSchemaJson, null, 2),
+  'schema/draft/schema.mdx': partsTemplate,
+  'schema/draft/examples/Part/bolt.json': '{ "id": "b1", "size": 8 }\n',
+};
+
 /** A temp spec with the parts schema and the given extra files (path -> text). */
 export function partsSpec(files: Record<string, string> = {}): string {
-  return writeTree({
-    'schema/draft/schema.ts': partsSchemaTs,
-    'schema/draft/schema.json': JSON.stringify(partsSchemaJson, null, 2),
-    'schema/draft/schema.mdx': partsTemplate,
-    'schema/draft/examples/Part/bolt.json': '{ "id": "b1", "size": 8 }\n',
-    ...files,
-  });
+  return writeTree({ ...partsFiles, ...files });
 }
 
 /** A page with one fenced block of the given language, after the given text. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonBlock, readProseJson } from '../src/prose/json-blocks.js';
+import { jsonBlockLanguage, readJsonBlock, readProseJson } from '../src/prose/json-blocks.js';
 
 describe('reading JSON blocks as spec authors write them', () => {
   it('allows // and /* */ comments', () => {
@@ -58,5 +58,24 @@ describe('reading JSON blocks as spec authors write them', () => {
     const json = readProseJson('{\n  // more fields...\n  "text": "wait..."\n}');
     expect(json.value).toEqual({ text: 'wait...' });
     expect(json.placeholders).toEqual([]);
+  });
+});
+
+describe('the fence languages read as JSON', () => {
+  it.each([
+    ['json', { trailingCommas: false, reportSyntaxErrors: true }],
+    ['JSONC', { trailingCommas: true, reportSyntaxErrors: true }],
+    ['json5', { trailingCommas: true, reportSyntaxErrors: false }],
+  ])('reads %s blocks', (lang, language) => {
+    expect(jsonBlockLanguage(lang)).toEqual(language);
+  });
+
+  it.each(['jsonl', 'js', 'ts', '', null, undefined])('does not read %s blocks as JSON', (lang) => {
+    expect(jsonBlockLanguage(lang)).toBeUndefined();
+  });
+
+  it('reads a json5 block as a jsonc one: comments, placeholders and trailing commas', () => {
+    const json = readJsonBlock('"inputRequests": {\n  // a request\n  "login": { "method": "x/y", "params": { ... }, },\n}', jsonBlockLanguage('json5'));
+    expect(json.map((j) => [j.errors, j.value, [...j.open]])).toEqual([[[], { inputRequests: { login: { method: 'x/y', params: {} } } }, ['/inputRequests/login/params']]]);
   });
 });

@@ -4,11 +4,12 @@ import { proseJsonValid } from '../src/rules/prose-json-valid.js';
 import { page, partsSpec } from './prose-fixture.js';
 import { JSON_LANGS, mayHaveJsonBlock } from '../src/prose/prose-json.js';
 import { loadSpec } from '../src/sources/load.js';
+import type { Vocabulary } from '../src/consistency/vocabulary.js';
 
 const PAGE = 'docs/specification/draft/server/parts.mdx';
 
-async function run(files: Record<string, string>) {
-  const report = await check(partsSpec(files), { rules: [proseJsonValid] });
+async function run(files: Record<string, string>, vocabulary?: Vocabulary) {
+  const report = await check(partsSpec(files), { rules: [proseJsonValid], vocabulary });
   return {
     findings: report.findings.map((f) => ({ file: f.file, line: f.line, column: f.column, message: f.message })),
     validated: report.summary.codeBlocksValidated ?? 0,
@@ -114,6 +115,37 @@ describe('prose/json-valid', () => {
     expect(got).toMatchObject({ findings: [], unclassified: 1 });
   });
 
+  it.each([
+    ['some_method', undefined, false],
+    ['Example/Method', undefined, false],
+    ['method_name', undefined, false],
+    ['something', undefined, true],
+    // A spec that replaces the vocabulary has only its own placeholder names.
+    ['some_method', { extends: 'none' }, true],
+    ['widget_x', { extends: 'none', placeholderMethods: ['widget_.+'] }, false],
+    ['widget_x', { placeholderMethods: ['widget_.+'] }, false],
+    ['some_method', { placeholderMethods: ['widget_.+'] }, false],
+  ] as [string, Vocabulary | undefined, boolean][])('reports the method "%s" as unknown with the vocabulary %j: %s', async (method, vocabulary, reported) => {
+    const got = await run({ [PAGE]: page('Any request:', `{ "jsonrpc": "2.0", "id": 1, "method": "${method}" }`) }, vocabulary);
+    expect(got.findings.map((f) => f.message)).toEqual(reported ? [`Unknown method "${method}": no request or notification in schema/draft/schema.ts has this method`] : []);
+  });
+
+  it('matches a response by a phrase of the vocabulary, and not once a vocabulary without it replaces it', async () => {
+    const files = { [PAGE]: page('A part listing looks like this:', '{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": 1, "size": 1 }] } }') };
+    const phrases: Vocabulary['jsonBlockPhrases'] = [{ phrase: 'part listings?', result: 'parts/list' }];
+    const finding = 'Response to "parts/list" (matched by context) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1';
+    expect((await run(files, { jsonBlockPhrases: phrases })).findings.map((f) => f.message)).toEqual([finding]);
+    expect((await run(files, { extends: 'none', jsonBlockPhrases: phrases })).findings.map((f) => f.message)).toEqual([finding]);
+    // The built-in phrases name no part listing: the response is matched by shape (only ListPartsResult has `parts`).
+    expect((await run(files)).findings.map((f) => f.message)).toEqual([finding.replace('by context', 'by shape')]);
+    // A phrase naming a type: an object the text calls a "spare".
+    const spare = { [PAGE]: page('A spare:', '{ "id": "b1", "size": "big" }') };
+    expect((await run(spare)).findings).toEqual([]);
+    expect((await run(spare, { jsonBlockPhrases: [{ phrase: 'spare', declaration: 'Part' }] })).findings.map((f) => f.message)).toEqual([
+      'Object (named Part by the text before it) does not match Part at /size: expected an integer, got the string "big"',
+    ]);
+  });
+
   it('reads SEP blocks against the draft, without reporting new methods or members added since', async () => {
     const sep = '# SEP-1: Parts\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
     const got = await run({ 'seps/1-parts.md': sep });
@@ -137,10 +169,10 @@ describe('SEPs without JSON blocks', () => {
       expect(mayHaveJsonBlock('```' + lang + '\n{}\n```')).toBe(true);
       expect(mayHaveJsonBlock('~~~ ' + lang.toUpperCase() + ' title\n{}\n~~~')).toBe(true);
     }
-    for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```']) {
+    for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```', '```JSON5\n{}\n```']) {
       expect(mayHaveJsonBlock(text), text).toBe(true);
     }
-    for (const text of ['```json5\n{}\n```', '```ts\nconst json = 1;\n```', 'The result is JSON:\n\n    { "a": 1 }\n', '```jsonl\n{}\n```']) {
+    for (const text of ['```ts\nconst json = 1;\n```', 'The result is JSON:\n\n    { "a": 1 }\n', '```jsonl\n{}\n```']) {
       expect(mayHaveJsonBlock(text), text).toBe(false);
     }
   });

@@ -6,7 +6,8 @@ import { schemaCategory } from '../src/rules/schema-category.js';
 import { mdxEsmComment } from '../src/rules/mdx-esm-comment.js';
 import { mdxParse } from '../src/rules/mdx-parse.js';
 import type { Rule } from '../src/core/rule.js';
-import { partsSchemaTs, partsSpec, partsTemplate } from './prose-fixture.js';
+import { partsFiles, partsSchemaTs, partsSpec, partsTemplate } from './prose-fixture.js';
+import { RuleTester } from './rule-tester.js';
 
 const TS = 'schema/draft/schema.ts';
 
@@ -24,26 +25,29 @@ function lineIn(text: string, needle: string): number {
   return text.slice(0, text.indexOf(needle)).split('\n').length;
 }
 
-describe('jsdoc/link', () => {
-  it('accepts the fixture, whose links and includes all exist', async () => {
-    expect(await findings(jsdocLink, {})).toEqual([]);
-  });
+const tester = new RuleTester({ files: partsFiles });
+/** Where `text` first stands in `file`, 1-based. */
+function positionIn(file: string, text: string): { line: number; column: number } {
+  const line = lineIn(file, text);
+  return { line, column: file.split('\n')[line - 1].indexOf(text) + 1 };
+}
 
-  it.each([
+tester.run(jsdocLink, {
+  valid: [
+    { name: 'the fixture, whose links and includes all exist', files: {} },
+    {
+      name: 'inherited members, members of inline types and URLs',
+      files: { [TS]: schemaWith('A part; see', 'A part; see {@link GetPartRequest.jsonrpc}, {@link GetPartRequest.params.id}, {@link https://example.com/x | x},') },
+    },
+  ],
+  invalid: [
     ['a link to a missing type', '{@link GetPartRequest}', '{@link GetPartsRequest}', '{@link GetPartsRequest}: no declaration named GetPartsRequest'],
     ['a link to a missing member', '{@link Part.size}', '{@link Part.weight}', '{@link Part.weight}: Part has no member weight'],
     ['an include of a missing file', '{@includeCode ./examples/Part/bolt.json}', '{@includeCode ./examples/Part/nut.json}', '{@includeCode ./examples/Part/nut.json}: no file schema/draft/examples/Part/nut.json'],
-  ])('reports %s at the tag', async (_name, from, to, message) => {
+  ].map(([name, from, to, message]) => {
     const ts = schemaWith(from, to);
-    const line = lineIn(ts, to);
-    const column = ts.split('\n')[line - 1].indexOf(to) + 1;
-    expect(await findings(jsdocLink, { [TS]: ts })).toEqual([{ file: TS, line, column, message }]);
-  });
-
-  it('accepts inherited members, members of inline types and URLs', async () => {
-    const ts = schemaWith('A part; see', 'A part; see {@link GetPartRequest.jsonrpc}, {@link GetPartRequest.params.id}, {@link https://example.com/x | x},');
-    expect(await findings(jsdocLink, { [TS]: ts })).toEqual([]);
-  });
+    return { name: `${name}, at the tag`, files: { [TS]: ts }, errors: [{ file: TS, ...positionIn(ts, to), message }] };
+  }),
 });
 
 describe('example/orphan', () => {
@@ -112,28 +116,37 @@ describe('schema/category', () => {
   });
 });
 
-describe('mdx/esm-comment and mdx/parse', () => {
-  const PAGE = 'docs/specification/draft/index.mdx';
+const PAGE = 'docs/specification/draft/index.mdx';
+const esmComment = (kind: string, comment: string) => `JavaScript comment in an MDX ${kind} block breaks the docs site's production parser: ${comment}`;
 
-  it.each([
-    ['a line comment in an export', '---\ntitle: A\n---\n\nexport const max = 10; // per page\n\nText.\n', 5, 24, '// per page'],
-    ['a block comment in an import', '---\ntitle: A\n---\n\nimport { Card } /* ui */ from "./card.js";\n\nText.\n', 5, 17, '/* ui */'],
-  ])('reports %s at the comment', async (_name, text, line, column, comment) => {
-    const kind = text.includes('import {') ? 'import' : 'export';
-    expect(await findings(mdxEsmComment, { [PAGE]: text })).toEqual([
-      { file: PAGE, line, column, message: `JavaScript comment in an MDX ${kind} block breaks the docs site's production parser: ${comment}` },
-    ]);
-  });
+tester.run(mdxEsmComment, {
+  valid: [
+    {
+      name: 'MDX comments in the text and comment-like text in strings',
+      files: { [PAGE]: '---\ntitle: A\n---\n\nexport const url = "https://example.com/a";\n\n{/* a note for editors */}\n\nText // not code.\n' },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a line comment in an export, at the comment',
+      files: { [PAGE]: '---\ntitle: A\n---\n\nexport const max = 10; // per page\n\nText.\n' },
+      errors: [{ file: PAGE, line: 5, column: 24, message: esmComment('export', '// per page') }],
+    },
+    {
+      name: 'a block comment in an import, at the comment',
+      files: { [PAGE]: '---\ntitle: A\n---\n\nimport { Card } /* ui */ from "./card.js";\n\nText.\n' },
+      errors: [{ file: PAGE, line: 5, column: 17, message: esmComment('import', '/* ui */') }],
+    },
+  ],
+});
 
-  it('accepts MDX comments in the text and comment-like text in strings', async () => {
-    const text = '---\ntitle: A\n---\n\nexport const url = "https://example.com/a";\n\n{/* a note for editors */}\n\nText // not code.\n';
-    expect(await findings(mdxEsmComment, { [PAGE]: text })).toEqual([]);
-  });
-
-  it('reports a page that does not parse, at the place', async () => {
-    const got = await findings(mdxParse, { [PAGE]: '---\ntitle: A\n---\n\n<Note>\nUnclosed.\n' });
-    expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ file: PAGE, line: 5, column: 1 });
-    expect(got[0].message).toMatch(/^MDX parse error: .*Note/);
-  });
+tester.run(mdxParse, {
+  valid: [{ name: 'the fixture', files: {} }],
+  invalid: [
+    {
+      name: 'a page that does not parse, at the place',
+      files: { [PAGE]: '---\ntitle: A\n---\n\n<Note>\nUnclosed.\n' },
+      errors: [{ file: PAGE, line: 5, column: 1, messageIncludes: 'MDX parse error: ' }],
+    },
+  ],
 });

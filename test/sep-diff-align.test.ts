@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/core/text-file.js';
 import { align, keywordsOf, matchScore, outOfOrder, wordHunks } from '../src/sep-diff/align.js';
-import { sentenceSpans, unitsOf, type Unit } from '../src/sep-diff/units.js';
+import { unitsOf, type Unit } from '../src/sep-diff/units.js';
+import { sentenceSpans } from '../src/util/sentences.js';
 
 function units(text: string, file = 'p.md'): Unit[] {
   const source = new TextFile(file, text);

@@ -1,9 +1,12 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyTree, edit, pageData, sampleSpec } from './helpers.js';
+import { loadSpec } from '../src/sources/load.js';
+import { Runtime } from '../src/runtime/runtime.js';
+import { check } from '../src/check.js';
+import { runJob, workerFromSource } from '../src/runtime/worker/runner.js';
 
-// The worker runs the built script: these tests use the build (`npm test` builds first).
-const dist = (m: string) => import(path.join('..', 'dist', m));
+// From the sources, the worker is the sources bundled by esbuild (no build needed; see
+// `workerScript` in runner.ts); test/e2e/worker.test.ts runs the built one.
 
 /** A copy of the sample spec with `text` inserted before the second-level headings of its SEP. */
 function sampleWithSepText(text: string): string {
@@ -13,14 +16,16 @@ function sampleWithSepText(text: string): string {
 }
 
 type Located = { location: { file: string } };
-const inSeps = (list: Located[]) => list.filter((s) => s.location.file.startsWith('seps/'));
+const inSeps = (list: Located[] = []) => list.filter((s) => s.location.file.startsWith('seps/'));
 
 describe('the worker thread', () => {
+  it('runs from the sources here', () => {
+    expect(workerFromSource()).toBe(true);
+  });
+
   it('parses SEPs to the same headings, code blocks, links and suppressions as this thread', async () => {
-    const { loadSpec } = await dist('sources/load.js');
     // A suppression comment: read from the tree, which stays in the worker.
     const root = sampleWithSepText('<!-- spec-check-disable-next-line xref/link -- test -->');
-    const { Runtime } = await dist('runtime/runtime.js');
     const here = await loadSpec(root);
     const there = await loadSpec(root, { runtime: new Runtime({ worker: true }) });
     expect(here.seps.length).toBeGreaterThan(0);
@@ -33,17 +38,15 @@ describe('the worker thread', () => {
   });
 
   it('gives a check the same report as this thread', async () => {
-    const { check } = await dist('check.js');
     const root = sampleWithSepText('```json\n{ "widget": "w1",, "locked": true }\n```\n');
     const here = await check(root, { worker: false });
     const there = await check(root, { worker: true });
     expect(there).toEqual(here);
-    expect(here.findings.some((f: { file: string }) => f.file.startsWith('seps/'))).toBe(true);
+    expect(here.findings.some((f) => f.file.startsWith('seps/'))).toBe(true);
   });
 
   it('stops a SEP job that gives way when another job is posted, leaving the rest to the poster', async () => {
-    const { runJob } = await dist('runtime/worker/runner.js');
-    const pages = Array.from({ length: 4 }, (_, i) => ({ path: `seps/${i}.md`, text: `# SEP ${i}\n\n` + '- item with `code` and *emphasis*\n'.repeat(500), syntax: 'md' }));
+    const pages = Array.from({ length: 4 }, (_, i) => ({ path: `seps/${i}.md`, text: `# SEP ${i}\n\n` + '- item with `code` and *emphasis*\n'.repeat(500), syntax: 'md' as const }));
     const sepJob = runJob({ kind: 'markdown', pages, givesWay: true }, true);
     const next = runJob({ kind: 'markdown', pages: pages.slice(0, 1) }, true);
     const [parsed, after] = await Promise.all([sepJob, next]);

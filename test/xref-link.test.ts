@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../src/check.js';
 import { xrefLink } from '../src/rules/xref-link.js';
 import { headingSlug, headingSlugs } from '../src/model/anchors.js';
-import { partsSpec } from './prose-fixture.js';
+import { partsFiles } from './prose-fixture.js';
+import { RuleTester } from './rule-tester.js';
 
 const GUIDE = 'docs/specification/draft/server/parts.mdx';
 
@@ -12,14 +12,12 @@ const pages = {
   'docs/specification/draft/basic/lifecycle.mdx': '---\ntitle: Lifecycle\n---\n\n## Shutdown\n\n<div id="custom-anchor" />\n',
 };
 
-async function findings(line: string) {
-  const root = partsSpec({ ...pages, [GUIDE]: `---\ntitle: Parts\n---\n\n${line}\n` });
-  const report = await check(root, { rules: [xrefLink] });
-  return report.findings.map((f) => ({ line: f.line, column: f.column, message: f.message, file: f.file }));
-}
+const tester = new RuleTester({ files: { ...partsFiles, ...pages } });
+/** A case whose guide page holds `line` after its front matter (so the line's first line is line 5). */
+const guide = (line: string) => ({ [GUIDE]: `---\ntitle: Parts\n---\n\n${line}\n` });
 
-describe('xref/link', () => {
-  it.each([
+tester.run(xrefLink, {
+  valid: [
     ['a declaration', '[Part](/specification/draft/schema#part)'],
     ['a member', '[size](/specification/draft/schema#part-size)'],
     ['an inherited member', '[jsonrpc](/specification/draft/schema#getpartrequest-jsonrpc)'],
@@ -37,20 +35,19 @@ describe('xref/link', () => {
     ['another version the repository does not hold', '[old](/specification/2020-01-01/basic/nothing)'],
     ['another docs section', '[tutorial](/docs/tutorials/parts)'],
     ['an external URL', '[site](https://example.com/specification/draft/nothing)'],
-  ])('accepts a link to %s', async (_name, line) => {
-    expect(await findings(line)).toEqual([]);
-  });
-
-  it.each([
+  ].map(([name, line]) => ({ name: `a link to ${name}`, files: guide(line) })),
+  invalid: [
     ['a misspelt declaration', 'See [Part](/specification/draft/schema#prat).', 5, 5, 'No declaration or member with anchor "#prat" in the draft Schema Reference'],
     ['a missing member', 'See [weight](/specification/draft/schema#part-weight).', 5, 5, 'No declaration or member with anchor "#part-weight" in the draft Schema Reference'],
     ['a missing page', 'See [shutdown](/specification/draft/basic/shutdown).', 5, 5, 'No page at /specification/draft/basic/shutdown (expected specification/draft/basic/shutdown.mdx or specification/draft/basic/shutdown/index.mdx under the docs folder)'],
     ['a missing heading', 'See\n[shutdown](/specification/draft/basic/lifecycle#shut-down).', 6, 1, 'No heading "#shut-down" on docs/specification/draft/basic/lifecycle.mdx'],
     ['a missing heading of the same page', 'See [below](#below).', 5, 5, 'No heading "#below" on this page'],
     ['a relative link to a missing page', 'See [x](./widgets).', 5, 5, 'No page at /specification/draft/server/widgets (expected specification/draft/server/widgets.mdx or specification/draft/server/widgets/index.mdx under the docs folder)'],
-  ])('reports %s at the link', async (_name, line, l, c, message) => {
-    expect(await findings(line)).toEqual([{ file: GUIDE, line: l, column: c, message }]);
-  });
+  ].map(([name, line, l, c, message]) => ({
+    name: `${name}, at the link`,
+    files: guide(line as string),
+    errors: [{ file: GUIDE, line: l as number, column: c as number, message: message as string }],
+  })),
 });
 
 describe('heading anchors', () => {

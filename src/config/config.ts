@@ -19,6 +19,7 @@ import { registry } from '../rules/index.js';
 import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { slashed } from '../util/paths.js';
+import { withoutBom } from '../util/bom.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
@@ -65,7 +66,7 @@ export function loadConfig(root: string, configArg?: string): LoadedConfig {
 
 /** Parses and validates a config text; throws ConfigError naming the first offending key. */
 export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfig {
-  const file = new TextFile(display, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  const file = new TextFile(display, withoutBom(text));
   const doc = new JsonDocument(file.text);
   const fail = (offset: number, message: string): never => {
     const { line, column } = file.position(offset);

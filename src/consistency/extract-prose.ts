@@ -6,12 +6,11 @@
  */
 import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
-import { TextFile } from '../core/text-file.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { derivation, type Project } from '../project/project.js';
 import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
 import { assignedChannels, channelsIn, conditionsIn, matchesAny, mayNameCondition, normalise, sentences } from './text.js';
-import { parseProseJson } from './prose-json.js';
+import { jsonBlockLanguage, readJsonBlock, type ProseJson } from '../prose/json-blocks.js';
 import { stringsIn } from './extract-examples.js';
 import { isObject } from '../util/is-object.js';
 
@@ -31,7 +30,6 @@ interface Node {
 }
 
 const CONTAINERS = new Set(['root', 'listItem', 'blockquote', 'mdxJsxFlowElement']);
-const JSON_LANGS = new Set(['json', 'jsonc', 'json5']);
 
 export function extractFromProse(project: Project, version: SpecVersion, vocabulary: ResolvedVocabulary, out: ClaimSet): void {
   for (const page of version.pages) {
@@ -190,43 +188,47 @@ class PageReader {
   }
 
   private codeBlock(node: Node, previous: Node | undefined): void {
-    if (!node.lang || !JSON_LANGS.has(node.lang.toLowerCase())) return;
+    const language = jsonBlockLanguage(node.lang);
+    if (!language) return;
     const block = node.position && this.blocksByLine.get(node.position.start.line);
     // Only a block that shows an error object or a failure flag can hold a claim.
     if (!block || !this.failureKeys.some((k) => block.value.includes(k))) return;
-    const doc = parseProseJson(block.value);
-    if (!doc || !isObject(doc.value)) return;
-    const value = doc.value;
+    // Read as prose/json-valid reads it; a block with a syntax error gives no claim.
+    const values = readJsonBlock(block.value, language);
+    if (values.some((v) => v.errors.length)) return;
+    for (const json of values) this.jsonValue(json, block, previous);
+  }
+
+  private jsonValue(json: ProseJson, block: CodeBlock, previous: Node | undefined): void {
+    const value = json.value;
+    if (!isObject(value)) return;
     const version = this.version.id;
     const subject = 'JSON example';
-    const lines = new TextFile('', block.value);
-    const locate = (offset: number) => {
-      const p = lines.position(offset);
-      return block.locate(p.line - 1, p.column - 1);
-    };
 
     let channel: ResolvedChannel | undefined;
     let code: number | undefined;
     let message = '';
-    let offset = 0;
+    let at = { line: 0, column: 0 };
     const errorChannel = this.vocabulary.channels.find((c) => c.kind === 'error-response');
     if (errorChannel && isObject(value.error) && typeof value.error.code === 'number') {
       channel = errorChannel;
       code = value.error.code;
-      message = typeof value.error.message === 'string' ? value.error.message : '';
-      offset = doc.keyOffset('/error', 'code') ?? 0;
+      // A message left out (`"message": ...`) says nothing.
+      const shown = typeof value.error.message === 'string' && !json.placeholders.includes('/error/message');
+      message = shown ? (value.error.message as string) : '';
+      at = json.positionOf('/error', 'code');
     } else if (isObject(value.result)) {
       for (const c of this.vocabulary.channels) {
         if (c.kind === 'result-flag' && value.result[c.flag!] === true) {
           channel = c;
           message = stringsIn(value.result).join(' ');
-          offset = doc.keyOffset('/result', c.flag!) ?? 0;
+          at = json.positionOf('/result', c.flag!);
           break;
         }
       }
     }
     if (!channel) return;
-    const location = locate(offset);
+    const location = block.locate(at.line, at.column);
     // The caption: the paragraph or heading just before the block.
     const caption = previous?.type === 'paragraph' || previous?.type === 'heading' ? this.raw(previous).replace(/^#+\s*/, '') : '';
     const text = oneLine(`${message}${caption ? ` (after: ${caption})` : ''}`);

@@ -1,5 +1,6 @@
 /** Matching vocabulary phrases in statements: normalising text, finding conditions, channels and codes. */
 import type { ResolvedChannel, ResolvedCondition, ResolvedVocabulary } from './vocabulary.js';
+import { sentenceSpans } from '../util/sentences.js';
 
 /**
  * Text as phrases are matched against: markdown links reduced to their text, emphasis,
@@ -117,19 +118,9 @@ export interface Sentence {
   offset: number;
 }
 
-/** Splits prose into sentences at `.`, `!` or `?` followed by space and a capital, emphasis or code. */
+/** The sentences of prose or JSDoc (see `sentenceSpans`). */
 export function sentences(text: string): Sentence[] {
-  const out: Sentence[] = [];
-  const re = /(?<=[.!?])\s+(?=[A-Z*_`[])/g;
-  let start = 0;
-  for (const m of text.matchAll(re)) {
-    const prev = text.slice(Math.max(0, m.index! - 5), m.index!);
-    if (/\b(e\.g|i\.e|etc|vs)\.$/i.test(prev)) continue;
-    out.push({ text: text.slice(start, m.index!), offset: start });
-    start = m.index! + m[0].length;
-  }
-  if (start < text.length) out.push({ text: text.slice(start), offset: start });
-  return out.filter((s) => s.text.trim());
+  return sentenceSpans(text).map((s) => ({ text: text.slice(s.start, s.end), offset: s.start }));
 }
 
 function unique<T>(items: T[]): T[] {

@@ -1,7 +1,7 @@
 /**
- * The consistency vocabulary's format: as users write it in the config file (its JSON Schema is
- * schema/vocabulary.schema.json), and resolved for matching. Types only, so that the built-in
- * vocabularies, the project and the resolver can all name them without importing each other.
+ * The consistency vocabulary as users write it, in the config file under `vocabulary` (its JSON
+ * Schema is schema/vocabulary.schema.json) or built in (vocabularies/mcp.ts). Types only: the
+ * built-in vocabularies and the resolver (vocabulary.ts) both depend on this module.
  */
 
 /** A way a failure is reported to the requester. */
@@ -42,28 +42,19 @@ export interface Vocabulary {
   retiredCodePhrases?: string[];
   /** A channel phrase right after one of these is negated ("not as a protocol error"). */
   negationPhrases?: string[];
+  /** Phrases that tell what a JSON block in the prose shows when neither an `id` nor a name does. */
+  jsonBlockPhrases?: VocabularyJsonBlockPhrase[];
+  /** Regular expressions (case-insensitive, matched on the whole name) of method names that stand for any method. */
+  placeholderMethods?: string[];
 }
 
-export interface ResolvedChannel extends VocabularyChannel {
-  id: string;
-  patterns: RegExp[];
-}
-
-export interface ResolvedCondition extends VocabularyCondition {
-  id: string;
-  patterns: RegExp[];
-}
-
-/** A vocabulary ready for matching: merged with what it extends, phrases compiled. */
-export interface ResolvedVocabulary {
-  channels: ResolvedChannel[];
-  conditions: ResolvedCondition[];
-  historical: RegExp[];
-  retiredCode: RegExp[];
-  negation: RegExp[];
-  /** Any condition phrase / any channel phrase, to pass over the many statements that name none quickly. */
-  anyCondition: RegExp;
-  anyChannel: RegExp;
-  /** A negation at the end of a clause, followed only by words that lead up to a channel. */
-  negationTail: RegExp;
+/**
+ * A phrase the prose uses for a result or a type without naming it ("tool result"), found in the
+ * text before a JSON block: the block is the result of the method `result`, or the type `declaration`.
+ */
+export interface VocabularyJsonBlockPhrase {
+  /** A regular expression, matched case-insensitively on whole words of the text before the block. */
+  phrase: string;
+  result?: string;
+  declaration?: string;
 }

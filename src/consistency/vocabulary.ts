@@ -5,11 +5,37 @@
  * type or file itself. The JSON Schema of the user-facing format is schema/vocabulary.schema.json.
  */
 import { mcpVocabulary } from './vocabularies/mcp.js';
+import type { Vocabulary, VocabularyChannel, VocabularyCondition, VocabularyJsonBlockPhrase } from './vocabulary-format.js';
 import { derivation, type Project } from '../project/project.js';
 import { LoadError } from '../core/errors.js';
-import type { ResolvedVocabulary, Vocabulary, VocabularyChannel } from './vocabulary-format.js';
 
-export type * from './vocabulary-format.js';
+export interface ResolvedChannel extends VocabularyChannel {
+  id: string;
+  patterns: RegExp[];
+}
+
+export interface ResolvedCondition extends VocabularyCondition {
+  id: string;
+  patterns: RegExp[];
+}
+
+/** A vocabulary ready for matching: merged with what it extends, phrases compiled. */
+export interface ResolvedVocabulary {
+  channels: ResolvedChannel[];
+  conditions: ResolvedCondition[];
+  historical: RegExp[];
+  retiredCode: RegExp[];
+  negation: RegExp[];
+  /** Any condition phrase / any channel phrase, to pass over the many statements that name none quickly. */
+  anyCondition: RegExp;
+  anyChannel: RegExp;
+  /** A negation at the end of a clause, followed only by words that lead up to a channel. */
+  negationTail: RegExp;
+  /** What the text before a JSON block may call what the block shows, each phrase compiled. */
+  jsonBlockPhrases: (VocabularyJsonBlockPhrase & { pattern: RegExp })[];
+  /** Method names that stand for any method, each matching a whole name. */
+  placeholderMethods: RegExp[];
+}
 
 /** A vocabulary that cannot be used: the run stops with exit code 2, as for a missing root. */
 export class VocabularyError extends LoadError {}
@@ -42,6 +68,12 @@ export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): Resol
     negationTail: merged.negationPhrases?.length
       ? new RegExp(`(?<![\\w-])(?:${merged.negationPhrases.join('|')})(?:\\s+(?:${LEAD_UP}))*\\s*$`, 'i')
       : /(?!)/,
+    jsonBlockPhrases: (merged.jsonBlockPhrases ?? []).map((entry) => ({
+      ...entry,
+      // Whole words of the text before the block, as written (not normalised: "tool-result" is not "tool result").
+      pattern: compileOne(`(?<![\\w])(?:${entry.phrase})(?![\\w])`, 'i', entry.phrase, 'jsonBlockPhrases'),
+    })),
+    placeholderMethods: (merged.placeholderMethods ?? []).map((p) => compileOne(`^(?:${p})$`, 'i', p, 'placeholderMethods')),
   };
   return resolved;
 }
@@ -52,14 +84,26 @@ function checkShape(v: Vocabulary): void {
     throw new VocabularyError(`vocabulary${where}: ${what} (see schema/vocabulary.schema.json)`);
   };
   if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('', 'must be an object');
-  const known = new Set(['$schema', 'extends', 'remove', 'channels', 'conditions', 'historicalPhrases', 'retiredCodePhrases', 'negationPhrases']);
+  const known = new Set(['$schema', 'extends', 'remove', 'channels', 'conditions', 'historicalPhrases', 'retiredCodePhrases', 'negationPhrases', 'jsonBlockPhrases', 'placeholderMethods']);
   for (const key of Object.keys(v)) if (!known.has(key)) fail(`.${key}`, 'unknown key');
   if (v.extends !== undefined && v.extends !== 'mcp' && v.extends !== 'none') fail('.extends', 'must be "mcp" or "none"');
   const strings = (x: unknown, where: string) => {
     if (!Array.isArray(x) || x.some((p) => typeof p !== 'string')) fail(where, 'must be an array of strings');
   };
   if (v.remove !== undefined) strings(v.remove, '.remove');
-  for (const key of ['historicalPhrases', 'retiredCodePhrases', 'negationPhrases'] as const) if (v[key] !== undefined) strings(v[key], `.${key}`);
+  for (const key of ['historicalPhrases', 'retiredCodePhrases', 'negationPhrases', 'placeholderMethods'] as const) if (v[key] !== undefined) strings(v[key], `.${key}`);
+  if (v.jsonBlockPhrases !== undefined) {
+    if (!Array.isArray(v.jsonBlockPhrases)) fail('.jsonBlockPhrases', 'must be an array of entries');
+    v.jsonBlockPhrases.forEach((entry, i) => {
+      const where = `.jsonBlockPhrases[${i}]`;
+      const e = entry as Partial<VocabularyJsonBlockPhrase> | null;
+      if (typeof e !== 'object' || e === null || Array.isArray(e)) fail(where, 'must be an object');
+      for (const key of Object.keys(e!)) if (key !== 'phrase' && key !== 'result' && key !== 'declaration') fail(`${where}.${key}`, 'unknown key');
+      if (typeof e!.phrase !== 'string' || !e!.phrase) fail(`${where}.phrase`, 'must be a non-empty string');
+      if ((e!.result === undefined) === (e!.declaration === undefined)) fail(where, 'needs either a result (a method) or a declaration (a type name)');
+      for (const key of ['result', 'declaration'] as const) if (e![key] !== undefined && typeof e![key] !== 'string') fail(`${where}.${key}`, 'must be a string');
+    });
+  }
   for (const [group, entries] of [['channels', v.channels], ['conditions', v.conditions]] as const) {
     if (entries === undefined) continue;
     if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) fail(`.${group}`, 'must be an object of entries by id');
@@ -88,6 +132,8 @@ function mergeVocabulary(v: Vocabulary): Vocabulary {
     historicalPhrases: [...(base.historicalPhrases ?? []), ...(v.historicalPhrases ?? [])],
     retiredCodePhrases: [...(base.retiredCodePhrases ?? []), ...(v.retiredCodePhrases ?? [])],
     negationPhrases: [...(base.negationPhrases ?? []), ...(v.negationPhrases ?? [])],
+    jsonBlockPhrases: [...(base.jsonBlockPhrases ?? []), ...(v.jsonBlockPhrases ?? [])],
+    placeholderMethods: [...(base.placeholderMethods ?? []), ...(v.placeholderMethods ?? [])],
   };
 }
 
@@ -96,14 +142,17 @@ function anyOf(phrases: string[]): RegExp {
 }
 
 function compile(phrases: string[], where: string): RegExp[] {
-  return phrases.map((p) => {
-    try {
-      // Phrases match whole words of the normalised text (see normalise in text.ts).
-      return new RegExp(`(?<![\\w-])(?:${p})(?![\\w-])`, 'gi');
-    } catch (error) {
-      throw new VocabularyError(`vocabulary ${where}: invalid phrase ${JSON.stringify(p)}: ${(error as Error).message}`);
-    }
-  });
+  // Phrases match whole words of the normalised text (see normalise in text.ts).
+  return phrases.map((p) => compileOne(`(?<![\\w-])(?:${p})(?![\\w-])`, 'gi', p, where));
+}
+
+function compileOne(source: string, flags: string, phrase: string, where: string): RegExp {
+  try {
+    return new RegExp(source, flags);
+  } catch (error) {
+    throw new VocabularyError(`vocabulary ${where}: invalid phrase ${JSON.stringify(phrase)}: ${(error as Error).message}`);
+  }
 }
 
 export { mcpVocabulary };
+export type { Vocabulary, VocabularyChannel, VocabularyCondition, VocabularyJsonBlockPhrase };

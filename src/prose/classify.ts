@@ -7,7 +7,7 @@
 import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
 import { messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
 import type { Project } from '../project/project.js';
-import { placeholderNames, vocabulary } from './vocabulary.js';
+import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
 import type { SpecVersion } from '../model/spec.js';
 import { isObject } from '../util/is-object.js';
 
@@ -68,6 +68,8 @@ export interface BlockContext {
 export function classifyValue(project: Project, version: SpecVersion, value: unknown, context: BlockContext, section: SectionState): Classification {
   const index = messageIndex(project, version);
   if (!index || !isObject(value)) return { kind: 'unclassified', checks: [] };
+  // The phrases and placeholder names are the project's vocabulary: a spec that replaces it replaces them.
+  const vocabulary = projectVocabulary(project);
   const env = index.envelopes;
   const envelope = (d?: Declaration): DefinitionCheck[] => (d ? [{ definition: d.name, pointer: '' }] : []);
 
@@ -80,7 +82,7 @@ export function classifyValue(project: Project, version: SpecVersion, value: unk
       const kind: BlockKind = decl ? (index.notifications.get(method) === decl ? 'notification' : 'request') : hasId ? 'request' : 'notification';
       // The envelope is checked when the block shows one: requests carried inside a result have none.
       const base = 'jsonrpc' in value ? envelope(kind === 'notification' ? env.notification : env.request) : [];
-      if (!decl) return { kind: 'unclassified', method, checks: base, unknownMethod: isPlaceholderName(method) ? undefined : method };
+      if (!decl) return { kind: 'unclassified', method, checks: base, unknownMethod: isPlaceholderName(vocabulary, method) ? undefined : method };
       return { kind, declaration: decl.name, method, how: 'by method', checks: [...base, { definition: decl.name, pointer: '' }] };
     }
     if ('error' in value) return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
@@ -89,7 +91,7 @@ export function classifyValue(project: Project, version: SpecVersion, value: unk
       const byId = section.methodOf(value.id);
       const matched =
         (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
-        contextResult(index, context) ||
+        contextResult(index, vocabulary, context) ||
         shapeResult(index, value.result);
       if (!matched) return { kind: 'unclassified', checks: base };
       return { kind: 'result', ...matched, checks: [...base, { definition: matched.declaration, pointer: '/result' }] };
@@ -97,7 +99,7 @@ export function classifyValue(project: Project, version: SpecVersion, value: unk
     return { kind: 'unclassified', checks: [] };
   }
 
-  const named = contextDeclaration(index, context, value);
+  const named = contextDeclaration(index, vocabulary, context, value);
   if (named) return { kind: 'object', declaration: named.name, how: 'by context', checks: [{ definition: named.name, pointer: '' }] };
   return { kind: 'unclassified', checks: [] };
 }
@@ -115,7 +117,7 @@ function resultMatch(index: MessageIndex, method: string, how: string): { declar
 }
 
 /** The result named by the nearest text unit that names exactly one. */
-function contextResult(index: MessageIndex, context: BlockContext): { declaration: string; method?: string; how: string } | undefined {
+function contextResult(index: MessageIndex, vocabulary: ResolvedVocabulary, context: BlockContext): { declaration: string; method?: string; how: string } | undefined {
   const { resultNames } = index.facts;
   for (const unit of context.units) {
     const found = new Map<string, string | undefined>(); // result type -> method
@@ -124,7 +126,7 @@ function contextResult(index: MessageIndex, context: BlockContext): { declaratio
       if (r) found.set(r.name, method);
     }
     for (const name of namesIn(unit)) if (resultNames.has(name) && !found.has(name)) found.set(name, undefined);
-    for (const entry of phrasesIn(unit)) {
+    for (const entry of phrasesIn(vocabulary, unit)) {
       const r = entry.result ? index.resultTypeOf(entry.result) : entry.declaration ? index.declaration(entry.declaration) : undefined;
       if (r && (entry.result || resultNames.has(r.name)) && !found.has(r.name)) found.set(r.name, entry.result);
     }
@@ -155,8 +157,8 @@ export function resultsByShape(index: MessageIndex, result: unknown): string[] {
 }
 
 /** A method name that stands for any method (`some_method`, `example/method`). */
-function isPlaceholderName(method: string): boolean {
-  return placeholderNames.some((p) => p.test(method));
+function isPlaceholderName(vocabulary: ResolvedVocabulary, method: string): boolean {
+  return vocabulary.placeholderMethods.some((p) => p.test(method));
 }
 
 /** The result type that alone declares one of the result's fields. */
@@ -173,7 +175,7 @@ function methodAnsweredBy(index: MessageIndex, resultType: string): string | und
 }
 
 /** A declaration the nearest text names, when the value looks like one. */
-function contextDeclaration(index: MessageIndex, context: BlockContext, value: Record<string, unknown>): Declaration | undefined {
+function contextDeclaration(index: MessageIndex, vocabulary: ResolvedVocabulary, context: BlockContext, value: Record<string, unknown>): Declaration | undefined {
   // Only the text right before the block and the innermost heading speak for it.
   for (const unit of [context.paragraphs[0] ?? '', context.headings[0] ?? '']) {
     const candidates = new Set<string>();
@@ -181,7 +183,7 @@ function contextDeclaration(index: MessageIndex, context: BlockContext, value: R
     // A heading that is a type's name in words: "Text Content" -> TextContent, "Part" -> Part.
     const joined = unit.replace(/[`*_]/g, '').trim();
     if (unit === context.headings[0] && /^[A-Z][A-Za-z0-9]*( [A-Z][A-Za-z0-9]*)*$/.test(joined)) candidates.add(joined.replace(/ /g, ''));
-    for (const entry of phrasesIn(unit)) if (entry.declaration) candidates.add(entry.declaration);
+    for (const entry of phrasesIn(vocabulary, unit)) if (entry.declaration) candidates.add(entry.declaration);
     const fitting = [...candidates].map((n) => index.declaration(n)).filter((d): d is Declaration => !!d && fits(index, d, value));
     if (fitting.length === 1) return fitting[0];
     if (fitting.length > 1) return undefined;
@@ -216,12 +218,9 @@ function namesIn(text: string): string[] {
   return [...new Set([...pascal, ...quoted])];
 }
 
-/** The vocabulary's phrases as whole-word patterns, compiled once. */
-const phrasePatterns = vocabulary.map((entry) => ({ entry, pattern: new RegExp(`(?<![\\w])${entry.phrase}(?![\\w])`) }));
-
-function phrasesIn(text: string) {
-  const lower = text.toLowerCase();
-  return phrasePatterns.filter((p) => p.pattern.test(lower)).map((p) => p.entry);
+/** The vocabulary's JSON block phrases found in a text. */
+function phrasesIn(vocabulary: ResolvedVocabulary, text: string): ResolvedVocabulary['jsonBlockPhrases'] {
+  return vocabulary.jsonBlockPhrases.filter((entry) => entry.pattern.test(text));
 }
 
 /**

@@ -31,8 +31,33 @@ export interface ProseJson {
 const ELLIPSIS = /\.\.\.|…/y;
 
 export interface ProseJsonOptions {
-  /** Allow a comma before `}` or `]` (`jsonc` blocks). */
+  /** Allow a comma before `}` or `]` (`jsonc` and `json5` blocks). */
   trailingCommas?: boolean;
+}
+
+/** How the blocks of a fence language are read. */
+export interface JsonBlockLanguage extends ProseJsonOptions {
+  /**
+   * Whether a block that does not parse is reported. JSON5 also allows unquoted keys, single
+   * quotes, hexadecimal numbers...: a `json5` block this reader cannot parse may be valid, so it
+   * is passed over, never reported.
+   */
+  reportSyntaxErrors: boolean;
+}
+
+/**
+ * The fence languages whose blocks are read as JSON (by lower-case name). A `json5` block is read
+ * as a `jsonc` one: the corpus's are JSONC fragments (comments, no other JSON5 syntax).
+ */
+export const JSON_BLOCK_LANGUAGES: ReadonlyMap<string, JsonBlockLanguage> = new Map([
+  ['json', { trailingCommas: false, reportSyntaxErrors: true }],
+  ['jsonc', { trailingCommas: true, reportSyntaxErrors: true }],
+  ['json5', { trailingCommas: true, reportSyntaxErrors: false }],
+]);
+
+/** How a fenced block of this language is read as JSON; undefined when it is not JSON. */
+export function jsonBlockLanguage(lang: string | null | undefined): JsonBlockLanguage | undefined {
+  return lang ? JSON_BLOCK_LANGUAGES.get(lang.toLowerCase()) : undefined;
 }
 
 /**

@@ -7,21 +7,22 @@ import type { CodeBlock, MarkdownPage, Spec, SpecVersion } from '../model/spec.j
 import type { Location } from '../core/location.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
-import { isAboutElided, readJsonBlock, type ProseJson } from './json-blocks.js';
+import { isAboutElided, jsonBlockLanguage, JSON_BLOCK_LANGUAGES, readJsonBlock, type ProseJson } from './json-blocks.js';
 import { valueAtPointer } from '../core/json-document.js';
 import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
+import { projectVocabulary } from '../consistency/vocabulary.js';
 
-/** Languages of the fenced blocks read as JSON. `jsonc` also allows trailing commas. */
-export const JSON_LANGS = new Set(['json', 'jsonc']);
+/** Languages of the fenced blocks read as JSON (see `JSON_BLOCK_LANGUAGES`). */
+export const JSON_LANGS: ReadonlySet<string> = new Set(JSON_BLOCK_LANGUAGES.keys());
 
 /**
- * A fence whose info string may start with a language of `JSON_LANGS`: `json` or `jsonc` as a
- * whole word in any case, or any info string with an escape or an entity (`js&#111;n`). It
+ * A fence whose info string may start with a language of `JSON_LANGS`: `json`, `jsonc` or `json5`
+ * as a whole word in any case, or any info string with an escape or an entity (`js&#111;n`). It
  * names the languages again: a test checks it matches a fence of each one of `JSON_LANGS`.
  */
-const JSON_FENCE = /(?:`{3,}|~{3,})[ \t]*(?:jsonc?(?![^\s`])|[^\s`]*[&\\])/i;
+const JSON_FENCE = /(?:`{3,}|~{3,})[ \t]*(?:json[c5]?(?![^\s`])|[^\s`]*[&\\])/i;
 
 /**
  * Whether a page's text may hold a JSON block: read from the text, so that a page without one
@@ -61,9 +62,10 @@ export function sepVersion(spec: Spec): SpecVersion | undefined {
  */
 export function readJsonBlocks(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
   if (!mayHaveJsonBlock(page.file.text)) return [];
-  // A function of the page, the version's schema.ts and its validator (schema.json): watch mode
-  // keeps all three when their files do not change, so an unchanged page is not read again.
-  const inputs = [version.schemaTs, validatorFor(project, version), !!options.isSep] as const;
+  // A function of the page, the version's schema.ts, its validator (schema.json) and the
+  // vocabulary: watch mode keeps all four when their files do not change, so an unchanged page
+  // is not read again.
+  const inputs = [version.schemaTs, validatorFor(project, version), projectVocabulary(project), !!options.isSep] as const;
   const box = project.derive(shownBlocks, page);
   const kept = box.list.find((k) => k.inputs.every((x, i) => x === inputs[i]));
   if (kept) return kept.shown;
@@ -81,15 +83,17 @@ const shownBlocks = derivation(
 );
 
 function readJsonBlocksOnce(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean }): ShownBlock[] {
-  const blocks = page.codeBlocks.filter((b) => JSON_LANGS.has((b.lang ?? '').toLowerCase()));
+  const blocks = page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang));
   if (!blocks.length) return [];
   const omitted = omittedByPage(page);
   const section = new SectionState();
   const out: ShownBlock[] = [];
   for (const block of blocks) {
     section.enter(block);
-    const jsons = readJsonBlock(block.value, { trailingCommas: block.lang?.toLowerCase() === 'jsonc' });
+    const language = jsonBlockLanguage(block.lang)!;
+    const jsons = readJsonBlock(block.value, language);
     const broken = jsons.filter((v) => v.errors.length);
+    if (broken.length && !language.reportSyntaxErrors) continue;
     if (broken.length) {
       out.push({ block, syntaxErrors: broken.map((v) => ({ message: v.errors[0].message, location: block.locate(v.errors[0].line, v.errors[0].column) })), values: [] });
       continue;

@@ -2,12 +2,109 @@
  * The only code that reads the checked tree. Every file and folder the loaders see comes
  * through a `FileReader`: it counts them, turns failures into input problems, never follows a
  * link that leaves the root, never visits a folder twice (link loops), and keeps files between
- * loads in watch mode (`LoadCache`).
+ * loads in watch mode (`LoadCache`). The reader reads through a `FileSystem`: the disk, or a
+ * map of paths to texts (`memoryFileSystem`, for tests that need no disk).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
+import { withoutBom } from '../util/bom.js';
+
+/** What the reader needs of a file or folder (a subset of `fs.Stats`). */
+export interface FileStats {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** A folder entry (a subset of `fs.Dirent`). */
+export interface FolderEntry {
+  name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/**
+ * The calls the reader makes, on absolute paths, as `node:fs/promises` makes them: a missing
+ * path rejects with an error whose `code` is `ENOENT`.
+ */
+export interface FileSystem {
+  stat(abs: string): Promise<FileStats>;
+  lstat(abs: string): Promise<FileStats>;
+  readdir(abs: string): Promise<FolderEntry[]>;
+  realpath(abs: string): Promise<string>;
+  readFile(abs: string): Promise<Buffer>;
+}
+
+export const diskFileSystem: FileSystem = {
+  stat: (abs) => fs.stat(abs),
+  lstat: (abs) => fs.lstat(abs),
+  readdir: (abs) => fs.readdir(abs, { withFileTypes: true }),
+  realpath: (abs) => fs.realpath(abs),
+  readFile: (abs) => fs.readFile(abs),
+};
+
+/**
+ * A tree held in memory: `files` maps paths relative to `root` (`/`-separated) to their text or
+ * bytes; the folders are those the paths imply. No links; every time stamp is 0.
+ */
+export function memoryFileSystem(root: string, files: Record<string, string | Uint8Array>): FileSystem {
+  const base = path.resolve(root);
+  const contents = new Map<string, Buffer>();
+  const folders = new Map<string, Set<string>>([['', new Set()]]);
+  for (const [rel, content] of Object.entries(files)) {
+    const parts = rel.split('/').filter((p) => p !== '' && p !== '.');
+    contents.set(parts.join('/'), Buffer.from(content));
+    for (let i = 0; i < parts.length; i++) {
+      const parent = parts.slice(0, i).join('/');
+      if (!folders.has(parent)) folders.set(parent, new Set());
+      folders.get(parent)!.add(parts[i]);
+    }
+  }
+  const missing = (abs: string, syscall: string) => Object.assign(new Error(`ENOENT: no such file or directory, ${syscall} '${abs}'`), { code: 'ENOENT', syscall, path: abs });
+  const relOf = (abs: string): string | undefined => {
+    const rel = path.relative(base, path.resolve(abs));
+    if (rel === '') return '';
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    return rel.split(path.sep).join('/');
+  };
+  const kind = (file: boolean, size = 0): FileStats => ({ isFile: () => file, isDirectory: () => !file, isSymbolicLink: () => false, size, mtimeMs: 0, ctimeMs: 0 });
+  const stat = async (abs: string): Promise<FileStats> => {
+    const rel = relOf(abs);
+    if (rel !== undefined && folders.has(rel)) return kind(false);
+    const bytes = rel === undefined ? undefined : contents.get(rel);
+    if (!bytes) throw missing(abs, 'stat');
+    return kind(true, bytes.length);
+  };
+  return {
+    stat,
+    lstat: stat,
+    async readdir(abs) {
+      const rel = relOf(abs);
+      const names = rel === undefined ? undefined : folders.get(rel);
+      if (!names) throw rel !== undefined && contents.has(rel) ? Object.assign(new Error(`ENOTDIR: not a directory, scandir '${abs}'`), { code: 'ENOTDIR' }) : missing(abs, 'scandir');
+      return [...names].map((name) => {
+        const isFolder = folders.has(rel === '' ? name : `${rel}/${name}`);
+        return { name, isFile: () => !isFolder, isDirectory: () => isFolder, isSymbolicLink: () => false };
+      });
+    },
+    async realpath(abs) {
+      await stat(abs);
+      return path.resolve(abs);
+    },
+    async readFile(abs) {
+      const rel = relOf(abs);
+      const bytes = rel === undefined ? undefined : contents.get(rel);
+      if (!bytes) throw missing(abs, 'open');
+      return Buffer.from(bytes);
+    },
+  };
+}
 
 /** Files by path with their size and times, and parse results by kind and path. */
 export interface LoadCache {
@@ -21,8 +118,8 @@ export function createLoadCache(): LoadCache {
 
 /** Files larger than this are reported, not parsed: no spec source is near it. */
 /** Whether an absolute path is a folder (following links). */
-export async function isFolder(abs: string): Promise<boolean> {
-  return !!(await fs.stat(abs).catch(() => undefined))?.isDirectory();
+export async function isFolder(abs: string, files: FileSystem = diskFileSystem): Promise<boolean> {
+  return !!(await files.stat(abs).catch(() => undefined))?.isDirectory();
 }
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -43,6 +140,7 @@ export class FileReader {
     private readonly ignore?: (relPath: string) => boolean,
     readonly cache?: LoadCache,
     private readonly preread?: Map<string, TextFile>,
+    readonly fileSystem: FileSystem = diskFileSystem,
   ) {}
 
   problem(kind: InputProblem['kind'], message: string, location: InputProblem['location']): void {
@@ -54,24 +152,24 @@ export class FileReader {
   }
 
   private async insideRoot(abs: string): Promise<boolean> {
-    this.realRoot ??= fs.realpath(this.root);
-    const real = await fs.realpath(abs).catch(() => undefined);
+    this.realRoot ??= this.fileSystem.realpath(this.root);
+    const real = await this.fileSystem.realpath(abs).catch(() => undefined);
     if (!real) return false;
     const root = await this.realRoot;
     return real === root || real.startsWith(root + path.sep);
   }
 
   async exists(rel: string): Promise<boolean> {
-    return !!(await fs.stat(this.abs(rel)).catch(() => undefined));
+    return !!(await this.fileSystem.stat(this.abs(rel)).catch(() => undefined));
   }
 
   async subfolders(rel: string): Promise<string[]> {
-    const entries = await fs.readdir(this.abs(rel), { withFileTypes: true }).catch(() => []);
+    const entries = await this.fileSystem.readdir(this.abs(rel)).catch(() => []);
     const out: string[] = [];
     for (const e of entries) {
       if (this.ignore?.(`${rel}/${e.name}`)) continue;
       const abs = this.abs(`${rel}/${e.name}`);
-      if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await fs.stat(abs).catch(() => undefined))?.isDirectory())) {
+      if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory())) {
         out.push(e.name);
       }
     }
@@ -84,12 +182,12 @@ export class FileReader {
     const visited = new Set<string>();
     const walk = async (dirRel: string): Promise<void> => {
       const abs = this.abs(dirRel);
-      const real = await fs.realpath(abs).catch(() => undefined);
+      const real = await this.fileSystem.realpath(abs).catch(() => undefined);
       if (!real || visited.has(real)) return;
       visited.add(real);
       let entries;
       try {
-        entries = await fs.readdir(abs, { withFileTypes: true });
+        entries = await this.fileSystem.readdir(abs);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
           this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, { file: dirRel, line: 1, column: 1 });
@@ -106,7 +204,7 @@ export class FileReader {
             this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', { file: childRel, line: 1, column: 1 });
             continue;
           }
-          const st = await fs.stat(this.abs(childRel)).catch(() => undefined);
+          const st = await this.fileSystem.stat(this.abs(childRel)).catch(() => undefined);
           isDir = !!st?.isDirectory();
           isFile = !!st?.isFile();
         }
@@ -120,7 +218,7 @@ export class FileReader {
 
   /** The bytes of a listed file, for fingerprinting; throws when it cannot be read. */
   readBytes(rel: string): Promise<Buffer> {
-    return fs.readFile(this.abs(rel));
+    return this.fileSystem.readFile(this.abs(rel));
   }
 
   /** The file as text, or undefined when it does not exist (silently) or cannot be read (a problem). */
@@ -130,12 +228,12 @@ export class FileReader {
     const location = { file: rel, line: 1, column: 1 };
     let bytes: Buffer;
     try {
-      const st = await fs.lstat(abs);
+      const st = await this.fileSystem.lstat(abs);
       if (st.isSymbolicLink() && !(await this.insideRoot(abs))) {
         this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', location);
         return undefined;
       }
-      const target = st.isSymbolicLink() ? await fs.stat(abs) : st;
+      const target = st.isSymbolicLink() ? await this.fileSystem.stat(abs) : st;
       if (!target.isFile()) return undefined;
       if (target.size > MAX_FILE_BYTES) {
         this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
@@ -151,7 +249,7 @@ export class FileReader {
         if (!cached) this.cache?.files.set(rel, { stamp, file: known });
         return known;
       }
-      bytes = await fs.readFile(abs);
+      bytes = await this.fileSystem.readFile(abs);
       const file = this.decode(rel, bytes);
       if (file) this.cache?.files.set(rel, { stamp, file });
       return file;
@@ -170,7 +268,7 @@ export class FileReader {
       this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', { file: rel, line: 1, column: 1 });
       return undefined;
     }
-    const file = new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    const file = new TextFile(rel, withoutBom(text));
     this.files.set(rel, file);
     return file;
   }

@@ -9,7 +9,7 @@ import type { CodeBlock, JsDoc, MarkdownPage, Spec, SpecVersion } from '../model
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import { readSchemaSource } from '../sources/schema-ts.js';
-import { sentenceSpans } from './units.js';
+import { sentenceSpans } from '../util/sentences.js';
 
 export interface ProseProposal {
   block: CodeBlock;

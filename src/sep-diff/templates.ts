@@ -11,6 +11,7 @@ import type { Location } from '../core/location.js';
 import { finding, quote } from './compare.js';
 import type { Finding } from '../core/finding.js';
 import { escapeRegExp } from '../util/regexp.js';
+import { jsonBlockLanguage } from '../prose/json-blocks.js';
 
 export interface MessageTemplate {
   /** Where it comes from: a template the SEP states, or one of its example messages. */
@@ -106,7 +107,7 @@ const MESSAGE = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 export function exampleMessages(blocks: CodeBlock[]): ExampleMessage[] {
   const out: ExampleMessage[] = [];
   for (const block of blocks) {
-    if (!/^(json|jsonc|json5)$/i.test(block.lang ?? '')) continue;
+    if (!jsonBlockLanguage(block.lang)) continue;
     block.value.split('\n').forEach((line, i) => {
       for (const m of line.matchAll(MESSAGE)) {
         let text: string;

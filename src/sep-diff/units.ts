@@ -7,6 +7,7 @@
 import type { Nodes, Parent, PhrasingContent, RootContent } from 'mdast';
 import type { Location } from '../core/location.js';
 import type { TextFile } from '../core/text-file.js';
+import { sentenceSpans } from '../util/sentences.js';
 
 /** Where a parsed text sits: its own text file, and how its 1-based line/column map to the real file. */
 export interface Region {
@@ -124,23 +125,6 @@ function addPhrasing(out: PlainText, nodes: readonly (PhrasingContent | Nodes)[]
         if ('children' in node) addPhrasing(out, (node as Parent).children as PhrasingContent[]);
     }
   }
-}
-
-const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Ms|Fig|No)\.)$/i;
-
-/** Splits plain text into sentences: a `.`, `!` or `?` followed by space and a capital, digit, or mark. */
-export function sentenceSpans(text: string): { start: number; end: number }[] {
-  const spans: { start: number; end: number }[] = [];
-  let start = 0;
-  const boundary = /[.!?][)"'”’]?\s+(?=[A-Z0-9*_`"“(\[])/g;
-  for (const m of text.matchAll(boundary)) {
-    const end = m.index! + m[0].trimEnd().length;
-    if (ABBREVIATIONS.test(text.slice(start, end))) continue;
-    spans.push({ start, end });
-    start = m.index! + m[0].length;
-  }
-  if (start < text.length) spans.push({ start, end: text.length });
-  return spans.filter((s) => text.slice(s.start, s.end).trim());
 }
 
 const WORD = /\S+/g;

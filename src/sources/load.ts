@@ -10,10 +10,11 @@ import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { decodeUtf8, FileReader, isFolder, type LoadCache } from '../runtime/files.js';
+import { decodeUtf8, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
+import { withoutBom } from '../util/bom.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -60,6 +61,8 @@ export interface LoadOptions {
   sepsToParse?: (text: string) => boolean;
   /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
   prose?: boolean;
+  /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
+  fileSystem?: FileSystem;
 }
 
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
@@ -84,13 +87,13 @@ const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 export async function loadSpec(rootArg: string, options: LoadOptions = {}): Promise<Spec> {
   const root = path.resolve(rootArg);
   const layout = { ...defaultLayout, ...options.layout };
-  if (!(await isFolder(root))) throw new LoadError(`root folder not found: ${rootArg}`);
+  if (!(await isFolder(root, options.fileSystem))) throw new LoadError(`root folder not found: ${rootArg}`);
   const schemaRoot = path.join(root, layout.schema);
-  if (!(await isFolder(schemaRoot))) {
+  if (!(await isFolder(schemaRoot, options.fileSystem))) {
     throw new LoadError(`no ${layout.schema}/ folder in ${rootArg}`);
   }
 
-  const reader = new FileReader(root, options.ignore, options.cache, options.preread);
+  const reader = new FileReader(root, options.ignore, options.cache, options.preread, options.fileSystem);
   const versionNames = await findVersions(reader, layout);
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
@@ -148,7 +151,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
 export async function inputFingerprint(rootArg: string, options: LoadOptions = {}): Promise<{ key: string; files: Map<string, TextFile> } | undefined> {
   const root = path.resolve(rootArg);
   const layout = { ...defaultLayout, ...options.layout };
-  const reader = new FileReader(root, options.ignore);
+  const reader = new FileReader(root, options.ignore, undefined, undefined, options.fileSystem);
   const names = [...(await findVersions(reader, layout))].filter((n) => !options.versions?.length || options.versions.includes(n)).sort(compareVersions);
   const lists = await Promise.all([
     ...names.flatMap((id) => [reader.list(posixJoin(layout.schema, id), () => true), reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx'))]),
@@ -164,7 +167,7 @@ export async function inputFingerprint(rootArg: string, options: LoadOptions = {
       const bytes = contents[i];
       hash.update(`${p}\0${bytes.length}\0`).update(bytes);
       const text = texts.test(p) ? decodeUtf8(bytes) : undefined;
-      if (text !== undefined) files.set(p, new TextFile(p, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
+      if (text !== undefined) files.set(p, new TextFile(p, withoutBom(text)));
     }
   } catch {
     return undefined;

@@ -10,6 +10,7 @@ import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBasel
 import { watchCheck } from '../../watch.js';
 import { collect, type CliIo, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
+import { withoutBom } from '../../util/bom.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -104,7 +105,7 @@ function readBaseline(file: string): Baseline {
     const code = (error as NodeJS.ErrnoException).code;
     throw new BaselineError(code === 'ENOENT' ? `baseline file not found: ${file} (write one with --write-baseline)` : `cannot read baseline file ${file}: ${code}`);
   }
-  return parseBaseline(text, file);
+  return parseBaseline(withoutBom(text), file);
 }
 
 /** Writes a file the user named (report, baseline), creating its folder. */

@@ -15,6 +15,7 @@ import { type RegisterCommand } from '../command-module.js';
 import { displayRoot } from '../../check.js';
 import { slashed } from '../../util/paths.js';
 import { Project } from '../../project/project.js';
+import { withoutBom } from '../../util/bom.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -72,7 +73,7 @@ function readSep(abs: string, rel: string): MarkdownPage {
   } catch (error) {
     throw new UsageError(`cannot read SEP ${rel}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const page = readMarkdownPage(new TextFile(rel, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text), 'md');
+  const page = readMarkdownPage(new TextFile(rel, withoutBom(text)), 'md');
   if (page.parseError) throw new UsageError(`cannot parse SEP ${rel}: ${page.parseError.message}`);
   return page;
 }

@@ -1,9 +1,11 @@
 /**
  * The built-in vocabulary for the Model Context Protocol: the failure conditions its
  * specification assigns to a reporting channel, and the two channels (a JSON-RPC error
- * response, or a tool result with `isError: true`). Phrases are regular expressions matched
- * case-insensitively on whole words of normalised text: emphasis and backticks removed,
- * hyphens between letters read as spaces ("protocol-level" is "protocol level").
+ * response, or a tool result with `isError: true`); what its prose calls the results and types
+ * its JSON blocks show; the method names of its illustrative examples. Condition and channel
+ * phrases are regular expressions matched case-insensitively on whole words of normalised text:
+ * emphasis and backticks removed, hyphens between letters read as spaces ("protocol-level" is
+ * "protocol level").
  */
 import type { Vocabulary } from '../vocabulary-format.js';
 
@@ -111,4 +113,21 @@ export const mcpVocabulary: Vocabulary = {
   ],
   retiredCodePhrases: ['remain reserved', 'never (?:be )?reused', 'retired(?: error)? codes?', 'codes? (?:is|are) retired', 'must not emit'],
   negationPhrases: ['not', 'rather than', 'instead of', 'never'],
+  jsonBlockPhrases: [
+    { phrase: 'tool result', result: 'tools/call' },
+    { phrase: 'tool results', result: 'tools/call' },
+    { phrase: 'tool execution error', result: 'tools/call' },
+    { phrase: 'tool execution errors', result: 'tools/call' },
+    { phrase: 'tool call result', result: 'tools/call' },
+    { phrase: 'structured content', result: 'tools/call' },
+    { phrase: 'empty response', declaration: 'EmptyResult' },
+    { phrase: 'empty result', declaration: 'EmptyResult' },
+    { phrase: 'tool definition', declaration: 'Tool' },
+    { phrase: 'tool with output schema', declaration: 'Tool' },
+    { phrase: 'prompt result', result: 'prompts/get' },
+    { phrase: 'sampling result', result: 'sampling/createMessage' },
+    { phrase: 'elicitation result', result: 'elicitation/create' },
+  ],
+  // `some_method`, `example/method`, `foo`, `method_name`: names of illustrative examples.
+  placeholderMethods: ['(?:some|any|my|your|example|foo|bar)(?:[_/-].*)?', 'method(?:_name|name)?'],
 };

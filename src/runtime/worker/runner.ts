@@ -5,18 +5,82 @@
  * while this thread does the other. The worker is started on first use, kept for later jobs
  * (watch mode), and never keeps the process alive by itself.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerJob, WorkerOutput } from './jobs.js';
 
-const workerScript = new URL('./worker.js', import.meta.url);
+let script: URL | null | undefined;
+let fromSource = false;
 
-let available: boolean | undefined;
+/**
+ * The worker's script: the built one; or, running from the TypeScript sources (the unit tests),
+ * the sources bundled by esbuild (a dev dependency) into node_modules/.cache, so that tests of
+ * the worker need no build. Null when neither can be had (a thread cannot run .ts on Node 20:
+ * loaders given to a worker do not apply to its own modules).
+ */
+function workerScript(): URL | null {
+  if (script !== undefined) return script;
+  const built = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return (script = built);
+  const source = new URL('./worker.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(source))) return (script = null);
+  try {
+    script = bundleFromSource(fileURLToPath(source));
+    fromSource = true;
+    return script;
+  } catch {
+    return (script = null);
+  }
+}
 
-/** Whether the worker can run here: it is the built script, absent when running from sources. */
+/**
+ * Bundles the worker's sources (and its module hooks, which it loads by a relative path), the
+ * packages left as imports, into a folder named by the bundle's content: test processes that
+ * bundle at the same time write the same files, each by renaming a whole file into place.
+ */
+function bundleFromSource(workerTs: string): URL {
+  const here = path.dirname(workerTs);
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const { outputFiles } = esbuild.buildSync({
+    entryPoints: [workerTs, path.join(here, 'typescript-hooks.ts')],
+    outdir: '/out',
+    write: false,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const hash = createHash('sha256');
+  for (const f of outputFiles) hash.update(f.path).update(f.contents);
+  const dir = path.resolve(here, '../../../node_modules/.cache/spec-check-worker', hash.digest('hex').slice(0, 16));
+  if (!existsSync(path.join(dir, 'worker.js'))) {
+    mkdirSync(dir, { recursive: true });
+    // worker.js last: once it is there, so is everything it imports.
+    for (const f of [...outputFiles].sort((a, b) => Number(a.path === '/out/worker.js') - Number(b.path === '/out/worker.js'))) {
+      const target = path.join(dir, path.relative('/out', f.path));
+      const temp = `${target}.${process.pid}.tmp`;
+      writeFileSync(temp, f.contents);
+      renameSync(temp, target);
+    }
+  }
+  return pathToFileURL(path.join(dir, 'worker.js'));
+}
+
+/** Whether the worker can run here: the built script, or the sources with esbuild installed. */
 export function workerAvailable(): boolean {
-  return (available ??= existsSync(fileURLToPath(workerScript)));
+  return workerScript() !== null;
+}
+
+/** Whether the worker runs from the TypeScript sources, bundled (see `workerScript`). */
+export function workerFromSource(): boolean {
+  return workerScript() !== null && fromSource;
 }
 
 /** Below this much input text, a job takes less than starting the worker (about 0.5 s of CPU). */
@@ -40,7 +104,7 @@ let nextId = 0;
 
 function spawnWorker(): Worker {
   Atomics.store(waiting, 0, 0);
-  const w = new Worker(workerScript, { workerData: { waiting } });
+  const w = new Worker(workerScript()!, { workerData: { waiting } });
   w.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
     const p = pending.get(id);
     if (!p) return;

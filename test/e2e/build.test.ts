@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // `npm test` builds first: these tests read the build.
-const built = (file: string) => fs.readFileSync(path.join(import.meta.dirname, '..', 'dist', file), 'utf8');
+const built = (file: string) => fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'dist', file), 'utf8');
 
 describe('the build', () => {
   it('bundles the Markdown stack into one module that imports only Node built-ins', () => {
