@@ -27,14 +27,17 @@ const defaultIo: CliIo = {
 export async function runProgram(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
   const program = new Command('spec-check')
-    .description('Checks a protocol specification repository for drift between schema.ts, prose, examples and generated files.')
+    .description(
+      'Checks a protocol specification repository for drift between schema.ts, prose, examples and generated files.',
+    )
     .version(toolVersion, '-V, --version', 'print the spec-check version')
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
   for (const register of commands) register(program, { io, setExitCode: (code) => (exitCode = code) });
   // Subcommands inherit the error handling and output of the program.
-  for (const sub of program.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+  for (const sub of program.commands)
+    sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -53,4 +56,3 @@ export async function runProgram(argv: string[], io: CliIo = defaultIo): Promise
     return 2;
   }
 }
-
