@@ -50,27 +50,41 @@ function series(label, root, extra = [], { clearCache = false } = {}) {
   }
   const walls = results.map((r) => r.wall);
   const phaseNames = [...new Set(results.flatMap((r) => Object.keys(r.phases)))].filter((k) => k !== 'maxRssMB');
-  console.log(`\n${label}: wall min ${ms(Math.min(...walls))}, median ${ms(median(walls))} (${runs} runs); peak memory ${Math.max(...results.map((r) => r.phases.maxRssMB ?? 0))} MB; ${results[0].findings} findings`);
+  console.log(
+    `\n${label}: wall min ${ms(Math.min(...walls))}, median ${ms(median(walls))} (${runs} runs); peak memory ${Math.max(...results.map((r) => r.phases.maxRssMB ?? 0))} MB; ${results[0].findings} findings`,
+  );
   for (const name of phaseNames) {
     const xs = results.map((r) => r.phases[name] ?? 0);
-    if (median(xs) >= 1 || ['load', 'prepare', 'rules', 'total'].includes(name)) console.log(`  ${name.padEnd(36)} min ${ms(Math.min(...xs)).padStart(8)}  median ${ms(median(xs)).padStart(8)}`);
+    if (median(xs) >= 1 || ['load', 'prepare', 'rules', 'total'].includes(name))
+      console.log(`  ${name.padEnd(36)} min ${ms(Math.min(...xs)).padStart(8)}  median ${ms(median(xs)).padStart(8)}`);
   }
   return { min: Math.min(...walls), median: median(walls) };
 }
 
-console.log(`spec-check bench on ${path.relative(process.cwd(), corpus)} (node ${process.version}, ${os.cpus().length} cores)`);
+console.log(
+  `spec-check bench on ${path.relative(process.cwd(), corpus)} (node ${process.version}, ${os.cpus().length} cores)`,
+);
 series('cold (no cache)', corpus, [], { clearCache: true });
 series('warm (cache present)', corpus);
 
 if (argv.scaling !== false) {
-  const versions = fs.readdirSync(path.join(corpus, 'schema')).filter((v) => /^(\d{4}-\d{2}-\d{2}|draft)$/.test(v)).sort((a, b) => (a === 'draft' ? -1 : b === 'draft' ? 1 : a < b ? 1 : -1));
+  const versions = fs
+    .readdirSync(path.join(corpus, 'schema'))
+    .filter((v) => /^(\d{4}-\d{2}-\d{2}|draft)$/.test(v))
+    .sort((a, b) => (a === 'draft' ? -1 : b === 'draft' ? 1 : a < b ? 1 : -1));
   const sizeOf = (root, vs) =>
-    vs.reduce((sum, v) => sum + dirBytes(path.join(root, 'schema', v)) + dirBytes(path.join(root, 'docs/specification', v)), 0);
+    vs.reduce(
+      (sum, v) => sum + dirBytes(path.join(root, 'schema', v)) + dirBytes(path.join(root, 'docs/specification', v)),
+      0,
+    );
   const rows = [];
   // Without the cache: the rows measure the work, not a cache lookup.
   for (const n of [1, 2, 4, 6].filter((n) => n <= versions.length)) {
     const vs = versions.slice(0, n);
-    const r = series(`${n} version${n > 1 ? 's' : ''} (${vs.join(', ')}), no cache`, corpus, [...vs.flatMap((v) => ['--version', v]), '--no-cache']);
+    const r = series(`${n} version${n > 1 ? 's' : ''} (${vs.join(', ')}), no cache`, corpus, [
+      ...vs.flatMap((v) => ['--version', v]),
+      '--no-cache',
+    ]);
     rows.push({ label: `${n} version${n > 1 ? 's' : ''}`, bytes: sizeOf(corpus, vs), ...r });
   }
   for (const k of [2, 4]) {
@@ -83,7 +97,9 @@ if (argv.scaling !== false) {
   console.log('  spec                 size      median     ms per MB');
   for (const row of rows) {
     const mb = row.bytes / 1048576;
-    console.log(`  ${row.label.padEnd(18)} ${mb.toFixed(1).padStart(6)} MB ${ms(row.median).padStart(10)} ${(row.median / mb).toFixed(0).padStart(10)}`);
+    console.log(
+      `  ${row.label.padEnd(18)} ${mb.toFixed(1).padStart(6)} MB ${ms(row.median).padStart(10)} ${(row.median / mb).toFixed(0).padStart(10)}`,
+    );
   }
 }
 
@@ -125,8 +141,16 @@ async function benchWatch() {
   const edits = [
     // Each edit differs from the ones before, so that no cache holds its products yet.
     ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
-    ['example', `schema/draft/examples/${exampleType}/${example}`, (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`)],
-    ['schema.ts', 'schema/draft/schema.ts', (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`],
+    [
+      'example',
+      `schema/draft/examples/${exampleType}/${example}`,
+      (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`),
+    ],
+    [
+      'schema.ts',
+      'schema/draft/schema.ts',
+      (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`,
+    ],
   ];
   for (const [label, rel, change] of edits) {
     const file = path.join(root, rel);
@@ -142,9 +166,13 @@ async function benchWatch() {
         if (text !== original) times.push(check.at - written);
       }
     }
-    console.log(`watch: re-check after one ${label.padEnd(9)} edit: min ${ms(Math.min(...times))}, median ${ms(median(times))} (${times.length} edits, write to report)`);
+    console.log(
+      `watch: re-check after one ${label.padEnd(9)} edit: min ${ms(Math.min(...times))}, median ${ms(median(times))} (${times.length} edits, write to report)`,
+    );
   }
-  console.log(`watch: memory held by this process ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MB more than before the first check`);
+  console.log(
+    `watch: memory held by this process ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MB more than before the first check`,
+  );
   controller.abort();
   await done;
   fs.rmSync(root, { recursive: true, force: true });
@@ -166,7 +194,9 @@ function syntheticSpec(k) {
   for (let i = 0; i < k; i++) {
     const v = i === 0 ? 'draft' : `2100-01-${String(i).padStart(2, '0')}`;
     fs.cpSync(path.join(corpus, 'schema/draft'), path.join(root, 'schema', v), { recursive: true });
-    fs.cpSync(path.join(corpus, 'docs/specification/draft'), path.join(root, 'docs/specification', v), { recursive: true });
+    fs.cpSync(path.join(corpus, 'docs/specification/draft'), path.join(root, 'docs/specification', v), {
+      recursive: true,
+    });
   }
   return root;
 }

@@ -15,16 +15,30 @@ parentPort.on('message', async ({ id, args }) => {
   let stderr = '';
   const started = performance.now();
   try {
-    const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {} });
+    const code = await main(args, {
+      stdout: (s) => (stdout += s),
+      stderr: (s) => (stderr += s),
+      isTTY: false,
+      env: {},
+    });
     let internal = [];
     if (code !== 2) {
       try {
-        internal = JSON.parse(stdout).findings.filter((f) => f.rule === 'internal').map((f) => `${f.file}: ${f.message}`);
+        internal = JSON.parse(stdout)
+          .findings.filter((f) => f.rule === 'internal')
+          .map((f) => `${f.file}: ${f.message}`);
       } catch {
         internal = ['stdout is not one JSON document'];
       }
     }
-    parentPort.postMessage({ id, kind: 'done', code, stderr: stderr.trim(), internal, ms: performance.now() - started });
+    parentPort.postMessage({
+      id,
+      kind: 'done',
+      code,
+      stderr: stderr.trim(),
+      internal,
+      ms: performance.now() - started,
+    });
   } catch (error) {
     crash('exception')(error);
   }

@@ -43,7 +43,8 @@ const files = fs
 const mutations = {
   byteFlip(buf, rnd) {
     const out = Buffer.from(buf);
-    for (let n = 1 + Math.floor(rnd() * 4); n > 0 && out.length; n--) out[Math.floor(rnd() * out.length)] ^= 1 << Math.floor(rnd() * 8);
+    for (let n = 1 + Math.floor(rnd() * 4); n > 0 && out.length; n--)
+      out[Math.floor(rnd() * out.length)] ^= 1 << Math.floor(rnd() * 8);
     return out;
   },
   truncate(buf, rnd) {
@@ -133,7 +134,9 @@ const pending = new Map();
 function startWorker() {
   worker = new Worker(path.join(import.meta.dirname, 'fuzz-worker.mjs'));
   worker.on('message', (msg) => pending.get(msg.id)?.(msg));
-  worker.on('error', (error) => pending.forEach((resolve, id) => resolve({ id, kind: 'worker error', message: String(error) })));
+  worker.on('error', (error) =>
+    pending.forEach((resolve, id) => resolve({ id, kind: 'worker error', message: String(error) })),
+  );
 }
 
 function runOnce(id, args) {
@@ -153,7 +156,9 @@ const deadline = Date.now() + minutes * 60_000;
 const failures = [];
 let runs = 0;
 let slowest = 0;
-console.log(`fuzz: base seed ${baseSeed}, ${files.length} files, up to ${minutes} min${Number.isFinite(maxRuns) ? ` or ${maxRuns} runs` : ''}`);
+console.log(
+  `fuzz: base seed ${baseSeed}, ${files.length} files, up to ${minutes} min${Number.isFinite(maxRuns) ? ` or ${maxRuns} runs` : ''}`,
+);
 while (Date.now() < deadline && runs < maxRuns) {
   const seed = baseSeed + runs;
   const changed = mutateRun(seed);
@@ -166,7 +171,8 @@ while (Date.now() < deadline && runs < maxRuns) {
     await worker.terminate();
     startWorker();
   } else if (result.kind !== 'done') problem = `${result.kind}: ${result.message.split('\n').slice(0, 4).join(' | ')}`;
-  else if (result.code !== 0 && result.code !== 1) problem = `exit code ${result.code}: ${result.stderr.split('\n')[0]}`;
+  else if (result.code !== 0 && result.code !== 1)
+    problem = `exit code ${result.code}: ${result.stderr.split('\n')[0]}`;
   else if (result.internal.length) problem = `internal: ${result.internal[0]}`;
   if (result.ms) slowest = Math.max(slowest, result.ms);
   if (problem) {
@@ -178,5 +184,7 @@ while (Date.now() < deadline && runs < maxRuns) {
 }
 await worker.terminate();
 fs.rmSync(work, { recursive: true, force: true });
-console.log(`fuzz: ${runs} runs, seeds ${baseSeed}..${baseSeed + runs - 1}, ${failures.length} failures, slowest run ${(slowest / 1000).toFixed(1)} s`);
+console.log(
+  `fuzz: ${runs} runs, seeds ${baseSeed}..${baseSeed + runs - 1}, ${failures.length} failures, slowest run ${(slowest / 1000).toFixed(1)} s`,
+);
 process.exit(failures.length ? 1 : 0);

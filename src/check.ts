@@ -84,7 +84,15 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
       const hit = cache.get<Omit<CheckReport, 'tool' | 'root'>>('report', reportKey);
       if (hit && Array.isArray(hit.findings) && hit.summary) {
         if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
-        return { files: inputs.files, report: { tool: { name: 'spec-check', version: toolVersion }, root: displayRoot(root), findings: hit.findings, summary: hit.summary } };
+        return {
+          files: inputs.files,
+          report: {
+            tool: { name: 'spec-check', version: toolVersion },
+            root: displayRoot(root),
+            findings: hit.findings,
+            summary: hit.summary,
+          },
+        };
       }
     }
   }
@@ -94,10 +102,21 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   let project: Project | undefined;
   let preparing: Promise<void> | undefined;
   const prepare = (loaded: Spec) => {
-    project = new Project(loaded, runtime, { vocabulary: options.vocabulary, keepGeneratorState: options.keepGeneratorState }, options.previous);
+    project = new Project(
+      loaded,
+      runtime,
+      { vocabulary: options.vocabulary, keepGeneratorState: options.keepGeneratorState },
+      options.previous,
+    );
     preparing = prepareRules(project, options.rules ?? allRules, options);
   };
-  const spec = await loadSpec(root, { ...options, preread, onSourcesLoaded: prepare, runtime, sepsToParse: sepsCheckReads });
+  const spec = await loadSpec(root, {
+    ...options,
+    preread,
+    onSourcesLoaded: prepare,
+    runtime,
+    sepsToParse: sepsCheckReads,
+  });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();
@@ -120,14 +139,22 @@ function largestWorkerInput(files: Map<string, TextFile>, options: CheckOptions)
   let sepTexts = 0;
   for (const [p, file] of files) {
     if (p.endsWith('/schema.ts')) schemas += file.text.length;
-    else if (p.startsWith(seps) && p.endsWith('.md') && sepParsedAtLoad(file.text, { sepsToParse: sepsCheckReads })) sepTexts += file.text.length;
+    else if (p.startsWith(seps) && p.endsWith('.md') && sepParsedAtLoad(file.text, { sepsToParse: sepsCheckReads }))
+      sepTexts += file.text.length;
   }
   return Math.max(schemas, sepTexts);
 }
 
 /** The options a report depends on besides the files (`ignore` and `versions` act through the files read). */
 function optionsKey(options: CheckOptions): string {
-  return stringify({ severities: options.severities ?? {}, layout: options.layout ?? {}, versions: options.versions ?? [], vocabulary: options.vocabulary ?? null }) ?? '';
+  return (
+    stringify({
+      severities: options.severities ?? {},
+      layout: options.layout ?? {},
+      versions: options.versions ?? [],
+      vocabulary: options.vocabulary ?? null,
+    }) ?? ''
+  );
 }
 
 /** Runs the rules on a project whose rules are prepared (see `prepareRules`). */

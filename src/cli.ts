@@ -42,7 +42,8 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
   // check and generate generate files, in the worker: started now, it loads TypeScript and
   // TypeDoc while this thread loads the program and reads the spec (about 0.4 s sooner).
   const [command, ...rest] = process.argv.slice(2);
-  if ((command === 'check' || command === 'generate') && !rest.some((a) => a === '--help' || a === '-h')) startWorkerEarly();
+  if ((command === 'check' || command === 'generate') && !rest.some((a) => a === '--help' || a === '-h'))
+    startWorkerEarly();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -13,9 +13,31 @@ export { SpecCheckError, LoadError, UsageError } from './core/errors.js';
 export { formatters } from './reporters/index.js';
 export { main } from './cli.js';
 export { extractClaims } from './consistency/engine.js';
-export { mcpVocabulary, resolveVocabulary, VocabularyError, type Vocabulary, type VocabularyChannel, type VocabularyCondition, type VocabularyJsonBlockPhrase } from './consistency/vocabulary.js';
+export {
+  mcpVocabulary,
+  resolveVocabulary,
+  VocabularyError,
+  type Vocabulary,
+  type VocabularyChannel,
+  type VocabularyCondition,
+  type VocabularyJsonBlockPhrase,
+} from './consistency/vocabulary.js';
 export type { Claim, ClaimSet, ClaimSource } from './consistency/claims.js';
-export { loadConfig, parseConfig, configOptions, ConfigError, CONFIG_FILE, type SpecCheckConfig } from './config/config.js';
-export { createBaseline, applyBaseline, withBaseline, parseBaseline, formatBaseline, type Baseline } from './engine/baseline.js';
+export {
+  loadConfig,
+  parseConfig,
+  configOptions,
+  ConfigError,
+  CONFIG_FILE,
+  type SpecCheckConfig,
+} from './config/config.js';
+export {
+  createBaseline,
+  applyBaseline,
+  withBaseline,
+  parseBaseline,
+  formatBaseline,
+  type Baseline,
+} from './engine/baseline.js';
 export { watchCheck, type WatchOptions } from './watch.js';
 export { renderRulesReference } from './docs/rules-reference.js';

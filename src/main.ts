@@ -26,14 +26,17 @@ const defaultIo: CliIo = {
 export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let exitCode = 0;
   const program = new Command('spec-check')
-    .description('Checks a protocol specification repository for drift between schema.ts, prose, examples and generated files.')
+    .description(
+      'Checks a protocol specification repository for drift between schema.ts, prose, examples and generated files.',
+    )
     .version(toolVersion, '-V, --version', 'print the spec-check version')
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
   for (const register of commands) register(program, { io, setExitCode: (code) => (exitCode = code) });
   // Subcommands inherit the error handling and output of the program.
-  for (const sub of program.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
+  for (const sub of program.commands)
+    sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -52,4 +55,3 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
     return 2;
   }
 }
-

@@ -128,7 +128,8 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     return inside && !options.ignore?.(rel);
   };
 
-  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new LoadError(`root folder not found: ${w.root}`);
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new LoadError(`root folder not found: ${w.root}`);
   // Loaded here, not with the CLI: only a watch needs it.
   const { watch: chokidarWatch } = await import('chokidar');
   const configFiles = (w.configFiles ?? []).map((f) => path.resolve(f));
@@ -201,7 +202,13 @@ function inputFilter(root: string, inputs: string[], configFiles: string[]): (ab
     const abs = path.resolve(p);
     if (configFiles.includes(abs) || configDirs.has(abs)) return false;
     if (!within(abs, root)) return true;
-    if (path.relative(root, abs).split(path.sep).some((segment) => segment === 'node_modules' || segment === '.git')) return true;
+    if (
+      path
+        .relative(root, abs)
+        .split(path.sep)
+        .some((segment) => segment === 'node_modules' || segment === '.git')
+    )
+      return true;
     return !inputs.some((dir) => within(abs, dir) || within(dir, abs));
   };
 }

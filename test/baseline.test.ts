@@ -5,7 +5,15 @@ import { applyBaseline, createBaseline, type LineText } from '../src/engine/base
 import type { Finding } from '../src/core/finding.js';
 import { copyTree, driftedSpec, edit, runCli, writeTree } from './helpers.js';
 
-const finding = (file: string, line: number, message = 'm'): Finding => ({ rule: 'r/x', severity: 'error', message, file, line, column: 1, related: [] });
+const finding = (file: string, line: number, message = 'm'): Finding => ({
+  rule: 'r/x',
+  severity: 'error',
+  message,
+  file,
+  line,
+  column: 1,
+  related: [],
+});
 
 describe('baseline keys', () => {
   it('match by rule, file, message and source line text, with a count per key', () => {
@@ -18,7 +26,11 @@ describe('baseline keys', () => {
     expect(result).toMatchObject({ matched: 2, resolved: 0 });
     expect(result.findings).toEqual([finding('a', 2)]);
     // A changed message is a new finding; the old one is resolved.
-    expect(applyBaseline([finding('a', 1, 'changed'), finding('a', 3)], baseline, lineText)).toMatchObject({ matched: 1, resolved: 1, findings: [finding('a', 1, 'changed')] });
+    expect(applyBaseline([finding('a', 1, 'changed'), finding('a', 3)], baseline, lineText)).toMatchObject({
+      matched: 1,
+      resolved: 1,
+      findings: [finding('a', 1, 'changed')],
+    });
   });
 });
 
@@ -35,7 +47,12 @@ describe('--write-baseline and --baseline', () => {
     expect(write.stderr).toBe(`spec-check: wrote ${before.findings.length} findings to ${file}\n`);
     const written = JSON.parse(write.stdout);
     expect(written.findings).toEqual([]);
-    expect(written.summary).toMatchObject({ errors: 0, warnings: 0, baselined: before.findings.length, baselineResolved: 0 });
+    expect(written.summary).toMatchObject({
+      errors: 0,
+      warnings: 0,
+      baselined: before.findings.length,
+      baselineResolved: 0,
+    });
     const baselineText = fs.readFileSync(file, 'utf8');
     expect(JSON.parse(baselineText).format).toBe('spec-check-baseline/v1');
 
@@ -48,14 +65,23 @@ describe('--write-baseline and --baseline', () => {
     edit(root, dial, /^\{\n/, '{\n\n\n\n');
     const moved = await runCli(['check', '--root', root, '--baseline', file]);
     expect(moved.code).toBe(0);
-    expect(moved.stdout).toMatch(/^No problems \(13 examples validated, \d+ files read; \d+ baselined findings not shown\)\.\n$/);
+    expect(moved.stdout).toMatch(
+      /^No problems \(13 examples validated, \d+ files read; \d+ baselined findings not shown\)\.\n$/,
+    );
 
     // One new problem: exactly it is reported.
     edit(root, dial, '"min": 5', '"min": "5"');
     const fresh = await runCli(['check', '--root', root, '--baseline', file, '--format', 'json']);
     expect(fresh.code).toBe(1);
     const report = JSON.parse(fresh.stdout);
-    expect(report.findings).toEqual([expect.objectContaining({ rule: 'example/valid', file: dial, line: 9, message: 'Does not match Widget at /min: expected an integer, got the string "5"' })]);
+    expect(report.findings).toEqual([
+      expect.objectContaining({
+        rule: 'example/valid',
+        file: dial,
+        line: 9,
+        message: 'Does not match Widget at /min: expected an integer, got the string "5"',
+      }),
+    ]);
     expect(report.summary).toMatchObject({ errors: 1, baselined: before.findings.length, baselineResolved: 0 });
 
     // Fixing a baselined problem is counted as resolved.
@@ -65,9 +91,19 @@ describe('--write-baseline and --baseline', () => {
   });
 
   it.each([
-    ['a missing baseline file', '/nonexistent/baseline.json', undefined, /^spec-check: baseline file not found: \/nonexistent\/baseline\.json \(write one with --write-baseline\)\n$/],
+    [
+      'a missing baseline file',
+      '/nonexistent/baseline.json',
+      undefined,
+      /^spec-check: baseline file not found: \/nonexistent\/baseline\.json \(write one with --write-baseline\)\n$/,
+    ],
     ['a file that is not a baseline', 'b.json', '{"findings": 3}', /^spec-check: .*b\.json: not a spec-check baseline/],
-    ['a baseline entry without a count', 'b.json', '{"format": "spec-check-baseline/v1", "findings": [{"rule": "a", "file": "b", "message": "c", "source": "d"}]}', /^spec-check: .*b\.json: findings\[0\] needs rule, file, message, source \(strings\) and count/],
+    [
+      'a baseline entry without a count',
+      'b.json',
+      '{"format": "spec-check-baseline/v1", "findings": [{"rule": "a", "file": "b", "message": "c", "source": "d"}]}',
+      /^spec-check: .*b\.json: findings\[0\] needs rule, file, message, source \(strings\) and count/,
+    ],
   ])('exits 2 on %s', async (_name, name, text, stderr) => {
     const file = text === undefined ? name : path.join(writeTree({ [name]: text }), name);
     const run = await runCli(['check', '--root', driftedSpec, '--baseline', file]);

@@ -106,7 +106,9 @@ describe('check with the cache', () => {
     edit(root, 'schema/draft/examples/Widget/switch.json', '"name": "Porch light"', '"name": 7');
     const edited = await checkRoot(root, { cacheDir, timings: {} });
     expect(edited.spec).toBeDefined();
-    expect(edited.report.findings).toContainEqual(expect.objectContaining({ rule: 'example/valid', file: 'schema/draft/examples/Widget/switch.json' }));
+    expect(edited.report.findings).toContainEqual(
+      expect.objectContaining({ rule: 'example/valid', file: 'schema/draft/examples/Widget/switch.json' }),
+    );
     const uncached = await checkRoot(root, {});
     expect(edited.report).toEqual(uncached.report);
   });
@@ -114,7 +116,10 @@ describe('check with the cache', () => {
   it('keys the report by the options too (severities, versions)', async () => {
     const { root, cacheDir } = projectCopy(driftedSpec);
     const all = await checkRoot(root, { cacheDir });
-    const off = await checkRoot(root, { cacheDir, severities: Object.fromEntries(all.report.findings.map((f) => [f.rule, 'off'])) });
+    const off = await checkRoot(root, {
+      cacheDir,
+      severities: Object.fromEntries(all.report.findings.map((f) => [f.rule, 'off'])),
+    });
     expect(all.report.findings.length).toBeGreaterThan(0);
     expect(off.report.findings).toEqual([]);
     const one = await checkRoot(root, { cacheDir, versions: ['2025-01-15'] });
@@ -148,11 +153,19 @@ describe('Schema Reference in the cache', () => {
   /** The draft page as generated with the cache, and as generated afresh (no cache, new process state aside). */
   async function draftPage(root: string, cacheDir?: string) {
     const spec = await loadSpec(root);
-    return (await generatedFiles(new Project(spec, new Runtime({ cacheDir })), 'schema-reference')).find((f) => f.version === 'draft')!;
+    return (await generatedFiles(new Project(spec, new Runtime({ cacheDir })), 'schema-reference')).find(
+      (f) => f.version === 'draft',
+    )!;
   }
-  const referenceEntries = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
+  const referenceEntries = (dir: string) =>
+    entries(dir)
+      .filter((n) => n.startsWith('schema-reference-'))
+      .map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
   // A page rendered again is written again: the entry's time says whether it was.
-  const referenceTimes = (dir: string) => entries(dir).filter((n) => n.startsWith('schema-reference-')).map((n) => fs.statSync(path.join(dir, n)).mtimeMs);
+  const referenceTimes = (dir: string) =>
+    entries(dir)
+      .filter((n) => n.startsWith('schema-reference-'))
+      .map((n) => fs.statSync(path.join(dir, n)).mtimeMs);
 
   it('records the examples a page includes, and is reused when only another example changes or appears', async () => {
     const { root, cacheDir } = projectCopy(sampleSpec);
@@ -165,7 +178,10 @@ describe('Schema Reference in the cache', () => {
     // A new example that schema.ts does not include.
     const before = referenceEntries(cacheDir);
     const times = referenceTimes(cacheDir);
-    fs.copyFileSync(path.join(root, 'schema/draft/examples/Widget/switch.json'), path.join(root, 'schema/draft/examples/Widget/spare.json'));
+    fs.copyFileSync(
+      path.join(root, 'schema/draft/examples/Widget/switch.json'),
+      path.join(root, 'schema/draft/examples/Widget/spare.json'),
+    );
     const second = await draftPage(root, cacheDir);
     expect(second.text).toBe(first.text);
     // The content key of the inputs still changes (it names every example); the entry does not.

@@ -24,11 +24,21 @@ describe('spec-check claims', () => {
         '      "An unknown widget id is a protocol error, not a rejection."',
       ].join('\n'),
     );
-    expect(run.stdout).toMatch(/\n21 claims, 0 skipped statements\n {2}2025-01-15: jsdoc-error 2, jsdoc-member 2, example 1, prose 2, prose-json 0\n {2}draft: jsdoc-error 2, jsdoc-member 2, example 4, prose 4, prose-json 2\n$/);
+    expect(run.stdout).toMatch(
+      /\n21 claims, 0 skipped statements\n {2}2025-01-15: jsdoc-error 2, jsdoc-member 2, example 1, prose 2, prose-json 0\n {2}draft: jsdoc-error 2, jsdoc-member 2, example 4, prose 4, prose-json 2\n$/,
+    );
   });
 
   it('filters by version and condition, and marks a condition whose sources disagree', async () => {
-    const run = await runCli(['claims', '--root', driftedSpec, '--version', 'draft', '--condition', 'widget locked by another client']);
+    const run = await runCli([
+      'claims',
+      '--root',
+      driftedSpec,
+      '--version',
+      'draft',
+      '--condition',
+      'widget locked by another client',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('  widget locked by another client [widget-locked]: 2 claims  <- CODES DISAGREE\n');
     expect(run.stdout).not.toContain('[unknown-widget]');
@@ -39,10 +49,27 @@ describe('spec-check claims', () => {
     const run = await runCli(['claims', '--root', sampleSpec, '--format', 'json', '--condition', 'widget-locked']);
     const out = JSON.parse(run.stdout);
     expect(out.claims).toEqual([
-      expect.objectContaining({ version: 'draft', condition: 'widget-locked', channel: 'protocol-error', code: -32030, source: 'prose', file: 'docs/specification/draft/server/widgets.mdx', line: 83, column: 3 }),
-      expect.objectContaining({ condition: 'widget-locked', code: -32030, errorType: 'WidgetLockedError', source: 'example', file: 'schema/draft/examples/WidgetLockedError/locked.json' }),
+      expect.objectContaining({
+        version: 'draft',
+        condition: 'widget-locked',
+        channel: 'protocol-error',
+        code: -32030,
+        source: 'prose',
+        file: 'docs/specification/draft/server/widgets.mdx',
+        line: 83,
+        column: 3,
+      }),
+      expect.objectContaining({
+        condition: 'widget-locked',
+        code: -32030,
+        errorType: 'WidgetLockedError',
+        source: 'example',
+        file: 'schema/draft/examples/WidgetLockedError/locked.json',
+      }),
     ]);
-    expect(out.retiredCodes).toEqual([{ version: 'draft', code: -32010, file: 'schema/draft/schema.ts', line: 99, column: 26 }]);
+    expect(out.retiredCodes).toEqual([
+      { version: 'draft', code: -32010, file: 'schema/draft/schema.ts', line: 99, column: 26 },
+    ]);
   });
 
   it('says what it skipped and why', async () => {
@@ -50,15 +77,22 @@ describe('spec-check claims', () => {
     const page = path.join(root, 'docs/specification/draft/server/widgets.mdx');
     fs.appendFileSync(page, '\nIn earlier versions an unknown widget was reported as a rejection.\n');
     const run = await runCli(['claims', '--root', root, '--condition', 'unknown-widget']);
-    expect(run.stdout).toMatch(/ {2}skipped \(1\):\n {4}docs\/specification\/draft\/server\/widgets\.mdx:\d+:1 {2}prose \[unknown-widget\]: speaks of other versions or compatibility \("earlier versions"\)\n/);
+    expect(run.stdout).toMatch(
+      / {2}skipped \(1\):\n {4}docs\/specification\/draft\/server\/widgets\.mdx:\d+:1 {2}prose \[unknown-widget\]: speaks of other versions or compatibility \("earlier versions"\)\n/,
+    );
   });
 
   it('exits 2 with one line for an unknown condition or a broken vocabulary', async () => {
     const unknown = await runCli(['claims', '--root', sampleSpec, '--condition', 'unknown-tool']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('spec-check: unknown condition: unknown-tool (known: unknown-widget, invalid-cursor, widget-locked, value-out-of-range)\n');
+    expect(unknown.stderr).toBe(
+      'spec-check: unknown condition: unknown-tool (known: unknown-widget, invalid-cursor, widget-locked, value-out-of-range)\n',
+    );
 
-    const root = writeTree({ 'schema/draft/schema.ts': '', 'spec-check.config.json': '{"vocabulary": {"conditions": {"x": {"label": "x", "phrases": ["(("]}}}}' });
+    const root = writeTree({
+      'schema/draft/schema.ts': '',
+      'spec-check.config.json': '{"vocabulary": {"conditions": {"x": {"label": "x", "phrases": ["(("]}}}}',
+    });
     for (const command of ['claims', 'check']) {
       const run = await runCli([command, '--root', root]);
       expect(run.code).toBe(2);
@@ -79,7 +113,13 @@ describe('consistency rules on the sample specs', () => {
     const page = 'docs/specification/draft/server/widgets.mdx';
     // The prose made "value out of range" a protocol error (as does the InvalidParamsError JSDoc);
     // the isRejected JSDoc, the example and the JSON block still say rejection.
-    for (const place of [`${page}:83:3`, `${page}:106:5`, 'schema/draft/examples/SetWidgetResult/value-out-of-range.json:2:3', 'schema/draft/schema.ts:140:4', 'schema/draft/schema.ts:288:6']) {
+    for (const place of [
+      `${page}:83:3`,
+      `${page}:106:5`,
+      'schema/draft/examples/SetWidgetResult/value-out-of-range.json:2:3',
+      'schema/draft/schema.ts:140:4',
+      'schema/draft/schema.ts:288:6',
+    ]) {
       expect(where).toContainEqual(`consistency/error-reporting ${place}`);
     }
     // The prose gives the widget lock the retired code -32010; the example uses -32030.

@@ -23,8 +23,12 @@ describe('spec-check check', () => {
         '  4:11  error    Does not match Widget at /kind: expected one of "dial", "slider", "switch", got "knob"  example/valid\n' +
         '  5:12  error    Does not match Widget at /value: expected an integer, got the string "19"  example/valid\n',
     );
-    expect(run.stdout).toContain('schema/draft/examples/ListWidgetsResult/one-page.json\n  9:25  error    Invalid JSON: Trailing comma  example/valid\n');
-    expect(run.stdout).toMatch(/\n\d+ problems \(\d+ errors, \d+ warnings?\); 13 examples validated, \d+ files read\.\n$/);
+    expect(run.stdout).toContain(
+      'schema/draft/examples/ListWidgetsResult/one-page.json\n  9:25  error    Invalid JSON: Trailing comma  example/valid\n',
+    );
+    expect(run.stdout).toMatch(
+      /\n\d+ problems \(\d+ errors, \d+ warnings?\); 13 examples validated, \d+ files read\.\n$/,
+    );
     expect(run.stdout).not.toContain('\x1b[');
   });
 
@@ -35,7 +39,9 @@ describe('spec-check check', () => {
       expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
       expect(report.tool.name).toBe('spec-check');
       expect(path.isAbsolute(report.root)).toBe(false);
-      expect(report.summary.errors).toBe(report.findings.filter((f: { severity: string }) => f.severity === 'error').length);
+      expect(report.summary.errors).toBe(
+        report.findings.filter((f: { severity: string }) => f.severity === 'error').length,
+      );
     }
     const drifted = JSON.parse((await runCli(['check', '--root', driftedSpec, '--format', 'json'])).stdout);
     expect(drifted.findings).toContainEqual({
@@ -64,15 +70,33 @@ describe('spec-check check', () => {
 
   it('colours only on a TTY, and honours NO_COLOR', async () => {
     expect((await runCli(['check', '--root', driftedSpec], { isTTY: true })).stdout).toContain('\x1b[31m');
-    expect((await runCli(['check', '--root', driftedSpec], { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\x1b[');
+    expect(
+      (await runCli(['check', '--root', driftedSpec], { isTTY: true, env: { NO_COLOR: '1' } })).stdout,
+    ).not.toContain('\x1b[');
   });
 
   it.each([
-    ['a missing root', ['check', '--root', '/nonexistent/spec'], /^spec-check: root folder not found: \/nonexistent\/spec\n$/],
-    ['a root without schema/', ['check', '--root', writeTree({ 'README.md': 'x' })], /^spec-check: no schema\/ folder in .*\n$/],
+    [
+      'a missing root',
+      ['check', '--root', '/nonexistent/spec'],
+      /^spec-check: root folder not found: \/nonexistent\/spec\n$/,
+    ],
+    [
+      'a root without schema/',
+      ['check', '--root', writeTree({ 'README.md': 'x' })],
+      /^spec-check: no schema\/ folder in .*\n$/,
+    ],
     ['an unknown option', ['check', '--frobnicate'], /^spec-check: unknown option '--frobnicate'\n$/],
-    ['an unknown format', ['check', '--format', 'xml'], /^spec-check: option '--format <format>' argument 'xml' is invalid\. Allowed choices are .*\n$/],
-    ['an unknown version', ['check', '--root', sampleSpec, '--version', '1999-01-01'], /^spec-check: unknown version: 1999-01-01 \(found: 2025-01-15, draft\)\n$/],
+    [
+      'an unknown format',
+      ['check', '--format', 'xml'],
+      /^spec-check: option '--format <format>' argument 'xml' is invalid\. Allowed choices are .*\n$/,
+    ],
+    [
+      'an unknown version',
+      ['check', '--root', sampleSpec, '--version', '1999-01-01'],
+      /^spec-check: unknown version: 1999-01-01 \(found: 2025-01-15, draft\)\n$/,
+    ],
     ['an unknown command', ['lint'], /^spec-check: unknown command 'lint'\n$/],
   ])('exits 2 with a one-line reason on %s', async (_name, args, stderr) => {
     const run = await runCli(args);

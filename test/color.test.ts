@@ -29,16 +29,26 @@ describe('colour', () => {
   });
 
   it('check: FORCE_COLOR colours a pipe, NO_COLOR wins over a terminal, and JSON is never coloured', async () => {
-    expect((await runCli(['check', '--root', driftedSpec], { isTTY: false, env: { FORCE_COLOR: '1' } })).stdout).toContain('\x1b[31merror  \x1b[39m');
-    expect((await runCli(['check', '--root', driftedSpec], { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\x1b[');
-    expect((await runCli(['check', '--root', driftedSpec], { isTTY: true, env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).stdout).not.toContain('\x1b[');
-    expect((await runCli(['check', '--root', driftedSpec, '--format', 'json'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain('\x1b[');
+    expect(
+      (await runCli(['check', '--root', driftedSpec], { isTTY: false, env: { FORCE_COLOR: '1' } })).stdout,
+    ).toContain('\x1b[31merror  \x1b[39m');
+    expect(
+      (await runCli(['check', '--root', driftedSpec], { isTTY: true, env: { NO_COLOR: '1' } })).stdout,
+    ).not.toContain('\x1b[');
+    expect(
+      (await runCli(['check', '--root', driftedSpec], { isTTY: true, env: { NO_COLOR: '1', FORCE_COLOR: '1' } }))
+        .stdout,
+    ).not.toContain('\x1b[');
+    expect(
+      (await runCli(['check', '--root', driftedSpec, '--format', 'json'], { env: { FORCE_COLOR: '1' } })).stdout,
+    ).not.toContain('\x1b[');
   });
 
   it('sep-diff text: FORCE_COLOR colours a pipe, NO_COLOR wins over a terminal', async () => {
     const root = copyTree(sampleSpec);
     edit(root, 'docs/specification/draft/server/widgets.mdx', 'Servers **SHOULD** include', 'Servers **MUST** include');
-    const sepDiff = (io: { isTTY: boolean; env: Record<string, string> }) => runCli(['sep-diff', 'seps/12-widget-locking.md', '--root', root], io);
+    const sepDiff = (io: { isTTY: boolean; env: Record<string, string> }) =>
+      runCli(['sep-diff', 'seps/12-widget-locking.md', '--root', root], io);
     expect((await sepDiff({ isTTY: false, env: { FORCE_COLOR: '1' } })).stdout).toContain('\x1b[31merror  \x1b[39m');
     expect((await sepDiff({ isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\x1b[');
     expect((await sepDiff({ isTTY: false, env: {} })).stdout).not.toContain('\x1b[');

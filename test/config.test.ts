@@ -25,19 +25,67 @@ function messageOf(text: string): string {
 
 describe('spec-check.config.json', () => {
   it.each([
-    ['an unknown key, with a suggestion', '{\n  "rulez": {}\n}', 'spec-check.config.json:2:3: unknown key "rulez" (did you mean "rules"?) (allowed: rules, layout, ignore, vocabulary)'],
-    ['an unknown rule id', '{ "rules": { "example/vaild": "off" } }', 'spec-check.config.json:1:14: unknown rule "example/vaild" in "rules" (did you mean "example/valid"?)'],
-    ['a severity spelled the ESLint way', '{ "rules": { "example/valid": "warn" } }', 'spec-check.config.json:1:31: rules["example/valid"] must be "off", "warning" or "error", got "warn" (did you mean "warning"?)'],
-    ['a severity of the wrong type', '{ "rules": { "example/valid": 2 } }', 'spec-check.config.json:1:31: rules["example/valid"] must be "off", "warning" or "error", got 2'],
-    ['rules not an object', '{ "rules": ["example/valid"] }', 'spec-check.config.json:1:12: "rules" must be an object of rule id -> "off" | "warning" | "error"'],
-    ['an unknown layout key', '{ "layout": { "examples": "ex" } }', 'spec-check.config.json:1:15: unknown key "layout.examples" (allowed: schema, docs, seps)'],
-    ['a layout folder outside the root', '{ "layout": { "docs": "../elsewhere" } }', 'spec-check.config.json:1:23: "layout.docs" leaves the root (..)'],
-    ['an absolute ignore entry', '{ "ignore": ["/etc"] }', 'spec-check.config.json:1:14: ignore[0] "/etc" is absolute; ignore entries are relative to the root'],
-    ['an ignore entry that climbs out', '{ "ignore": ["docs/../../x"] }', 'spec-check.config.json:1:14: ignore[0] "docs/../../x" leaves the root (..)'],
-    ['an ignore entry that is not a string', '{ "ignore": [3] }', 'spec-check.config.json:1:14: ignore[0] must be a string'],
-    ['a vocabulary that is not an object', '{ "vocabulary": [] }', 'spec-check.config.json:1:17: "vocabulary" must be an object'],
+    [
+      'an unknown key, with a suggestion',
+      '{\n  "rulez": {}\n}',
+      'spec-check.config.json:2:3: unknown key "rulez" (did you mean "rules"?) (allowed: rules, layout, ignore, vocabulary)',
+    ],
+    [
+      'an unknown rule id',
+      '{ "rules": { "example/vaild": "off" } }',
+      'spec-check.config.json:1:14: unknown rule "example/vaild" in "rules" (did you mean "example/valid"?)',
+    ],
+    [
+      'a severity spelled the ESLint way',
+      '{ "rules": { "example/valid": "warn" } }',
+      'spec-check.config.json:1:31: rules["example/valid"] must be "off", "warning" or "error", got "warn" (did you mean "warning"?)',
+    ],
+    [
+      'a severity of the wrong type',
+      '{ "rules": { "example/valid": 2 } }',
+      'spec-check.config.json:1:31: rules["example/valid"] must be "off", "warning" or "error", got 2',
+    ],
+    [
+      'rules not an object',
+      '{ "rules": ["example/valid"] }',
+      'spec-check.config.json:1:12: "rules" must be an object of rule id -> "off" | "warning" | "error"',
+    ],
+    [
+      'an unknown layout key',
+      '{ "layout": { "examples": "ex" } }',
+      'spec-check.config.json:1:15: unknown key "layout.examples" (allowed: schema, docs, seps)',
+    ],
+    [
+      'a layout folder outside the root',
+      '{ "layout": { "docs": "../elsewhere" } }',
+      'spec-check.config.json:1:23: "layout.docs" leaves the root (..)',
+    ],
+    [
+      'an absolute ignore entry',
+      '{ "ignore": ["/etc"] }',
+      'spec-check.config.json:1:14: ignore[0] "/etc" is absolute; ignore entries are relative to the root',
+    ],
+    [
+      'an ignore entry that climbs out',
+      '{ "ignore": ["docs/../../x"] }',
+      'spec-check.config.json:1:14: ignore[0] "docs/../../x" leaves the root (..)',
+    ],
+    [
+      'an ignore entry that is not a string',
+      '{ "ignore": [3] }',
+      'spec-check.config.json:1:14: ignore[0] must be a string',
+    ],
+    [
+      'a vocabulary that is not an object',
+      '{ "vocabulary": [] }',
+      'spec-check.config.json:1:17: "vocabulary" must be an object',
+    ],
     ['broken JSON', '{ "rules": { } ,}', 'spec-check.config.json:1:16: invalid JSON: Trailing comma'],
-    ['a top level that is not an object', '[]', 'spec-check.config.json:1:1: expected an object with keys rules, layout, ignore, vocabulary'],
+    [
+      'a top level that is not an object',
+      '[]',
+      'spec-check.config.json:1:1: expected an object with keys rules, layout, ignore, vocabulary',
+    ],
   ])('rejects %s with one line naming the key', (_name, text, message) => {
     expect(messageOf(text)).toBe(message);
   });
@@ -74,7 +122,13 @@ describe('spec-check.config.json', () => {
   });
 
   it('matches ignore entries as path prefixes and globs', () => {
-    const ignored = ignoreMatcher(['docs/specification/2024-11-05', 'schema/*/examples/Legacy*', '**/drafts/**', 'seps/?-*.md', './notes/']);
+    const ignored = ignoreMatcher([
+      'docs/specification/2024-11-05',
+      'schema/*/examples/Legacy*',
+      '**/drafts/**',
+      'seps/?-*.md',
+      './notes/',
+    ]);
     expect(ignored('docs/specification/2024-11-05')).toBe(true);
     expect(ignored('docs/specification/2024-11-05/index.mdx')).toBe(true);
     expect(ignored('docs/specification/2024-11-050/index.mdx')).toBe(false);
@@ -120,13 +174,23 @@ describe('spec-check.config.json', () => {
         .map((f: { file: string }) => f.file)
         .sort();
     expect(await filesWith([])).toEqual(pages.map((p) => `docs/specification/draft/${p}.mdx`));
-    const config = writeTree({ 'c.json': JSON.stringify({ ignore: ['docs/specification/draft/{a,b}/**', 'docs/specification/draft/notes-[01].mdx'] }) });
-    expect(await filesWith(['--config', path.join(config, 'c.json')])).toEqual(['docs/specification/draft/c/page.mdx', 'docs/specification/draft/notes-2.mdx']);
+    const config = writeTree({
+      'c.json': JSON.stringify({
+        ignore: ['docs/specification/draft/{a,b}/**', 'docs/specification/draft/notes-[01].mdx'],
+      }),
+    });
+    expect(await filesWith(['--config', path.join(config, 'c.json')])).toEqual([
+      'docs/specification/draft/c/page.mdx',
+      'docs/specification/draft/notes-2.mdx',
+    ]);
   });
 
   it('applies rule severities from the config at the root; exit 0 when errors become warnings', async () => {
     const root = copyTree(driftedSpec);
-    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'example/valid': 'warning' } }));
+    fs.writeFileSync(
+      path.join(root, 'spec-check.config.json'),
+      JSON.stringify({ rules: { 'example/valid': 'warning' } }),
+    );
     const run = await runCli(['check', '--root', root, '--format', 'json']);
     const report = JSON.parse(run.stdout);
     const own = report.findings.filter((f: { rule: string }) => f.rule === 'example/valid');
@@ -139,21 +203,48 @@ describe('spec-check.config.json', () => {
   });
 
   it('reads --config FILE instead, relative to the working folder, and ignores paths', async () => {
-    const config = writeTree({ 'ci/spec-check.json': JSON.stringify({ ignore: ['schema/draft/examples/Widget', 'schema/*/examples/WidgetGroup/**'] }) });
-    const run = await runCli(['check', '--root', driftedSpec, '--config', path.join(config, 'ci/spec-check.json'), '--format', 'json']);
-    const files = JSON.parse(run.stdout).findings.filter((f: { rule: string }) => f.rule === 'example/valid').map((f: { file: string }) => f.file);
+    const config = writeTree({
+      'ci/spec-check.json': JSON.stringify({
+        ignore: ['schema/draft/examples/Widget', 'schema/*/examples/WidgetGroup/**'],
+      }),
+    });
+    const run = await runCli([
+      'check',
+      '--root',
+      driftedSpec,
+      '--config',
+      path.join(config, 'ci/spec-check.json'),
+      '--format',
+      'json',
+    ]);
+    const files = JSON.parse(run.stdout)
+      .findings.filter((f: { rule: string }) => f.rule === 'example/valid')
+      .map((f: { file: string }) => f.file);
     expect(files).toEqual(['schema/draft/examples/ListWidgetsResult/one-page.json']);
   });
 
   it('leaves out a whole version when its folders are ignored', async () => {
-    const config = writeTree({ 'c.json': JSON.stringify({ ignore: ['schema/2025-01-15', 'docs/specification/2025-01-15'] }) });
+    const config = writeTree({
+      'c.json': JSON.stringify({ ignore: ['schema/2025-01-15', 'docs/specification/2025-01-15'] }),
+    });
     const all = JSON.parse((await runCli(['check', '--root', driftedSpec, '--format', 'json'])).stdout);
-    const run = JSON.parse((await runCli(['check', '--root', driftedSpec, '--config', path.join(config, 'c.json'), '--format', 'json'])).stdout);
+    const run = JSON.parse(
+      (await runCli(['check', '--root', driftedSpec, '--config', path.join(config, 'c.json'), '--format', 'json']))
+        .stdout,
+    );
     expect(run.summary.examplesValidated).toBe(11);
     expect(all.summary.examplesValidated).toBe(13);
     expect(run.findings.filter((f: { file: string }) => f.file.includes('2025-01-15'))).toEqual([]);
     // The version is gone, not merely emptied: naming it is an unknown version.
-    const named = await runCli(['check', '--root', driftedSpec, '--config', path.join(config, 'c.json'), '--version', '2025-01-15']);
+    const named = await runCli([
+      'check',
+      '--root',
+      driftedSpec,
+      '--config',
+      path.join(config, 'c.json'),
+      '--version',
+      '2025-01-15',
+    ]);
     expect(named.code).toBe(2);
     expect(named.stderr).toBe('spec-check: unknown version: 2025-01-15 (found: draft)\n');
   });
@@ -162,7 +253,10 @@ describe('spec-check.config.json', () => {
     const root = writeTree({});
     fs.cpSync(path.join(sampleSpec, 'schema'), path.join(root, 'spec/schema'), { recursive: true });
     fs.cpSync(path.join(sampleSpec, 'docs/specification'), path.join(root, 'site/pages'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ layout: { schema: 'spec/schema', docs: 'site/pages' } }));
+    fs.writeFileSync(
+      path.join(root, 'spec-check.config.json'),
+      JSON.stringify({ layout: { schema: 'spec/schema', docs: 'site/pages' } }),
+    );
     const run = await runCli(['check', '--root', root, '--format', 'json']);
     expect(run.stderr).toBe('');
     const report = JSON.parse(run.stdout);
@@ -171,8 +265,18 @@ describe('spec-check.config.json', () => {
   });
 
   it.each([
-    ['an invalid config at the root', { 'spec-check.config.json': '{ "rules": { "nope/nope": "off" } }' }, [], /^spec-check: .*spec-check\.config\.json:1:14: unknown rule "nope\/nope" in "rules"\n$/],
-    ['a missing --config file', {}, ['--config', '/nonexistent/spec-check.json'], /^spec-check: config file not found: \/nonexistent\/spec-check\.json\n$/],
+    [
+      'an invalid config at the root',
+      { 'spec-check.config.json': '{ "rules": { "nope/nope": "off" } }' },
+      [],
+      /^spec-check: .*spec-check\.config\.json:1:14: unknown rule "nope\/nope" in "rules"\n$/,
+    ],
+    [
+      'a missing --config file',
+      {},
+      ['--config', '/nonexistent/spec-check.json'],
+      /^spec-check: config file not found: \/nonexistent\/spec-check\.json\n$/,
+    ],
   ])('exits 2 with a one-line reason on %s', async (_name, files, args, stderr) => {
     const root = copyTree(sampleSpec);
     writeTree(files as Record<string, string>, root);

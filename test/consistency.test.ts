@@ -16,7 +16,12 @@ const gadgetVocabulary: Vocabulary = {
   extends: 'none',
   channels: {
     protocol: { label: 'protocol error', kind: 'error-response', phrases: ['protocol errors?', 'json rpc errors?'] },
-    failed: { label: 'failed result', kind: 'result-flag', flag: 'isFailed', phrases: ['failed results?', 'isfailed(?::| set to)? true'] },
+    failed: {
+      label: 'failed result',
+      kind: 'result-flag',
+      flag: 'isFailed',
+      phrases: ['failed results?', 'isfailed(?::| set to)? true'],
+    },
   },
   conditions: {
     'unknown-gadget': { label: 'unknown gadget', phrases: ['unknown gadgets?'] },
@@ -94,7 +99,9 @@ Example:
 const EXAMPLE = '{\n  "code": -32602,\n  "message": "Unknown gadget: g-9"\n}\n';
 const PAGE_PATH = 'docs/specification/draft/gadgets.mdx';
 
-function gadgetSpec(edits: { schema?: [string, string][]; page?: [string, string][]; files?: Record<string, string> } = {}): string {
+function gadgetSpec(
+  edits: { schema?: [string, string][]; page?: [string, string][]; files?: Record<string, string> } = {},
+): string {
   const apply = (text: string, pairs: [string, string][] = []) =>
     pairs.reduce((t, [from, to]) => {
       if (!t.includes(from)) throw new Error(`fixture edit: ${from} not found`);
@@ -112,7 +119,14 @@ const rules = [consistencyErrorReporting, consistencyErrorCode];
 
 async function findings(root: string, vocabulary: Vocabulary = gadgetVocabulary) {
   const report = await check(root, { rules, vocabulary });
-  return report.findings.map((f) => ({ rule: f.rule, file: f.file, line: f.line, column: f.column, message: f.message, related: f.related.map((r) => `${r.file}:${r.line}:${r.column}`) }));
+  return report.findings.map((f) => ({
+    rule: f.rule,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    message: f.message,
+    related: f.related.map((r) => `${r.file}:${r.line}:${r.column}`),
+  }));
 }
 
 describe('consistency claims', () => {
@@ -120,24 +134,43 @@ describe('consistency claims', () => {
     const root = gadgetSpec();
     expect(await findings(root)).toEqual([]);
     const set = extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary }));
-    const rows = set.claims.map((c) => [c.condition.id, c.channel.id, c.code ?? null, c.source, `${c.location.file}:${c.location.line}:${c.location.column}`]);
+    const rows = set.claims.map((c) => [
+      c.condition.id,
+      c.channel.id,
+      c.code ?? null,
+      c.source,
+      `${c.location.file}:${c.location.line}:${c.location.column}`,
+    ]);
     expect(rows).toEqual([
       ['unknown-gadget', 'protocol', null, 'prose', `${PAGE_PATH}:9:3`],
       ['bad-page-token', 'protocol', -32602, 'prose', `${PAGE_PATH}:10:3`],
       ['jammed', 'failed', null, 'prose', `${PAGE_PATH}:14:3`],
       ['busy', 'protocol', -32051, 'prose', `${PAGE_PATH}:16:1`],
       ['unknown-gadget', 'protocol', -32602, 'prose-json', `${PAGE_PATH}:24:14`],
-      ['unknown-gadget', 'protocol', -32602, 'example', 'schema/draft/examples/InvalidParamsError/unknown-gadget.json:2:3'],
+      [
+        'unknown-gadget',
+        'protocol',
+        -32602,
+        'example',
+        'schema/draft/examples/InvalidParamsError/unknown-gadget.json:2:3',
+      ],
       ['unknown-gadget', 'protocol', -32602, 'jsdoc-error', 'schema/draft/schema.ts:8:4'],
       ['bad-page-token', 'protocol', -32602, 'jsdoc-error', 'schema/draft/schema.ts:9:4'],
       ['jammed', 'failed', null, 'jsdoc-member', 'schema/draft/schema.ts:29:6'],
     ]);
-    expect(set.retired.map((r) => [r.code, `${r.location.file}:${r.location.line}:${r.location.column}`])).toEqual([[-32050, 'schema/draft/schema.ts:1:20']]);
+    expect(set.retired.map((r) => [r.code, `${r.location.file}:${r.location.line}:${r.location.column}`])).toEqual([
+      [-32050, 'schema/draft/schema.ts:1:20'],
+    ]);
   });
 
   it('reports every claim on each side when prose moves a condition to another channel', async () => {
     // The page moves "unknown gadget" to the failed-result list; JSDoc, example and JSON block still say protocol error.
-    const root = gadgetSpec({ page: [['- Unknown gadget\n', ''], ['- Jammed gadget\n', '- Jammed gadget\n- Unknown gadget\n']] });
+    const root = gadgetSpec({
+      page: [
+        ['- Unknown gadget\n', ''],
+        ['- Jammed gadget\n', '- Jammed gadget\n- Unknown gadget\n'],
+      ],
+    });
     const found = await findings(root);
     expect(found.every((f) => f.rule === 'consistency/error-reporting')).toBe(true);
     expect(found.map((f) => `${f.file}:${f.line}:${f.column}`)).toEqual([
@@ -147,43 +180,80 @@ describe('consistency claims', () => {
       'schema/draft/schema.ts:8:4',
     ]);
     const jsdoc = found.find((f) => f.file === 'schema/draft/schema.ts')!;
-    expect(jsdoc.message).toContain('In draft, "unknown gadget" is reported as a protocol error here (InvalidParamsError JSDoc), but as a failed result elsewhere.');
+    expect(jsdoc.message).toContain(
+      'In draft, "unknown gadget" is reported as a protocol error here (InvalidParamsError JSDoc), but as a failed result elsewhere.',
+    );
     expect(jsdoc.message).toContain(`failed result: ${PAGE_PATH} (list item under "Failed results")`);
     expect(jsdoc.related).toEqual([`${PAGE_PATH}:14:3`]);
     // The prose item is tied to every claim on the other side, the @example included with the example.
-    expect(found[0].related).toEqual([`${PAGE_PATH}:24:14`, 'schema/draft/examples/InvalidParamsError/unknown-gadget.json:2:3', 'schema/draft/schema.ts:8:4']);
+    expect(found[0].related).toEqual([
+      `${PAGE_PATH}:24:14`,
+      'schema/draft/examples/InvalidParamsError/unknown-gadget.json:2:3',
+      'schema/draft/schema.ts:8:4',
+    ]);
     expect(found[2].related).toContain('schema/draft/schema.ts:11:4');
   });
 
   it('reads a negated channel as pointing to the other one, and a statement naming two channels as ambiguous', async () => {
     // The page now says a jammed gadget is a protocol error; the isFailed JSDoc says the opposite, with its protocol error negated.
-    const negated = gadgetSpec({ page: [['- Jammed gadget\n', ''], ['A busy gadget is reported as', 'A jammed gadget is reported as a JSON-RPC error, not in a failed result. A busy gadget is reported as']] });
+    const negated = gadgetSpec({
+      page: [
+        ['- Jammed gadget\n', ''],
+        [
+          'A busy gadget is reported as',
+          'A jammed gadget is reported as a JSON-RPC error, not in a failed result. A busy gadget is reported as',
+        ],
+      ],
+    });
     const found = await findings(negated);
     expect(found.map((f) => [f.rule, f.file, f.line, f.column])).toEqual([
       ['consistency/error-reporting', PAGE_PATH, 15, 1],
       ['consistency/error-reporting', 'schema/draft/schema.ts', 29, 6],
     ]);
 
-    const ambiguous = gadgetSpec({ page: [['A busy gadget is reported as a JSON-RPC error with code `-32051`.', 'A busy gadget is reported as a JSON-RPC error or in a failed result.']] });
+    const ambiguous = gadgetSpec({
+      page: [
+        [
+          'A busy gadget is reported as a JSON-RPC error with code `-32051`.',
+          'A busy gadget is reported as a JSON-RPC error or in a failed result.',
+        ],
+      ],
+    });
     expect(await findings(ambiguous)).toEqual([]);
     const set = extractClaims(projectOf(await loadSpec(ambiguous), { vocabulary: gadgetVocabulary }));
-    expect(set.skipped).toContainEqual(expect.objectContaining({ conditions: ['busy'], reason: 'names more than one channel (protocol error, failed result)' }));
+    expect(set.skipped).toContainEqual(
+      expect.objectContaining({
+        conditions: ['busy'],
+        reason: 'names more than one channel (protocol error, failed result)',
+      }),
+    );
   });
 
   it('skips statements about earlier versions and lists led in by them', async () => {
-    const root = gadgetSpec({ page: [['A busy gadget is reported as', 'In earlier versions a busy gadget was reported as']] });
+    const root = gadgetSpec({
+      page: [['A busy gadget is reported as', 'In earlier versions a busy gadget was reported as']],
+    });
     expect(await findings(root)).toEqual([]);
     const set = extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary }));
-    expect(set.skipped).toContainEqual(expect.objectContaining({ reason: 'speaks of other versions or compatibility ("earlier versions")', conditions: ['busy'] }));
+    expect(set.skipped).toContainEqual(
+      expect.objectContaining({
+        reason: 'speaks of other versions or compatibility ("earlier versions")',
+        conditions: ['busy'],
+      }),
+    );
   });
 
   it('gives a list the channel of a lead-in only when it ends with a colon, or of a bold label or heading', async () => {
     const claimsOf = async (page: string) => {
       const root = writeTree({ 'schema/draft/schema.ts': '', [PAGE_PATH]: page });
-      return extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary })).claims.map((c) => `${c.condition.id} ${c.channel.id} ${c.location.line}`);
+      return extractClaims(projectOf(await loadSpec(root), { vocabulary: gadgetVocabulary })).claims.map(
+        (c) => `${c.condition.id} ${c.channel.id} ${c.location.line}`,
+      );
     };
     expect(await claimsOf('Clients may show protocol errors to users.\n\n- Unknown gadget\n')).toEqual([]);
-    expect(await claimsOf('Servers return JSON-RPC errors for:\n\n- Unknown gadget\n')).toEqual(['unknown-gadget protocol 3']);
+    expect(await claimsOf('Servers return JSON-RPC errors for:\n\n- Unknown gadget\n')).toEqual([
+      'unknown-gadget protocol 3',
+    ]);
     expect(await claimsOf('**Failed results** carry the details:\n\n- Jammed gadget\n')).toEqual(['jammed failed 3']);
     expect(await claimsOf('## Failed results\n\nSome cases:\n\n- Jammed gadget\n')).toEqual(['jammed failed 5']);
     expect(await claimsOf('Protocol errors or failed results, for:\n\n- Jammed gadget\n')).toEqual([]);
@@ -192,10 +262,12 @@ describe('consistency claims', () => {
   it('skips an example whose file name and message name different conditions, and survives broken inputs', async () => {
     const root = gadgetSpec({
       files: {
-        'schema/draft/examples/InvalidParamsError/bad-page-token.json': '{\n  "code": -32602,\n  "message": "Unknown gadget: g-1"\n}\n',
+        'schema/draft/examples/InvalidParamsError/bad-page-token.json':
+          '{\n  "code": -32602,\n  "message": "Unknown gadget: g-1"\n}\n',
         'schema/draft/examples/InvalidParamsError/broken.json': '{ "code": -32602, ',
         'docs/specification/draft/broken.mdx': '<Note>\nUnclosed\n',
-        'docs/specification/draft/blocks.mdx': 'Example:\n\n```json\n{ "error": { "code": -32602, "message": "Unknown gadget" \n```\n',
+        'docs/specification/draft/blocks.mdx':
+          'Example:\n\n```json\n{ "error": { "code": -32602, "message": "Unknown gadget" \n```\n',
       },
     });
     expect(await findings(root)).toEqual([]);
@@ -207,12 +279,17 @@ describe('consistency claims', () => {
         reason: 'the file name names bad page token but the message names unknown gadget',
       }),
     );
-    expect(set.claims.filter((c) => c.location.file.endsWith('blocks.mdx') || c.location.file.endsWith('broken.json'))).toEqual([]);
+    expect(
+      set.claims.filter((c) => c.location.file.endsWith('blocks.mdx') || c.location.file.endsWith('broken.json')),
+    ).toEqual([]);
   });
 
   it('never compares claims of different versions', async () => {
     const root = gadgetSpec({
-      files: { 'docs/specification/2024-01-01/gadgets.mdx': '**Failed results**: results with `isFailed: true`:\n\n- Unknown gadget\n' },
+      files: {
+        'docs/specification/2024-01-01/gadgets.mdx':
+          '**Failed results**: results with `isFailed: true`:\n\n- Unknown gadget\n',
+      },
     });
     expect(await findings(root)).toEqual([]);
   });
@@ -232,7 +309,10 @@ describe('consistency claims', () => {
   it('reports a retired code used in a JSON block, not the code named as its replacement nor a historical mention', async () => {
     const root = gadgetSpec({
       page: [
-        ['A busy gadget is reported as a JSON-RPC error with code `-32051`.', 'A busy gadget is reported as a JSON-RPC error with code `-32051`. Earlier versions used `-32050`.'],
+        [
+          'A busy gadget is reported as a JSON-RPC error with code `-32051`.',
+          'A busy gadget is reported as a JSON-RPC error with code `-32051`. Earlier versions used `-32050`.',
+        ],
         ['"code": -32602, "message": "Unknown gadget: g-9"', '"code": -32050, "message": "Gadget melted"'],
       ],
     });
@@ -251,17 +331,26 @@ describe('consistency claims', () => {
   });
 
   it('takes the condition of a JSON block from its caption when the message names none', async () => {
-    const root = gadgetSpec({ page: [['Example:', 'Example of a jammed gadget:'], ['"message": "Unknown gadget: g-9"', '"message": "Stuck"']] });
+    const root = gadgetSpec({
+      page: [
+        ['Example:', 'Example of a jammed gadget:'],
+        ['"message": "Unknown gadget: g-9"', '"message": "Stuck"'],
+      ],
+    });
     const found = await findings(root);
     const atBlock = found.filter((f) => f.line === 24);
     expect(atBlock).toHaveLength(1);
-    expect(atBlock[0].message).toMatch(/^In draft, "jammed gadget" is reported as a protocol error here \(JSON example\), but as a failed result elsewhere/);
+    expect(atBlock[0].message).toMatch(
+      /^In draft, "jammed gadget" is reported as a protocol error here \(JSON example\), but as a failed result elsewhere/,
+    );
   });
 
   it('uses the built-in MCP vocabulary when none is given', async () => {
     const root = writeTree({
-      'schema/draft/schema.ts': 'export const INVALID_PARAMS = -32602;\n/**\n * Invalid params.\n *\n * - **Tools**: Unknown tool name\n */\nexport interface InvalidParamsError {\n  code: typeof INVALID_PARAMS;\n}\n',
-      'docs/specification/draft/tools.mdx': '2. **Tool Execution Errors**: reported in tool results with `isError: true`:\n   - Unknown tool\n',
+      'schema/draft/schema.ts':
+        'export const INVALID_PARAMS = -32602;\n/**\n * Invalid params.\n *\n * - **Tools**: Unknown tool name\n */\nexport interface InvalidParamsError {\n  code: typeof INVALID_PARAMS;\n}\n',
+      'docs/specification/draft/tools.mdx':
+        '2. **Tool Execution Errors**: reported in tool results with `isError: true`:\n   - Unknown tool\n',
     });
     const report = await check(root, { rules });
     expect(report.findings.map((f) => [f.rule, f.file, f.line, f.column])).toEqual([
@@ -274,60 +363,110 @@ describe('consistency claims', () => {
 describe('consistency vocabulary', () => {
   it('rejects a vocabulary of the wrong shape or with a broken phrase, naming the key', () => {
     expect(() => resolveVocabulary({ channels: { x: { label: 'x', kind: 'result-flag', phrases: [] } } })).toThrow(
-      new VocabularyError('vocabulary.channels.x.flag: a result-flag channel needs the name of its flag member (see schema/vocabulary.schema.json)'),
+      new VocabularyError(
+        'vocabulary.channels.x.flag: a result-flag channel needs the name of its flag member (see schema/vocabulary.schema.json)',
+      ),
     );
-    expect(() => resolveVocabulary({ conditions: { y: { label: 'y', phrases: ['(unclosed'] } } })).toThrow(/vocabulary condition "y": invalid phrase "\(unclosed"/);
-    expect(() => resolveVocabulary({ colours: {} } as unknown as Vocabulary)).toThrow(/vocabulary\.colours: unknown key/);
+    expect(() => resolveVocabulary({ conditions: { y: { label: 'y', phrases: ['(unclosed'] } } })).toThrow(
+      /vocabulary condition "y": invalid phrase "\(unclosed"/,
+    );
+    expect(() => resolveVocabulary({ colours: {} } as unknown as Vocabulary)).toThrow(
+      /vocabulary\.colours: unknown key/,
+    );
   });
 
   it('extends the MCP vocabulary by default, and replaces it with extends: none', () => {
-    const extended = resolveVocabulary({ conditions: { 'unknown-gadget': { label: 'unknown gadget', phrases: ['unknown gadgets?'] } }, remove: ['unknown-prompt'] });
+    const extended = resolveVocabulary({
+      conditions: { 'unknown-gadget': { label: 'unknown gadget', phrases: ['unknown gadgets?'] } },
+      remove: ['unknown-prompt'],
+    });
     const ids = extended.conditions.map((c) => c.id);
     expect(ids).toContain('unknown-tool');
     expect(ids).toContain('unknown-gadget');
     expect(ids).not.toContain('unknown-prompt');
-    expect(resolveVocabulary(gadgetVocabulary).conditions.map((c) => c.id)).toEqual(['unknown-gadget', 'bad-page-token', 'jammed', 'busy']);
+    expect(resolveVocabulary(gadgetVocabulary).conditions.map((c) => c.id)).toEqual([
+      'unknown-gadget',
+      'bad-page-token',
+      'jammed',
+      'busy',
+    ]);
   });
 
   it('holds the JSON block phrases and placeholder methods: built in for MCP, added to when extended, dropped when replaced', () => {
     const mcp = resolveVocabulary(mcpVocabulary);
     expect(mcp.jsonBlockPhrases.find((p) => p.phrase === 'tool result')).toMatchObject({ result: 'tools/call' });
     expect(mcp.placeholderMethods.some((p) => p.test('some_method'))).toBe(true);
-    const extended = resolveVocabulary({ jsonBlockPhrases: [{ phrase: 'gadget report', declaration: 'GadgetReport' }], placeholderMethods: ['gadget_.+'] });
-    expect(extended.jsonBlockPhrases.map((p) => p.phrase)).toEqual([...mcp.jsonBlockPhrases.map((p) => p.phrase), 'gadget report']);
-    expect(['some_method', 'gadget_x', 'gadget'].map((m) => extended.placeholderMethods.some((p) => p.test(m)))).toEqual([true, true, false]);
+    const extended = resolveVocabulary({
+      jsonBlockPhrases: [{ phrase: 'gadget report', declaration: 'GadgetReport' }],
+      placeholderMethods: ['gadget_.+'],
+    });
+    expect(extended.jsonBlockPhrases.map((p) => p.phrase)).toEqual([
+      ...mcp.jsonBlockPhrases.map((p) => p.phrase),
+      'gadget report',
+    ]);
+    expect(
+      ['some_method', 'gadget_x', 'gadget'].map((m) => extended.placeholderMethods.some((p) => p.test(m))),
+    ).toEqual([true, true, false]);
     const replaced = resolveVocabulary(gadgetVocabulary);
     expect([replaced.jsonBlockPhrases, replaced.placeholderMethods]).toEqual([[], []]);
     // Phrases match whole words, in any case.
-    const [phrase] = resolveVocabulary({ extends: 'none', jsonBlockPhrases: [{ phrase: 'gadget reports?', result: 'gadgets/report' }] }).jsonBlockPhrases;
-    expect(['A Gadget Report:', 'the gadget reports', 'a gadget reporter', 'megadget report'].map((t) => phrase.pattern.test(t))).toEqual([true, true, false, false]);
+    const [phrase] = resolveVocabulary({
+      extends: 'none',
+      jsonBlockPhrases: [{ phrase: 'gadget reports?', result: 'gadgets/report' }],
+    }).jsonBlockPhrases;
+    expect(
+      ['A Gadget Report:', 'the gadget reports', 'a gadget reporter', 'megadget report'].map((t) =>
+        phrase.pattern.test(t),
+      ),
+    ).toEqual([true, true, false, false]);
   });
 
   it.each([
     [{ jsonBlockPhrases: {} }, 'vocabulary.jsonBlockPhrases: must be an array of entries'],
-    [{ jsonBlockPhrases: [{ phrase: 'a' }] }, 'vocabulary.jsonBlockPhrases[0]: needs either a result (a method) or a declaration (a type name)'],
-    [{ jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', declaration: 'X' }] }, 'vocabulary.jsonBlockPhrases[0]: needs either a result (a method) or a declaration (a type name)'],
-    [{ jsonBlockPhrases: [{ phrase: '', result: 'x/y' }] }, 'vocabulary.jsonBlockPhrases[0].phrase: must be a non-empty string'],
-    [{ jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', kind: 'z' }] }, 'vocabulary.jsonBlockPhrases[0].kind: unknown key'],
+    [
+      { jsonBlockPhrases: [{ phrase: 'a' }] },
+      'vocabulary.jsonBlockPhrases[0]: needs either a result (a method) or a declaration (a type name)',
+    ],
+    [
+      { jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', declaration: 'X' }] },
+      'vocabulary.jsonBlockPhrases[0]: needs either a result (a method) or a declaration (a type name)',
+    ],
+    [
+      { jsonBlockPhrases: [{ phrase: '', result: 'x/y' }] },
+      'vocabulary.jsonBlockPhrases[0].phrase: must be a non-empty string',
+    ],
+    [
+      { jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', kind: 'z' }] },
+      'vocabulary.jsonBlockPhrases[0].kind: unknown key',
+    ],
     [{ placeholderMethods: [1] }, 'vocabulary.placeholderMethods: must be an array of strings'],
   ])('rejects the JSON block entries %j', (vocabulary, message) => {
-    expect(() => resolveVocabulary(vocabulary as unknown as Vocabulary)).toThrow(new VocabularyError(`${message} (see schema/vocabulary.schema.json)`));
+    expect(() => resolveVocabulary(vocabulary as unknown as Vocabulary)).toThrow(
+      new VocabularyError(`${message} (see schema/vocabulary.schema.json)`),
+    );
   });
 
   it('rejects a broken JSON block phrase or placeholder method, naming it', () => {
-    expect(() => resolveVocabulary({ jsonBlockPhrases: [{ phrase: '(a', result: 'x/y' }] })).toThrow(/vocabulary jsonBlockPhrases: invalid phrase "\(a"/);
-    expect(() => resolveVocabulary({ placeholderMethods: ['[a'] })).toThrow(/vocabulary placeholderMethods: invalid phrase "\[a"/);
+    expect(() => resolveVocabulary({ jsonBlockPhrases: [{ phrase: '(a', result: 'x/y' }] })).toThrow(
+      /vocabulary jsonBlockPhrases: invalid phrase "\(a"/,
+    );
+    expect(() => resolveVocabulary({ placeholderMethods: ['[a'] })).toThrow(
+      /vocabulary placeholderMethods: invalid phrase "\[a"/,
+    );
   });
 
   it('has a JSON Schema that the built-in vocabulary and the sample spec config satisfy', () => {
     const schema = JSON.parse(fs.readFileSync(path.join(projectRoot, 'schema/vocabulary.schema.json'), 'utf8'));
     const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(schema);
     const sample = JSON.parse(fs.readFileSync(path.join(sampleSpec, 'spec-check.config.json'), 'utf8')).vocabulary;
-    for (const v of [mcpVocabulary, sample, gadgetVocabulary]) expect(validate(v), JSON.stringify(validate.errors)).toBe(true);
+    for (const v of [mcpVocabulary, sample, gadgetVocabulary])
+      expect(validate(v), JSON.stringify(validate.errors)).toBe(true);
     expect(validate({ channels: { x: { label: 'x', kind: 'result-flag', phrases: [] } } })).toBe(false);
     expect(validate({ jsonBlockPhrases: [{ phrase: 'a', result: 'x/y', declaration: 'X' }] })).toBe(false);
     expect(validate({ jsonBlockPhrases: [{ phrase: 'a' }] })).toBe(false);
-    expect(validate({ jsonBlockPhrases: [{ phrase: 'a', declaration: 'X' }], placeholderMethods: ['x_.+'] })).toBe(true);
+    expect(validate({ jsonBlockPhrases: [{ phrase: 'a', declaration: 'X' }], placeholderMethods: ['x_.+'] })).toBe(
+      true,
+    );
   });
 });
 
@@ -347,7 +486,10 @@ describe('statement reading helpers', () => {
   ])('finds codes in %j', (input, codes) => expect(codesIn(input)).toEqual(codes));
 
   it.each([
-    ['Errors are reported inside the result object, not as an MCP protocol-level error response.', ['tool-execution-error +', 'protocol-error -']],
+    [
+      'Errors are reported inside the result object, not as an MCP protocol-level error response.',
+      ['tool-execution-error +', 'protocol-error -'],
+    ],
     ['An unknown tool MUST NOT be reported via the tool execution error channel.', ['tool-execution-error -']],
     ['A tool that is not found returns a protocol error.', ['protocol-error +']],
     ['Use a JSON-RPC error rather than `isError: true`.', ['protocol-error +', 'tool-execution-error -']],
@@ -357,6 +499,9 @@ describe('statement reading helpers', () => {
   });
 
   it('splits sentences but not at "e.g."', () => {
-    expect(sentences('Errors (e.g., Bad input) fail. Then **Servers** retry.').map((s) => s.text)).toEqual(['Errors (e.g., Bad input) fail.', 'Then **Servers** retry.']);
+    expect(sentences('Errors (e.g., Bad input) fail. Then **Servers** retry.').map((s) => s.text)).toEqual([
+      'Errors (e.g., Bad input) fail.',
+      'Then **Servers** retry.',
+    ]);
   });
 });

@@ -10,12 +10,16 @@ const read = (rel: string) => fs.readFileSync(path.join(projectRoot, rel), 'utf8
 
 describe('generated references', () => {
   it('docs/rules.md is what the registry says now (regenerate with `npm run docs:rules`)', () => {
-    expect(read(RULES_REFERENCE_PATH), 'docs/rules.md is out of date: run `npm run docs:rules`').toBe(renderRulesReference(registry));
+    expect(read(RULES_REFERENCE_PATH), 'docs/rules.md is out of date: run `npm run docs:rules`').toBe(
+      renderRulesReference(registry),
+    );
   });
 
-  it('schema/config.schema.json lists every registered rule, sep-diff\'s kinds too (regenerate with `npm run docs:rules`)', () => {
+  it("schema/config.schema.json lists every registered rule, sep-diff's kinds too (regenerate with `npm run docs:rules`)", () => {
     const hasVocabularySchema = fs.existsSync(path.join(projectRoot, 'schema/vocabulary.schema.json'));
-    expect(read(CONFIG_SCHEMA_PATH), 'schema/config.schema.json is out of date: run `npm run docs:rules`').toBe(renderConfigSchema(registry, hasVocabularySchema));
+    expect(read(CONFIG_SCHEMA_PATH), 'schema/config.schema.json is out of date: run `npm run docs:rules`').toBe(
+      renderConfigSchema(registry, hasVocabularySchema),
+    );
   });
 
   it('every registered rule has what the reference shows: a description, a rationale, and a failing and a passing example', () => {
@@ -41,7 +45,9 @@ describe('generated references', () => {
     ]);
     expect(md).toContain('| [`area/name`](#areaname) | warning | Checks a \\| b. |');
     expect(md).not.toContain('sep-diff');
-    expect(md).toContain('### area/name\n\nChecks a | b.\n\n**Default severity:** warning\n\n**Why it matters:** Because.\n\n**Fails** (`docs/x.mdx`):\n\n`````mdx\nhas ```` fences\n`````');
+    expect(md).toContain(
+      '### area/name\n\nChecks a | b.\n\n**Default severity:** warning\n\n**Why it matters:** Because.\n\n**Fails** (`docs/x.mdx`):\n\n`````mdx\nhas ```` fences\n`````',
+    );
   });
 
   it('puts the rules sep-diff reports in a section and a table of their own', () => {
@@ -50,7 +56,9 @@ describe('generated references', () => {
       { ...meta, id: 'area/name', command: 'check' },
       { ...meta, id: 'sep-diff/kind', command: 'sep-diff' },
     ]);
-    expect(md).toContain('`spec-check check` runs 1 rule, and `spec-check sep-diff` reports 1 kind of difference of its own.');
+    expect(md).toContain(
+      '`spec-check check` runs 1 rule, and `spec-check sep-diff` reports 1 kind of difference of its own.',
+    );
     const sepDiffSection = md.indexOf('## Differences `spec-check sep-diff` reports');
     expect(md.indexOf('| [`area/name`](#areaname) |')).toBeLessThan(sepDiffSection);
     expect(md.indexOf('### area/name')).toBeLessThan(sepDiffSection);

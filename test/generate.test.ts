@@ -71,12 +71,21 @@ function lampSpec(files: Record<string, string> = {}): string {
 
 async function generatedFindings(root: string) {
   const report = await check(root, { rules });
-  return report.findings.map((f) => ({ rule: f.rule, file: f.file, line: f.line, column: f.column, message: f.message }));
+  return report.findings.map((f) => ({
+    rule: f.rule,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    message: f.message,
+  }));
 }
 
 describe('schema.json generator', () => {
   it('writes sorted keys, four-space indentation, integers by default, required members and a blank line at the end', () => {
-    const r = schemaJsonFromText('export interface Dial {\n  /** Where it points. */\n  value: number;\n  label?: string;\n}\n', 'draft-07');
+    const r = schemaJsonFromText(
+      'export interface Dial {\n  /** Where it points. */\n  value: number;\n  label?: string;\n}\n',
+      'draft-07',
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.text).toBe(
@@ -108,8 +117,11 @@ describe('schema.json generator', () => {
   });
 
   it('rewrites draft-07 output to 2020-12 by text, as the spec repository does', () => {
-    const draft07 = '{\n    "$schema": "http://json-schema.org/draft-07/schema#",\n    "definitions": {\n        "A": { "$ref": "#/definitions/B" }\n    }\n}\n\n';
-    expect(toDraft2020(draft07)).toBe('{\n    "$schema": "https://json-schema.org/draft/2020-12/schema",\n    "$defs": {\n        "A": { "$ref": "#/$defs/B" }\n    }\n}\n\n');
+    const draft07 =
+      '{\n    "$schema": "http://json-schema.org/draft-07/schema#",\n    "definitions": {\n        "A": { "$ref": "#/definitions/B" }\n    }\n}\n\n';
+    expect(toDraft2020(draft07)).toBe(
+      '{\n    "$schema": "https://json-schema.org/draft/2020-12/schema",\n    "$defs": {\n        "A": { "$ref": "#/$defs/B" }\n    }\n}\n\n',
+    );
     const r = schemaJsonFromText('export interface A { b: B }\nexport interface B { c: string }\n', '2020-12');
     expect(r.ok && r.text).toContain('"$ref": "#/$defs/B"');
   });
@@ -119,7 +131,12 @@ describe('schema.json generator', () => {
     expect(r).toEqual({
       ok: false,
       dialect: 'draft-07',
-      problems: [{ message: "TypeScript error TS2304: Cannot find name 'Missing'.", location: { file: 'schema/schema.ts', line: 2, column: 6 } }],
+      problems: [
+        {
+          message: "TypeScript error TS2304: Cannot find name 'Missing'.",
+          location: { file: 'schema/schema.ts', line: 2, column: 6 },
+        },
+      ],
     });
   });
 });
@@ -133,7 +150,10 @@ describe('generator programs', () => {
     // A name that no library declares is still an error, at its place, as the default library reports it.
     const bad = schemaJsonFromText('export interface A {\n  init?: NoSuchInit;\n}\n', 'draft-07');
     expect(bad.ok ? [] : bad.problems).toEqual([
-      { message: "TypeScript error TS2552: Cannot find name 'NoSuchInit'. Did you mean 'TouchInit'?", location: { file: 'schema/schema.ts', line: 2, column: 10 } },
+      {
+        message: "TypeScript error TS2552: Cannot find name 'NoSuchInit'. Did you mean 'TouchInit'?",
+        location: { file: 'schema/schema.ts', line: 2, column: 10 },
+      },
     ]);
   });
 
@@ -146,7 +166,13 @@ describe('generator programs', () => {
     const draft = spec.versions.find((v) => v.id === 'draft')!;
     await prepareTypeDoc();
     const render = (built: ReturnType<typeof buildCheckedProgram>, includes: Map<string, string>) =>
-      renderSchemaReference({ program: built.program, fileName: built.fileNames.get('draft')!, template: draft.referenceTemplate!, includes, schemaPath: draft.schemaTs!.file.path }).text;
+      renderSchemaReference({
+        program: built.program,
+        fileName: built.fileNames.get('draft')!,
+        template: draft.referenceTemplate!,
+        includes,
+        schemaPath: draft.schemaTs!.file.path,
+      }).text;
     const includes = exampleTexts(spec, draft);
     const edited = new Map([...includes].map(([file, text]) => [file, text.replace('50', '49')]));
     const built = buildCheckedProgram(spec, spec.versions, referenceCompilerOptions);
@@ -170,7 +196,10 @@ describe('generator programs', () => {
     const generate = async (worker: boolean) => {
       const spec = await loadSpec(sampleSpec);
       const project = new Project(spec, new Runtime({ worker }));
-      const files = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))];
+      const files = [
+        ...(await generatedFiles(project, 'schema-json')),
+        ...(await generatedFiles(project, 'schema-reference')),
+      ];
       return files.map((f) => [f.path, f.text, f.problems]);
     };
     const here = await generate(false);
@@ -185,7 +214,9 @@ describe('Schema Reference anchors', () => {
   it('slug member names as TypeDoc does, so names with punctuation get the anchors the page has', () => {
     expect(declarationAnchor('CallToolResult')).toBe('calltoolresult');
     expect(memberAnchor('CallToolResult', '_meta')).toBe('calltoolresult-_meta');
-    expect(memberAnchor('NotificationMetaObject', 'io.example/subscriptionId')).toBe('notificationmetaobject-ioexamplesubscriptionid');
+    expect(memberAnchor('NotificationMetaObject', 'io.example/subscriptionId')).toBe(
+      'notificationmetaobject-ioexamplesubscriptionid',
+    );
   });
 });
 
@@ -194,10 +225,14 @@ describe('canonicalUnions', () => {
     const t = (s: string) => `<span class="tsd-signature-type">&quot;${s}&quot;</span>`;
     const sep = ' <span class="tsd-signature-symbol">|</span> ';
     const signature = `<span class="tsd-signature-symbol">:</span> ${[t('b'), t('a'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`;
-    expect(canonicalUnions(signature)).toBe(`<span class="tsd-signature-symbol">:</span> ${[t('a'), t('b'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`);
-    expect(canonicalUnions('id="a-mode" data-typedoc-h="3"><span>mode?: &quot;none&quot; | &quot;auto&quot; | Lamp&#x5B;]</span>')).toBe(
-      'id="a-mode" data-typedoc-h="3"><span>mode?: &quot;auto&quot; | &quot;none&quot; | Lamp&#x5B;]</span>',
+    expect(canonicalUnions(signature)).toBe(
+      `<span class="tsd-signature-symbol">:</span> ${[t('a'), t('b'), t('c')].join(sep)}<span class="tsd-signature-symbol">;</span>`,
     );
+    expect(
+      canonicalUnions(
+        'id="a-mode" data-typedoc-h="3"><span>mode?: &quot;none&quot; | &quot;auto&quot; | Lamp&#x5B;]</span>',
+      ),
+    ).toBe('id="a-mode" data-typedoc-h="3"><span>mode?: &quot;auto&quot; | &quot;none&quot; | Lamp&#x5B;]</span>');
     // Not a union: text with a bar in prose stays.
     expect(canonicalUnions('<p>on | off</p>')).toBe('<p>on | off</p>');
   });
@@ -209,7 +244,10 @@ describe('generate', () => {
     const { generatedFiles } = await import('../src/generators/outputs.js');
     const keys = async (root: string) =>
       Object.fromEntries(
-        [...(await generatedFiles(projectOf(await loadSpec(root)), 'schema-json')), ...(await generatedFiles(projectOf(await loadSpec(root)), 'schema-reference'))].map((f) => [f.path, f.key]),
+        [
+          ...(await generatedFiles(projectOf(await loadSpec(root)), 'schema-json')),
+          ...(await generatedFiles(projectOf(await loadSpec(root)), 'schema-reference')),
+        ].map((f) => [f.path, f.key]),
       );
     const a = await keys(lampSpec());
     const b = await keys(lampSpec());
@@ -250,7 +288,15 @@ describe('generate', () => {
     await runCli(['generate', '--root', root]);
     const text = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8');
     const headings = text.split('\n').filter((l) => l.startsWith('#'));
-    expect(headings).toEqual(['## Lamps', '### `Lamp`', '## `lamps/switch`', '### `SwitchLampRequest`', '### `SwitchLampResult`', '## Common Types', '### `Colour`']);
+    expect(headings).toEqual([
+      '## Lamps',
+      '### `Lamp`',
+      '## `lamps/switch`',
+      '### `SwitchLampRequest`',
+      '### `SwitchLampResult`',
+      '## Common Types',
+      '### `Colour`',
+    ]);
     expect(text).toContain('id="lamp-brightness"');
     expect(text).toContain('<summary class="tsd-anchor-link">Example: Half bright<a href="#lamp-example-half-bright"');
     expect(text).toContain('<pre id="lamp-example-half-bright"><code class="json">');
@@ -314,7 +360,9 @@ describe('generated/schema-json and generated/schema-reference', () => {
     edit(root, 'schema/draft/schema.ts', 'Brightness from 0 to 100.', 'Brightness in percent.');
     const jsonLine = lineOf(root, 'schema/draft/schema.json', '"description": "Brightness from 0 to 100."');
     const pageLine = lineOf(root, 'docs/specification/draft/schema.mdx', 'Brightness from 0 to 100.');
-    const page = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8').split('\n')[pageLine - 1];
+    const page = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8').split('\n')[
+      pageLine - 1
+    ];
     const findings = await generatedFindings(root);
     expect(findings).toEqual([
       {
@@ -322,7 +370,9 @@ describe('generated/schema-json and generated/schema-reference', () => {
         file: 'docs/specification/draft/schema.mdx',
         line: pageLine,
         column: page.indexOf('Brightness from 0 to 100.') + 'Brightness '.length + 1,
-        message: expect.stringMatching(/^docs\/specification\/draft\/schema\.mdx is stale: .* first in declaration Lamp \(line \d+\) .*Run `spec-check generate`\.$/),
+        message: expect.stringMatching(
+          /^docs\/specification\/draft\/schema\.mdx is stale: .* first in declaration Lamp \(line \d+\) .*Run `spec-check generate`\.$/,
+        ),
       },
       {
         rule: 'generated/schema-json',
@@ -348,14 +398,20 @@ describe('generated/schema-json and generated/schema-reference', () => {
         file: 'schema/2025-02-01/schema.ts',
         line,
         column: 9,
-        message: "schema/2025-02-01/schema.json cannot be generated to compare: TypeScript error TS2304: Cannot find name 'Lanp'.",
+        message:
+          "schema/2025-02-01/schema.json cannot be generated to compare: TypeScript error TS2304: Cannot find name 'Lanp'.",
       },
     ]);
   });
 
   it('read no file of the spec beside the loaded ones: an import in schema.ts resolves to nothing', async () => {
     const root = lampSpec({ 'schema/2025-02-01/colour.ts': 'export type Hex = string;\n' });
-    edit(root, 'schema/2025-02-01/schema.ts', '/** A colour as a hex string.', 'import type { Hex } from "./colour";\n/** A colour as a hex string.');
+    edit(
+      root,
+      'schema/2025-02-01/schema.ts',
+      '/** A colour as a hex string.',
+      'import type { Hex } from "./colour";\n/** A colour as a hex string.',
+    );
     const { loadSpec } = await import('../src/sources/load.js');
     const { generatedFiles } = await import('../src/generators/outputs.js');
     const files = await generatedFiles(projectOf(await loadSpec(root)), 'schema-json');
@@ -363,7 +419,11 @@ describe('generated/schema-json and generated/schema-reference', () => {
     expect(problems).toEqual([
       {
         message: "TypeScript error TS2307: Cannot find module './colour' or its corresponding type declarations.",
-        location: { file: 'schema/2025-02-01/schema.ts', line: lineOf(root, 'schema/2025-02-01/schema.ts', 'import type'), column: 26 },
+        location: {
+          file: 'schema/2025-02-01/schema.ts',
+          line: lineOf(root, 'schema/2025-02-01/schema.ts', 'import type'),
+          column: 26,
+        },
       },
     ]);
   });
@@ -390,7 +450,12 @@ describe('generated/schema-json and generated/schema-reference', () => {
     // The drifted spec also breaks generation (an include of a missing file, a category missing
     // from the template); mend those two so that the page can be generated and compared.
     const root = copyTree(driftedSpec);
-    edit(root, 'schema/draft/schema.ts', '{@includeCode ./examples/Widget/toggle.json}', '{@includeCode ./examples/Widget/switch.json}');
+    edit(
+      root,
+      'schema/draft/schema.ts',
+      '{@includeCode ./examples/Widget/toggle.json}',
+      '{@includeCode ./examples/Widget/switch.json}',
+    );
     edit(root, 'schema/draft/schema.ts', /@category Common Type$/m, '@category Common Types');
     const page = 'docs/specification/draft/schema.mdx';
     const line = lineOf(root, page, 'Switches use true and false.');
@@ -403,7 +468,14 @@ describe('generated/schema-json and generated/schema-reference', () => {
         line,
         column: text.indexOf('Switches use true and false.') + 'Switches use '.length + 1,
         message: expect.stringContaining('first in declaration Widget'),
-        related: [{ file: 'schema/draft/schema.ts', line: lineOf(root, 'schema/draft/schema.ts', 'export interface Widget {'), column: 18, message: 'Widget is declared here' }],
+        related: [
+          {
+            file: 'schema/draft/schema.ts',
+            line: lineOf(root, 'schema/draft/schema.ts', 'export interface Widget {'),
+            column: 18,
+            message: 'Widget is declared here',
+          },
+        ],
       }),
     );
     expect(findings.filter((f) => f.rule === 'generated/schema-json')).toEqual([]);

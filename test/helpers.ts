@@ -13,7 +13,10 @@ export const sampleSpec = path.join(projectRoot, 'examples/sample-spec');
 export const driftedSpec = path.join(projectRoot, 'examples/drifted-spec');
 
 /** A new temp folder holding `files` (path -> text). */
-export function writeTree(files: Record<string, string>, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-'))): string {
+export function writeTree(
+  files: Record<string, string>,
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-')),
+): string {
   for (const [rel, text] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -39,14 +42,25 @@ export function edit(root: string, rel: string, from: string | RegExp, to: strin
 }
 
 /** What rules read of a page, without its tree and functions (to compare pages parsed in different ways). */
-export function pageData(page: { path: string; syntax: string; parseError?: unknown; headings: unknown[]; codeBlocks: { locate(l: number, c: number): unknown }[]; links: unknown[] }) {
+export function pageData(page: {
+  path: string;
+  syntax: string;
+  parseError?: unknown;
+  headings: unknown[];
+  codeBlocks: { locate(l: number, c: number): unknown }[];
+  links: unknown[];
+}) {
   return {
     path: page.path,
     syntax: page.syntax,
     parseError: page.parseError,
     headings: page.headings,
     // `locate` is rebuilt from the data: it must map the same places.
-    codeBlocks: page.codeBlocks.map(({ locate, ...block }) => ({ ...block, first: locate(0, 0), second: locate(1, 2) })),
+    codeBlocks: page.codeBlocks.map(({ locate, ...block }) => ({
+      ...block,
+      first: locate(0, 0),
+      second: locate(1, 2),
+    })),
     links: page.links,
   };
 }
@@ -66,7 +80,10 @@ export interface CliRun {
 }
 
 /** Runs the CLI in-process, capturing its output. */
-export async function runCli(args: string[], options: { isTTY?: boolean; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  options: { isTTY?: boolean; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(args, {

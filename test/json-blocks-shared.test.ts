@@ -29,21 +29,37 @@ async function readBoth(block: string, lang: string) {
     findings: report.findings.map((f) => `${f.line}:${f.column} ${f.message}`),
     validated: report.summary.codeBlocksValidated ?? 0,
     unclassified: report.summary.codeBlocksUnclassified ?? 0,
-    claims: extractClaims(project).claims.map((c) => `${c.condition.id} ${c.channel.id} ${c.code} ${c.location.line}:${c.location.column}`),
+    claims: extractClaims(project).claims.map(
+      (c) => `${c.condition.id} ${c.channel.id} ${c.code} ${c.location.line}:${c.location.column}`,
+    ),
   };
 }
 
 // Block line k is page line 8 + k.
-const ERROR_RESPONSE = '// the answer\n{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "error": { "code": -32602, "message": "Unknown part: b9", "data": ... },\n}';
+const ERROR_RESPONSE =
+  '// the answer\n{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "error": { "code": -32602, "message": "Unknown part: b9", "data": ... },\n}';
 
 describe('one reader of JSON blocks for prose/json-valid and the consistency claims', () => {
-  it.each(['json5', 'jsonc', 'JSON5'])('reads a %s block with a comment, a placeholder and a trailing comma in both', async (lang) => {
-    expect(await readBoth(ERROR_RESPONSE, lang)).toEqual({ findings: [], validated: 1, unclassified: 0, claims: ['unknown-part protocol -32602 12:14'] });
-  });
+  it.each(['json5', 'jsonc', 'JSON5'])(
+    'reads a %s block with a comment, a placeholder and a trailing comma in both',
+    async (lang) => {
+      expect(await readBoth(ERROR_RESPONSE, lang)).toEqual({
+        findings: [],
+        validated: 1,
+        unclassified: 0,
+        claims: ['unknown-part protocol -32602 12:14'],
+      });
+    },
+  );
 
   it('validates what a json5 block shows and reads its claim at the same place', async () => {
-    const got = await readBoth(ERROR_RESPONSE.replace('-32602', '"E1"').replace('Unknown part: b9', 'Unknown part'), 'json5');
-    expect(got.findings).toEqual(['12:22 Error response does not match JSONRPCErrorResponse at /error/code: expected an integer, got the string "E1"']);
+    const got = await readBoth(
+      ERROR_RESPONSE.replace('-32602', '"E1"').replace('Unknown part: b9', 'Unknown part'),
+      'json5',
+    );
+    expect(got.findings).toEqual([
+      '12:22 Error response does not match JSONRPCErrorResponse at /error/code: expected an integer, got the string "E1"',
+    ]);
     expect(got.claims).toEqual([]);
     const fine = await readBoth(ERROR_RESPONSE, 'json5');
     expect(fine.claims[0].endsWith('12:14')).toBe(true);
@@ -69,7 +85,12 @@ describe('one reader of JSON blocks for prose/json-valid and the consistency cla
     expect((await readBoth(fragment, 'json')).claims).toEqual(['unknown-part protocol -32602 9:3']);
     const sequence =
       '{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": "b9" } }\n\n{ "jsonrpc": "2.0", "id": 1, "error": { "code": -32602, "message": "Unknown part" } }';
-    expect(await readBoth(sequence, 'json')).toEqual({ findings: [], validated: 1, unclassified: 0, claims: ['unknown-part protocol -32602 10:41'] });
+    expect(await readBoth(sequence, 'json')).toEqual({
+      findings: [],
+      validated: 1,
+      unclassified: 0,
+      claims: ['unknown-part protocol -32602 10:41'],
+    });
   });
 
   it('reads no message from a placeholder: the condition comes from the caption', async () => {

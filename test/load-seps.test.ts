@@ -26,7 +26,10 @@ describe('loading SEPs split between the worker and this thread', () => {
   write('seps/20-json-first.md', '# SEP-20\n\n## Shape\n\n```json\n{ "a": 1 }\n```\n');
   write('seps/21-plain.md', '# SEP-21\n\nNo blocks; a [link](./x.md).\n');
   write('seps/22-json-second.md', '# SEP-22\n\n```jsonc\n{ "b": 2, }\n```\n');
-  write('seps/23-quiet.md', '# SEP-23\n\n<!-- spec-check-disable-next-line xref/link -->\nSee [there](./missing.md).\n');
+  write(
+    'seps/23-quiet.md',
+    '# SEP-23\n\n<!-- spec-check-disable-next-line xref/link -->\nSee [there](./missing.md).\n',
+  );
 
   it.each([0, 1, 2, 9])('gives every SEP as an eager load does when the worker parsed %i of them', async (n) => {
     workerParses = n;
@@ -36,8 +39,12 @@ describe('loading SEPs split between the worker and this thread', () => {
     expect(split.seps.map(pageData)).toEqual(eager.seps.map(pageData));
     expect(split.suppressions).toEqual(eager.suppressions);
     // Parsed in the worker: no tree; left to this thread: a tree; not read at loading: deferred.
-    const parsedAtLoad = split.seps.filter((s) => mayHaveJsonBlock(s.file.text) || s.file.text.includes('spec-check-disable-next-line'));
+    const parsedAtLoad = split.seps.filter(
+      (s) => mayHaveJsonBlock(s.file.text) || s.file.text.includes('spec-check-disable-next-line'),
+    );
     expect(parsedAtLoad.filter((s) => s.tree === undefined).length).toBe(Math.min(n, parsedAtLoad.length));
-    expect(split.seps.find((s) => s.path === 'seps/21-plain.md')!.headings).toEqual(eager.seps.find((s) => s.path === 'seps/21-plain.md')!.headings);
+    expect(split.seps.find((s) => s.path === 'seps/21-plain.md')!.headings).toEqual(
+      eager.seps.find((s) => s.path === 'seps/21-plain.md')!.headings,
+    );
   });
 });

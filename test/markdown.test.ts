@@ -35,7 +35,11 @@ describe('readMarkdownPage', () => {
       [2, 'Errors', 7],
     ]);
     expect(p.links).toEqual([
-      expect.objectContaining({ url: '/specification/draft/schema#thing', text: 'the schema', location: expect.objectContaining({ line: 17, column: 5 }) }),
+      expect.objectContaining({
+        url: '/specification/draft/schema#thing',
+        text: 'the schema',
+        location: expect.objectContaining({ line: 17, column: 5 }),
+      }),
     ]);
     const block = p.codeBlocks[0];
     expect(block).toMatchObject({ lang: 'json', headingPath: ['Top', 'Errors'], location: { line: 11, column: 3 } });
@@ -75,7 +79,9 @@ describe('readMarkdownPage', () => {
         for (const child of node.children ?? []) walk(child as typeof node);
       };
       walk(gfm.tree!);
-      expect([...types]).toEqual(expect.arrayContaining(['table', 'delete', 'footnoteReference', 'footnoteDefinition']));
+      expect([...types]).toEqual(
+        expect.arrayContaining(['table', 'delete', 'footnoteReference', 'footnoteDefinition']),
+      );
       expect(JSON.stringify(gfm.tree)).toContain('"checked":true');
       expect(gfm.links.map((l) => l.url)).toEqual(['./draft.mdx']);
     }

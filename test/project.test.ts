@@ -65,8 +65,14 @@ describe('Project', () => {
   });
 
   it('checks two trees at once in one process as it checks each alone', async () => {
-    const alone = [(await checkRoot(sampleSpec, { worker: false })).report, (await checkRoot(driftedSpec, { worker: false })).report];
-    const together = await Promise.all([checkRoot(sampleSpec, { worker: false }), checkRoot(driftedSpec, { worker: false })]);
+    const alone = [
+      (await checkRoot(sampleSpec, { worker: false })).report,
+      (await checkRoot(driftedSpec, { worker: false })).report,
+    ];
+    const together = await Promise.all([
+      checkRoot(sampleSpec, { worker: false }),
+      checkRoot(driftedSpec, { worker: false }),
+    ]);
     expect(together.map((r) => r.report)).toEqual(alone);
     expect(alone[1].findings.length).toBeGreaterThan(0);
     expect(alone[0].findings).toEqual([]);

@@ -108,27 +108,74 @@ const envelope = { jsonrpc: { const: '2.0', type: 'string' }, id: { type: ['stri
 export const partsSchemaJson = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $defs: {
-    JSONRPCRequest: { type: 'object', properties: { ...envelope, method: { type: 'string' }, params: { type: 'object' } }, required: ['jsonrpc', 'id', 'method'] },
-    JSONRPCNotification: { type: 'object', properties: { jsonrpc: envelope.jsonrpc, method: { type: 'string' }, params: { type: 'object' } }, required: ['jsonrpc', 'method'] },
-    JSONRPCResultResponse: { type: 'object', properties: { ...envelope, result: ref('Result') }, required: ['jsonrpc', 'id', 'result'] },
+    JSONRPCRequest: {
+      type: 'object',
+      properties: { ...envelope, method: { type: 'string' }, params: { type: 'object' } },
+      required: ['jsonrpc', 'id', 'method'],
+    },
+    JSONRPCNotification: {
+      type: 'object',
+      properties: { jsonrpc: envelope.jsonrpc, method: { type: 'string' }, params: { type: 'object' } },
+      required: ['jsonrpc', 'method'],
+    },
+    JSONRPCResultResponse: {
+      type: 'object',
+      properties: { ...envelope, result: ref('Result') },
+      required: ['jsonrpc', 'id', 'result'],
+    },
     JSONRPCErrorResponse: {
       type: 'object',
-      properties: { ...envelope, error: { type: 'object', properties: { code: { type: 'integer' }, message: { type: 'string' } }, required: ['code', 'message'] } },
+      properties: {
+        ...envelope,
+        error: {
+          type: 'object',
+          properties: { code: { type: 'integer' }, message: { type: 'string' } },
+          required: ['code', 'message'],
+        },
+      },
       required: ['jsonrpc', 'error'],
     },
     Result: { type: 'object', additionalProperties: {} },
-    Part: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' }, kind: { enum: ['bolt', 'nut'], type: 'string' } }, required: ['id', 'size'] },
+    Part: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        size: { type: 'integer' },
+        kind: { enum: ['bolt', 'nut'], type: 'string' },
+      },
+      required: ['id', 'size'],
+    },
     GetPartRequest: {
       type: 'object',
-      properties: { ...envelope, method: { const: 'parts/get', type: 'string' }, params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+      properties: {
+        ...envelope,
+        method: { const: 'parts/get', type: 'string' },
+        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      },
       required: ['jsonrpc', 'id', 'method', 'params'],
     },
-    GetPartResult: { type: 'object', properties: { part: ref('Part'), isMissing: { type: 'boolean' } }, required: ['part'] },
-    ListPartsRequest: { type: 'object', properties: { ...envelope, method: { const: 'parts/list', type: 'string' } }, required: ['jsonrpc', 'id', 'method'] },
-    ListPartsResult: { type: 'object', properties: { parts: { type: 'array', items: ref('Part') } }, required: ['parts'] },
+    GetPartResult: {
+      type: 'object',
+      properties: { part: ref('Part'), isMissing: { type: 'boolean' } },
+      required: ['part'],
+    },
+    ListPartsRequest: {
+      type: 'object',
+      properties: { ...envelope, method: { const: 'parts/list', type: 'string' } },
+      required: ['jsonrpc', 'id', 'method'],
+    },
+    ListPartsResult: {
+      type: 'object',
+      properties: { parts: { type: 'array', items: ref('Part') } },
+      required: ['parts'],
+    },
     PartChangedNotification: {
       type: 'object',
-      properties: { jsonrpc: envelope.jsonrpc, method: { const: 'notifications/parts/changed', type: 'string' }, params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+      properties: {
+        jsonrpc: envelope.jsonrpc,
+        method: { const: 'notifications/parts/changed', type: 'string' },
+        params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+      },
       required: ['jsonrpc', 'method', 'params'],
     },
   },

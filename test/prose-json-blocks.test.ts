@@ -75,7 +75,12 @@ describe('the fence languages read as JSON', () => {
   });
 
   it('reads a json5 block as a jsonc one: comments, placeholders and trailing commas', () => {
-    const json = readJsonBlock('"inputRequests": {\n  // a request\n  "login": { "method": "x/y", "params": { ... }, },\n}', jsonBlockLanguage('json5'));
-    expect(json.map((j) => [j.errors, j.value, [...j.open]])).toEqual([[[], { inputRequests: { login: { method: 'x/y', params: {} } } }, ['/inputRequests/login/params']]]);
+    const json = readJsonBlock(
+      '"inputRequests": {\n  // a request\n  "login": { "method": "x/y", "params": { ... }, },\n}',
+      jsonBlockLanguage('json5'),
+    );
+    expect(json.map((j) => [j.errors, j.value, [...j.open]])).toEqual([
+      [[], { inputRequests: { login: { method: 'x/y', params: {} } } }, ['/inputRequests/login/params']],
+    ]);
   });
 });

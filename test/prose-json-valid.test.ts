@@ -22,48 +22,81 @@ describe('prose/json-valid', () => {
   it.each([
     [
       'a request with a misspelt method',
-      page('The client asks:', '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "parts/gte",\n  "params": { "id": "b1" }\n}'),
-      11, 13, 'Unknown method "parts/gte": no request or notification in schema/draft/schema.ts has this method',
+      page(
+        'The client asks:',
+        '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "parts/gte",\n  "params": { "id": "b1" }\n}',
+      ),
+      11,
+      13,
+      'Unknown method "parts/gte": no request or notification in schema/draft/schema.ts has this method',
     ],
     [
       'a request param of the wrong type',
-      page('The client asks:', '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "parts/get",\n  "params": { "id": 7 }\n}'),
-      12, 21, 'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 7',
+      page(
+        'The client asks:',
+        '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "parts/get",\n  "params": { "id": 7 }\n}',
+      ),
+      12,
+      21,
+      'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 7',
     ],
     [
       'a notification without its params',
       page('The server tells:', '{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }'),
-      8, 1, 'Notification "notifications/parts/changed" does not match PartChangedNotification: missing required property "params"',
+      8,
+      1,
+      'Notification "notifications/parts/changed" does not match PartChangedNotification: missing required property "params"',
     ],
     [
       'a response matched by the method the sentence names, with a renamed field',
-      page('The server answers `parts/list` with:', '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "part": []\n  }\n}'),
-      12, 5, 'Response to "parts/list" (matched by context) does not match ListPartsResult at /result: missing required property "parts" (is "part" a misspelling?)',
+      page(
+        'The server answers `parts/list` with:',
+        '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "part": []\n  }\n}',
+      ),
+      12,
+      5,
+      'Response to "parts/list" (matched by context) does not match ListPartsResult at /result: missing required property "parts" (is "part" a misspelling?)',
     ],
     [
       'a response matched by the result type the sentence names',
-      page('A [GetPartResult](/specification/draft/schema#getpartresult) looks like:', '{ "jsonrpc": "2.0", "id": 1, "result": { "part": { "id": "b1", "size": "8" } } }'),
-      8, 72, 'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part/size: expected an integer, got the string "8"',
+      page(
+        'A [GetPartResult](/specification/draft/schema#getpartresult) looks like:',
+        '{ "jsonrpc": "2.0", "id": 1, "result": { "part": { "id": "b1", "size": "8" } } }',
+      ),
+      8,
+      72,
+      'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part/size: expected an integer, got the string "8"',
     ],
     [
       'a response matched by a field only one result declares',
-      page('The server answers:', '{ "jsonrpc": "2.0", "id": 1, "result": { "isMissing": "yes", "part": { "id": "b1", "size": 1 } } }'),
-      8, 55, 'Response to "parts/get" (matched by shape) does not match GetPartResult at /result/isMissing: expected a boolean, got the string "yes"',
+      page(
+        'The server answers:',
+        '{ "jsonrpc": "2.0", "id": 1, "result": { "isMissing": "yes", "part": { "id": "b1", "size": 1 } } }',
+      ),
+      8,
+      55,
+      'Response to "parts/get" (matched by shape) does not match GetPartResult at /result/isMissing: expected a boolean, got the string "yes"',
     ],
     [
       'an error response with a wrong code type',
       page('On failure:', '{ "jsonrpc": "2.0", "id": 1, "error": { "code": "E1", "message": "no" } }'),
-      8, 49, 'Error response does not match JSONRPCErrorResponse at /error/code: expected an integer, got the string "E1"',
+      8,
+      49,
+      'Error response does not match JSONRPCErrorResponse at /error/code: expected an integer, got the string "E1"',
     ],
     [
       'an object the heading names',
       '---\ntitle: Parts\n---\n\n## Part\n\n```json\n{ "id": "b1", "size": 8.5 }\n```\n',
-      8, 23, 'Object (named Part by the text before it) does not match Part at /size: expected an integer, got the number 8.5',
+      8,
+      23,
+      'Object (named Part by the text before it) does not match Part at /size: expected an integer, got the number 8.5',
     ],
     [
       'a syntax error inside a list item, at its column in the page',
       '---\ntitle: Parts\n---\n\n- A part:\n\n  ```json\n  {\n    "id": "b1"\n    "size": 8\n  }\n  ```\n',
-      10, 5, 'Invalid JSON: Comma expected',
+      10,
+      5,
+      'Invalid JSON: Comma expected',
     ],
   ])('reports %s at its line', async (_name, text, line, column, message) => {
     const got = await run({ [PAGE]: text });
@@ -76,7 +109,13 @@ describe('prose/json-valid', () => {
       '```json\n{ "jsonrpc": "2.0", "id": "r1", "result": { "part": { "id": "b1" } } }\n```\n';
     const got = await run({ [PAGE]: text });
     expect(got.findings).toEqual([
-      { file: PAGE, line: 12, column: 53, message: 'Response to "parts/get" (matched by id "r1") does not match GetPartResult at /result/part: missing required property "size"' },
+      {
+        file: PAGE,
+        line: 12,
+        column: 53,
+        message:
+          'Response to "parts/get" (matched by id "r1") does not match GetPartResult at /result/part: missing required property "size"',
+      },
     ]);
     expect(got.validated).toBe(2);
   });
@@ -91,7 +130,8 @@ describe('prose/json-valid', () => {
   });
 
   it('does not report what a block leaves out with placeholders', async () => {
-    const block = '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "part": { "id": "b1", ... },\n    // more fields\n    ...\n  }\n}';
+    const block =
+      '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {\n    "part": { "id": "b1", ... },\n    // more fields\n    ...\n  }\n}';
     const got = await run({ [PAGE]: page('The server answers `parts/get` with:', block, 'jsonc') });
     expect(got.findings).toEqual([]);
     expect(got.validated).toBe(1);
@@ -104,9 +144,17 @@ describe('prose/json-valid', () => {
   });
 
   it('names every required member an object lacks in one finding', async () => {
-    const got = await run({ [PAGE]: page('The answer to `parts/get`:', '{ "jsonrpc": "2.0", "id": 1, "result": { "part": {} } }') });
+    const got = await run({
+      [PAGE]: page('The answer to `parts/get`:', '{ "jsonrpc": "2.0", "id": 1, "result": { "part": {} } }'),
+    });
     expect(got.findings).toEqual([
-      { file: PAGE, line: 8, column: 50, message: 'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part: missing required properties "id", "size"' },
+      {
+        file: PAGE,
+        line: 8,
+        column: 50,
+        message:
+          'Response to "parts/get" (matched by context) does not match GetPartResult at /result/part: missing required properties "id", "size"',
+      },
     ]);
   });
 
@@ -125,40 +173,75 @@ describe('prose/json-valid', () => {
     ['widget_x', { extends: 'none', placeholderMethods: ['widget_.+'] }, false],
     ['widget_x', { placeholderMethods: ['widget_.+'] }, false],
     ['some_method', { placeholderMethods: ['widget_.+'] }, false],
-  ] as [string, Vocabulary | undefined, boolean][])('reports the method "%s" as unknown with the vocabulary %j: %s', async (method, vocabulary, reported) => {
-    const got = await run({ [PAGE]: page('Any request:', `{ "jsonrpc": "2.0", "id": 1, "method": "${method}" }`) }, vocabulary);
-    expect(got.findings.map((f) => f.message)).toEqual(reported ? [`Unknown method "${method}": no request or notification in schema/draft/schema.ts has this method`] : []);
-  });
+  ] as [string, Vocabulary | undefined, boolean][])(
+    'reports the method "%s" as unknown with the vocabulary %j: %s',
+    async (method, vocabulary, reported) => {
+      const got = await run(
+        { [PAGE]: page('Any request:', `{ "jsonrpc": "2.0", "id": 1, "method": "${method}" }`) },
+        vocabulary,
+      );
+      expect(got.findings.map((f) => f.message)).toEqual(
+        reported
+          ? [`Unknown method "${method}": no request or notification in schema/draft/schema.ts has this method`]
+          : [],
+      );
+    },
+  );
 
   it('matches a response by a phrase of the vocabulary, and not once a vocabulary without it replaces it', async () => {
-    const files = { [PAGE]: page('A part listing looks like this:', '{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": 1, "size": 1 }] } }') };
+    const files = {
+      [PAGE]: page(
+        'A part listing looks like this:',
+        '{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": 1, "size": 1 }] } }',
+      ),
+    };
     const phrases: Vocabulary['jsonBlockPhrases'] = [{ phrase: 'part listings?', result: 'parts/list' }];
-    const finding = 'Response to "parts/list" (matched by context) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1';
+    const finding =
+      'Response to "parts/list" (matched by context) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1';
     expect((await run(files, { jsonBlockPhrases: phrases })).findings.map((f) => f.message)).toEqual([finding]);
-    expect((await run(files, { extends: 'none', jsonBlockPhrases: phrases })).findings.map((f) => f.message)).toEqual([finding]);
+    expect((await run(files, { extends: 'none', jsonBlockPhrases: phrases })).findings.map((f) => f.message)).toEqual([
+      finding,
+    ]);
     // The built-in phrases name no part listing: the response is matched by shape (only ListPartsResult has `parts`).
     expect((await run(files)).findings.map((f) => f.message)).toEqual([finding.replace('by context', 'by shape')]);
     // A phrase naming a type: an object the text calls a "spare".
     const spare = { [PAGE]: page('A spare:', '{ "id": "b1", "size": "big" }') };
     expect((await run(spare)).findings).toEqual([]);
-    expect((await run(spare, { jsonBlockPhrases: [{ phrase: 'spare', declaration: 'Part' }] })).findings.map((f) => f.message)).toEqual([
+    expect(
+      (await run(spare, { jsonBlockPhrases: [{ phrase: 'spare', declaration: 'Part' }] })).findings.map(
+        (f) => f.message,
+      ),
+    ).toEqual([
       'Object (named Part by the text before it) does not match Part at /size: expected an integer, got the string "big"',
     ]);
   });
 
   it('reads SEP blocks against the draft, without reporting new methods or members added since', async () => {
-    const sep = '# SEP-1: Parts\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
+    const sep =
+      '# SEP-1: Parts\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
     const got = await run({ 'seps/1-parts.md': sep });
     expect(got.findings).toEqual([
-      { file: 'seps/1-parts.md', line: 12, column: 71, message: 'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 3' },
+      {
+        file: 'seps/1-parts.md',
+        line: 12,
+        column: 71,
+        message: 'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 3',
+      },
     ]);
   });
 
   it('reads every value of a block that shows a sequence of messages', async () => {
-    const block = '// request\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/list" }\n\n// response\n{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": 1, "size": 1 }] } }';
+    const block =
+      '// request\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/list" }\n\n// response\n{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": 1, "size": 1 }] } }';
     const got = await run({ [PAGE]: page('A round trip:', block, 'jsonc') });
     expect(got.findings).toEqual([
-      { file: PAGE, line: 12, column: 60, message: 'Response to "parts/list" (matched by id 1) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1' },
+      {
+        file: PAGE,
+        line: 12,
+        column: 60,
+        message:
+          'Response to "parts/list" (matched by id 1) does not match ListPartsResult at /result/parts/0/id: expected a string, got the number 1',
+      },
     ]);
   });
 });
@@ -169,26 +252,52 @@ describe('SEPs without JSON blocks', () => {
       expect(mayHaveJsonBlock('```' + lang + '\n{}\n```')).toBe(true);
       expect(mayHaveJsonBlock('~~~ ' + lang.toUpperCase() + ' title\n{}\n~~~')).toBe(true);
     }
-    for (const text of ['```json\n{}\n```', '``` JSON title="x"\n{}\n```', '> ~~~jsonc\n> {}\n> ~~~', '````json\n```\n````', '```js&#111;n\n{}\n```', '```JSON5\n{}\n```']) {
+    for (const text of [
+      '```json\n{}\n```',
+      '``` JSON title="x"\n{}\n```',
+      '> ~~~jsonc\n> {}\n> ~~~',
+      '````json\n```\n````',
+      '```js&#111;n\n{}\n```',
+      '```JSON5\n{}\n```',
+    ]) {
       expect(mayHaveJsonBlock(text), text).toBe(true);
     }
-    for (const text of ['```ts\nconst json = 1;\n```', 'The result is JSON:\n\n    { "a": 1 }\n', '```jsonl\n{}\n```']) {
+    for (const text of [
+      '```ts\nconst json = 1;\n```',
+      'The result is JSON:\n\n    { "a": 1 }\n',
+      '```jsonl\n{}\n```',
+    ]) {
       expect(mayHaveJsonBlock(text), text).toBe(false);
     }
   });
 
   it('are loaded unparsed for a check and parsed when first read; one with a suppression comment is parsed at loading', async () => {
     const plain = '# SEP-2: Plain\n\n## Motivation\n\nNo blocks, a [link](./x.md).\n';
-    const suppressed = '# SEP-3: Quiet\n\n<!-- spec-check-disable-next-line xref/link -->\nSee [missing](./missing.md).\n';
-    const root = partsSpec({ 'seps/2-plain.md': plain, 'seps/3-quiet.md': suppressed, 'seps/4-json.md': '# SEP-4\n\n```json\n{ "a": 1 }\n```\n' });
+    const suppressed =
+      '# SEP-3: Quiet\n\n<!-- spec-check-disable-next-line xref/link -->\nSee [missing](./missing.md).\n';
+    const root = partsSpec({
+      'seps/2-plain.md': plain,
+      'seps/3-quiet.md': suppressed,
+      'seps/4-json.md': '# SEP-4\n\n```json\n{ "a": 1 }\n```\n',
+    });
     const spec = await loadSpec(root, { sepsToParse: mayHaveJsonBlock });
     const byPath = new Map(spec.seps.map((s) => [s.path, s]));
-    const isDeferred = (p: string) => typeof Object.getOwnPropertyDescriptor(byPath.get(p)!, 'headings')?.get === 'function';
-    expect([isDeferred('seps/2-plain.md'), isDeferred('seps/3-quiet.md'), isDeferred('seps/4-json.md')]).toEqual([true, false, false]);
+    const isDeferred = (p: string) =>
+      typeof Object.getOwnPropertyDescriptor(byPath.get(p)!, 'headings')?.get === 'function';
+    expect([isDeferred('seps/2-plain.md'), isDeferred('seps/3-quiet.md'), isDeferred('seps/4-json.md')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     expect(spec.suppressions?.map((s) => [s.location.file, s.rules])).toEqual([['seps/3-quiet.md', ['xref/link']]]);
     // Read later, the deferred page is the page an eager load gives.
     const eager = (await loadSpec(root)).seps.find((s) => s.path === 'seps/2-plain.md')!;
     const lazy = byPath.get('seps/2-plain.md')!;
-    expect([lazy.headings, lazy.links, lazy.codeBlocks.length, lazy.tree]).toEqual([eager.headings, eager.links, eager.codeBlocks.length, eager.tree]);
+    expect([lazy.headings, lazy.links, lazy.codeBlocks.length, lazy.tree]).toEqual([
+      eager.headings,
+      eager.links,
+      eager.codeBlocks.length,
+      eager.tree,
+    ]);
   });
 });

@@ -7,7 +7,14 @@ import { partsSchemaTs } from './prose-fixture.js';
 import { projectOf } from './helpers.js';
 
 function version(ts: string): SpecVersion {
-  return { id: 'draft', schemaDir: 'schema/draft', docsDir: 'docs/specification/draft', examples: [], pages: [], schemaTs: readSchemaSource(new TextFile('schema/draft/schema.ts', ts)) };
+  return {
+    id: 'draft',
+    schemaDir: 'schema/draft',
+    docsDir: 'docs/specification/draft',
+    examples: [],
+    pages: [],
+    schemaTs: readSchemaSource(new TextFile('schema/draft/schema.ts', ts)),
+  };
 }
 
 // The older style: the method types extend bare `Request`/`Notification`, the envelopes add `jsonrpc`,
@@ -29,7 +36,10 @@ export interface ThingsPage extends Result { things: string[] }
 
 describe('message index', () => {
   it('finds requests, notifications, result types and envelopes in the newer style', () => {
-    const index = messageIndex(projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }), version(partsSchemaTs))!;
+    const index = messageIndex(
+      projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }),
+      version(partsSchemaTs),
+    )!;
     expect([...index.requests.keys()]).toEqual(['parts/get', 'parts/list']);
     expect([...index.notifications.keys()]).toEqual(['notifications/parts/changed']);
     expect(index.resultTypeOf('parts/get')?.name).toBe('GetPartResult');
@@ -40,11 +50,19 @@ describe('message index', () => {
       result: 'JSONRPCResultResponse',
       error: 'JSONRPCErrorResponse',
     });
-    expect(index.membersOf(index.declaration('GetPartRequest')!).map((m) => m.name)).toEqual(['method', 'params', 'jsonrpc', 'id']);
+    expect(index.membersOf(index.declaration('GetPartRequest')!).map((m) => m.name)).toEqual([
+      'method',
+      'params',
+      'jsonrpc',
+      'id',
+    ]);
   });
 
   it('finds the same in the older style, and a result type named only by its response type', () => {
-    const index = messageIndex(projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }), version(olderStyle))!;
+    const index = messageIndex(
+      projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }),
+      version(olderStyle),
+    )!;
     expect([...index.requests.keys()]).toEqual(['ping', 'things/list']);
     expect([...index.notifications.keys()]).toEqual(['notifications/cancelled']);
     expect(index.envelopes.result?.name).toBe('JSONRPCResponse');

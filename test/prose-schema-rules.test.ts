@@ -37,13 +37,33 @@ tester.run(jsdocLink, {
     { name: 'the fixture, whose links and includes all exist', files: {} },
     {
       name: 'inherited members, members of inline types and URLs',
-      files: { [TS]: schemaWith('A part; see', 'A part; see {@link GetPartRequest.jsonrpc}, {@link GetPartRequest.params.id}, {@link https://example.com/x | x},') },
+      files: {
+        [TS]: schemaWith(
+          'A part; see',
+          'A part; see {@link GetPartRequest.jsonrpc}, {@link GetPartRequest.params.id}, {@link https://example.com/x | x},',
+        ),
+      },
     },
   ],
   invalid: [
-    ['a link to a missing type', '{@link GetPartRequest}', '{@link GetPartsRequest}', '{@link GetPartsRequest}: no declaration named GetPartsRequest'],
-    ['a link to a missing member', '{@link Part.size}', '{@link Part.weight}', '{@link Part.weight}: Part has no member weight'],
-    ['an include of a missing file', '{@includeCode ./examples/Part/bolt.json}', '{@includeCode ./examples/Part/nut.json}', '{@includeCode ./examples/Part/nut.json}: no file schema/draft/examples/Part/nut.json'],
+    [
+      'a link to a missing type',
+      '{@link GetPartRequest}',
+      '{@link GetPartsRequest}',
+      '{@link GetPartsRequest}: no declaration named GetPartsRequest',
+    ],
+    [
+      'a link to a missing member',
+      '{@link Part.size}',
+      '{@link Part.weight}',
+      '{@link Part.weight}: Part has no member weight',
+    ],
+    [
+      'an include of a missing file',
+      '{@includeCode ./examples/Part/bolt.json}',
+      '{@includeCode ./examples/Part/nut.json}',
+      '{@includeCode ./examples/Part/nut.json}: no file schema/draft/examples/Part/nut.json',
+    ],
   ].map(([name, from, to, message]) => {
     const ts = schemaWith(from, to);
     return { name: `${name}, at the tag`, files: { [TS]: ts }, errors: [{ file: TS, ...positionIn(ts, to), message }] };
@@ -52,25 +72,35 @@ tester.run(jsdocLink, {
 
 describe('example/orphan', () => {
   it('reports an example no @example includes, at the file', async () => {
-    expect(await findings(exampleOrphan, { 'schema/draft/examples/Part/nut.json': '{ "id": "n", "size": 1 }' })).toEqual([
+    expect(
+      await findings(exampleOrphan, { 'schema/draft/examples/Part/nut.json': '{ "id": "n", "size": 1 }' }),
+    ).toEqual([
       {
         file: 'schema/draft/examples/Part/nut.json',
         line: 1,
         column: 1,
-        message: 'No @example in schema/draft/schema.ts includes this example of Part: it is validated but not shown in the Schema Reference',
+        message:
+          'No @example in schema/draft/schema.ts includes this example of Part: it is validated but not shown in the Schema Reference',
       },
     ]);
   });
 
   it('reports an @example that includes an example of another type, at the include', async () => {
-    const ts = schemaWith('{@includeCode ./examples/Part/bolt.json}', '{@includeCode ./examples/GetPartResult/bolt.json}');
+    const ts = schemaWith(
+      '{@includeCode ./examples/Part/bolt.json}',
+      '{@includeCode ./examples/GetPartResult/bolt.json}',
+    );
     const line = lineIn(ts, '{@includeCode ./examples/GetPartResult');
-    const got = await findings(exampleOrphan, { [TS]: ts, 'schema/draft/examples/GetPartResult/bolt.json': '{ "part": { "id": "b", "size": 1 } }' });
+    const got = await findings(exampleOrphan, {
+      [TS]: ts,
+      'schema/draft/examples/GetPartResult/bolt.json': '{ "part": { "id": "b", "size": 1 } }',
+    });
     expect(got).toContainEqual({
       file: TS,
       line,
       column: 4,
-      message: '@example "Bolt" of Part includes schema/draft/examples/GetPartResult/bolt.json, an example of GetPartResult (validated against GetPartResult, not Part)',
+      message:
+        '@example "Bolt" of Part includes schema/draft/examples/GetPartResult/bolt.json, an example of GetPartResult (validated against GetPartResult, not Part)',
     });
   });
 });
@@ -81,19 +111,31 @@ describe('schema/category', () => {
   });
 
   it('reports a declaration without @category at its name', async () => {
-    const ts = schemaWith('/**\n * @category `parts/list`\n */\nexport interface ListPartsRequest', '/** Lists parts. */\nexport interface ListPartsRequest');
+    const ts = schemaWith(
+      '/**\n * @category `parts/list`\n */\nexport interface ListPartsRequest',
+      '/** Lists parts. */\nexport interface ListPartsRequest',
+    );
     const line = lineIn(ts, 'export interface ListPartsRequest');
-    expect(await findings(schemaCategory, { [TS]: ts })).toEqual([{ file: TS, line, column: 18, message: 'ListPartsRequest is exported but has no @category' }]);
+    expect(await findings(schemaCategory, { [TS]: ts })).toEqual([
+      { file: TS, line, column: 18, message: 'ListPartsRequest is exported but has no @category' },
+    ]);
   });
 
   it('says when the comment above opens with /* and so is not read', async () => {
-    const ts = schemaWith('/**\n * @category `parts/list`\n */\nexport interface ListPartsRequest', '/* Lists parts.\n * @category `parts/list`\n */\nexport interface ListPartsRequest');
+    const ts = schemaWith(
+      '/**\n * @category `parts/list`\n */\nexport interface ListPartsRequest',
+      '/* Lists parts.\n * @category `parts/list`\n */\nexport interface ListPartsRequest',
+    );
     const [f] = await findings(schemaCategory, { [TS]: ts });
-    expect(f.message).toBe('ListPartsRequest is exported but has no @category (the comment above it opens with /* instead of /**, so TypeDoc reads neither its description nor a category)');
+    expect(f.message).toBe(
+      'ListPartsRequest is exported but has no @category (the comment above it opens with /* instead of /**, so TypeDoc reads neither its description nor a category)',
+    );
   });
 
   it('leaves @internal declarations and undocumented constants alone', async () => {
-    const ts = partsSchemaTs + '\n/** @internal */\nexport type AnyMessage = JSONRPCRequest | JSONRPCNotification;\n\nexport const PART_NOT_FOUND = -32002;\n';
+    const ts =
+      partsSchemaTs +
+      '\n/** @internal */\nexport type AnyMessage = JSONRPCRequest | JSONRPCNotification;\n\nexport const PART_NOT_FOUND = -32002;\n';
     expect(await findings(schemaCategory, { [TS]: ts })).toEqual([]);
   });
 
@@ -102,8 +144,19 @@ describe('schema/category', () => {
     const ts = partsSchemaTs;
     const tag = lineIn(ts, '@category `parts/list`');
     expect(await findings(schemaCategory, { 'schema/draft/schema.mdx': template })).toEqual([
-      { file: 'schema/draft/schema.mdx', line: lineIn(template, 'Widgets'), column: 1, message: 'Placeholder for category "Widgets", which no exported declaration in schema/draft/schema.ts uses' },
-      { file: TS, line: tag, column: 4, message: 'Category "`parts/list`" (used by ListPartsRequest and 1 more) has no {/* @category `parts/list` */} placeholder in schema/draft/schema.mdx' },
+      {
+        file: 'schema/draft/schema.mdx',
+        line: lineIn(template, 'Widgets'),
+        column: 1,
+        message: 'Placeholder for category "Widgets", which no exported declaration in schema/draft/schema.ts uses',
+      },
+      {
+        file: TS,
+        line: tag,
+        column: 4,
+        message:
+          'Category "`parts/list`" (used by ListPartsRequest and 1 more) has no {/* @category `parts/list` */} placeholder in schema/draft/schema.mdx',
+      },
     ]);
   });
 
@@ -117,13 +170,17 @@ describe('schema/category', () => {
 });
 
 const PAGE = 'docs/specification/draft/index.mdx';
-const esmComment = (kind: string, comment: string) => `JavaScript comment in an MDX ${kind} block breaks the docs site's production parser: ${comment}`;
+const esmComment = (kind: string, comment: string) =>
+  `JavaScript comment in an MDX ${kind} block breaks the docs site's production parser: ${comment}`;
 
 tester.run(mdxEsmComment, {
   valid: [
     {
       name: 'MDX comments in the text and comment-like text in strings',
-      files: { [PAGE]: '---\ntitle: A\n---\n\nexport const url = "https://example.com/a";\n\n{/* a note for editors */}\n\nText // not code.\n' },
+      files: {
+        [PAGE]:
+          '---\ntitle: A\n---\n\nexport const url = "https://example.com/a";\n\n{/* a note for editors */}\n\nText // not code.\n',
+      },
     },
   ],
   invalid: [

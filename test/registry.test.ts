@@ -19,7 +19,15 @@ const anchors = new Set([...rulesReference.matchAll(/^#{2,} (.+)$/gm)].map((m) =
 describe('the registry', () => {
   it('holds every rule check runs, then the kinds sep-diff reports, each once', () => {
     expect(rulesReportedBy('check').map((r) => r.id)).toEqual(allRules.map((r) => r.meta.id));
-    expect(rulesReportedBy('sep-diff').map((r) => r.id)).toEqual(['sep-diff/missing', 'sep-diff/extra', 'sep-diff/changed', 'sep-diff/order', 'sep-diff/keyword', 'sep-diff/template', 'sep-diff/target']);
+    expect(rulesReportedBy('sep-diff').map((r) => r.id)).toEqual([
+      'sep-diff/missing',
+      'sep-diff/extra',
+      'sep-diff/changed',
+      'sep-diff/order',
+      'sep-diff/keyword',
+      'sep-diff/template',
+      'sep-diff/target',
+    ]);
     expect(registry.length).toBe(allRules.length + 7);
     expect(new Set(registry.map((r) => r.id)).size).toBe(registry.length);
     expect(ruleMetas.every((r) => r.command === 'check')).toBe(true);
@@ -55,7 +63,9 @@ describe('config severities for sep-diff kinds', () => {
     const config = { rules: { 'sep-diff/extra': 'off', 'sep-diff/keyword': 'warning' } };
     expect(parseConfig(JSON.stringify(config)).rules).toEqual(config.rules);
     expect(validateSchema(config)).toBe(true);
-    expect(() => parseConfig('{ "rules": { "sep-diff/extras": "off" } }')).toThrow('unknown rule "sep-diff/extras" in "rules" (did you mean "sep-diff/extra"?)');
+    expect(() => parseConfig('{ "rules": { "sep-diff/extras": "off" } }')).toThrow(
+      'unknown rule "sep-diff/extras" in "rules" (did you mean "sep-diff/extra"?)',
+    );
     expect(validateSchema({ rules: { 'sep-diff/extras': 'off' } })).toBe(false);
   });
 
@@ -66,11 +76,19 @@ describe('config severities for sep-diff kinds', () => {
     const findings = async () => {
       const run = await runCli(['sep-diff', SEP, '--root', root, '--format', 'json']);
       expect(run.stderr).toBe('');
-      return { code: run.code, findings: (JSON.parse(run.stdout).findings as { rule: string; severity: string }[]).map((f) => `${f.rule} ${f.severity}`) };
+      return {
+        code: run.code,
+        findings: (JSON.parse(run.stdout).findings as { rule: string; severity: string }[]).map(
+          (f) => `${f.rule} ${f.severity}`,
+        ),
+      };
     };
     expect(await findings()).toEqual({ code: 1, findings: ['sep-diff/extra warning', 'sep-diff/keyword error'] });
 
-    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'sep-diff/extra': 'off', 'sep-diff/keyword': 'warning' } }));
+    fs.writeFileSync(
+      path.join(root, 'spec-check.config.json'),
+      JSON.stringify({ rules: { 'sep-diff/extra': 'off', 'sep-diff/keyword': 'warning' } }),
+    );
     expect(await findings()).toEqual({ code: 0, findings: ['sep-diff/keyword warning'] });
     // check takes the same config.
     expect((await runCli(['check', '--root', root, '--format', 'json'])).code).toBe(0);
@@ -96,14 +114,33 @@ describe('sarif from the registry', () => {
       defaultConfiguration: { level: 'warning' },
     });
     expect(extra).not.toHaveProperty('helpUri');
-    expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([...rulesReportedBy('sep-diff').map((r) => r.id), 'internal']);
+    expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([
+      ...rulesReportedBy('sep-diff').map((r) => r.id),
+      'internal',
+    ]);
     expect(driver.rules.at(-1).id).toBe('internal');
   });
 
   it('gives helpUri for an absolute docs link, and leaves it out for none', () => {
-    const withUrl = JSON.parse(formatSarif(report, { rules: [{ id: 'sep-diff/extra', description: 'd', rationale: 'r', defaultSeverity: 'warning', docsUrl: 'https://example.org/rules#x' }] })).runs[0].tool.driver;
+    const withUrl = JSON.parse(
+      formatSarif(report, {
+        rules: [
+          {
+            id: 'sep-diff/extra',
+            description: 'd',
+            rationale: 'r',
+            defaultSeverity: 'warning',
+            docsUrl: 'https://example.org/rules#x',
+          },
+        ],
+      }),
+    ).runs[0].tool.driver;
     expect(withUrl.rules[0].helpUri).toBe('https://example.org/rules#x');
-    const driver = JSON.parse(formatSarif(report, { rules: [{ id: 'sep-diff/extra', description: 'd', rationale: 'r', defaultSeverity: 'warning' }] })).runs[0].tool.driver;
+    const driver = JSON.parse(
+      formatSarif(report, {
+        rules: [{ id: 'sep-diff/extra', description: 'd', rationale: 'r', defaultSeverity: 'warning' }],
+      }),
+    ).runs[0].tool.driver;
     expect(driver.rules[0]).not.toHaveProperty('helpUri');
   });
 });
@@ -124,7 +161,10 @@ describe('spec-check rules', () => {
 
   it('prints JSON with the severities the config sets', async () => {
     const root = copyTree(sampleSpec);
-    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'sep-diff/extra': 'off', 'example/orphan': 'error' } }));
+    fs.writeFileSync(
+      path.join(root, 'spec-check.config.json'),
+      JSON.stringify({ rules: { 'sep-diff/extra': 'off', 'example/orphan': 'error' } }),
+    );
     const run = await runCli(['rules', '--root', root, '--format', 'json']);
     expect(run.code).toBe(0);
     const { rules } = JSON.parse(run.stdout);
@@ -137,8 +177,14 @@ describe('spec-check rules', () => {
       description: registry.find((r) => r.id === 'sep-diff/extra')!.description,
       docsUrl: `${RULES_REFERENCE_URL}#sep-diffextra`,
     });
-    expect(rules.find((r: { id: string }) => r.id === 'example/orphan')).toMatchObject({ severity: 'error', defaultSeverity: 'warning', command: 'check' });
-    expect((await runCli(['rules', '--root', root])).stdout).toMatch(/^example\/orphan +error \(default warning\) +check +/m);
+    expect(rules.find((r: { id: string }) => r.id === 'example/orphan')).toMatchObject({
+      severity: 'error',
+      defaultSeverity: 'warning',
+      command: 'check',
+    });
+    expect((await runCli(['rules', '--root', root])).stdout).toMatch(
+      /^example\/orphan +error \(default warning\) +check +/m,
+    );
   });
 
   it('fails with exit 2 on a broken config', async () => {
@@ -152,12 +198,18 @@ describe('spec-check rules', () => {
 
 describe('reporters', () => {
   it('import nothing from the commands or check.ts', () => {
-    const files = [...fs.readdirSync(path.join(projectRoot, 'src/reporters')).map((f) => `src/reporters/${f}`), 'src/sep-diff/report.ts'];
+    const files = [
+      ...fs.readdirSync(path.join(projectRoot, 'src/reporters')).map((f) => `src/reporters/${f}`),
+      'src/sep-diff/report.ts',
+    ];
     for (const file of files) {
       const text = fs.readFileSync(path.join(projectRoot, file), 'utf8');
       for (const [, spec] of text.matchAll(/^(?:import|export)\b[^'"]*from\s+'([^']+)'/gm)) {
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-        expect(target.startsWith('src/commands/') || target === 'src/check.js' || target === 'src/main.js', `${file} imports ${spec}`).toBe(false);
+        expect(
+          target.startsWith('src/commands/') || target === 'src/check.js' || target === 'src/main.js',
+          `${file} imports ${spec}`,
+        ).toBe(false);
       }
     }
   });

@@ -15,11 +15,14 @@ import { allRules, ruleMetas } from '../src/rules/index.js';
 import { driftedSpec, runCli, sampleSpec, writeTree } from './helpers.js';
 
 /** Parses a workflow command line the way the Actions runner does (`::name k=v,k=v::data`). */
-export function parseWorkflowCommand(line: string): { command: string; properties: Record<string, string>; message: string } | undefined {
+export function parseWorkflowCommand(
+  line: string,
+): { command: string; properties: Record<string, string>; message: string } | undefined {
   const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
   if (!m) return undefined;
   const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-  const unescapeProperty = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const unescapeProperty = (s: string) =>
+    s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
   const properties: Record<string, string> = {};
   for (const pair of (m[2] ?? '').split(',').filter(Boolean)) {
     const eq = pair.indexOf('=');
@@ -32,7 +35,9 @@ export function parseWorkflowCommand(line: string): { command: string; propertie
 /** The rows of every GFM table in a Markdown text, each cell as its plain text (HTML left out). */
 export function tablesOf(markdown: string): string[][][] {
   const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
-  return tree.children.filter((n): n is Table => n.type === 'table').map((t) => t.children.map((row) => row.children.map((cell) => toString(cell, { includeHtml: false }))));
+  return tree.children
+    .filter((n): n is Table => n.type === 'table')
+    .map((t) => t.children.map((row) => row.children.map((cell) => toString(cell, { includeHtml: false }))));
 }
 
 const awkward = 'Value 50% of "a,b: c" | <b>not bold</b> *not em* `not code` [x](y)\r\nsecond line';
@@ -51,7 +56,15 @@ const report: CheckReport = {
       endColumn: 12,
       related: [{ file: 'schema/draft/schema.ts', line: 10, column: 3, message: 'declared here' }],
     },
-    { rule: 'suppression/unused', severity: 'warning', message: 'Suppression of x suppresses nothing', file: 'docs/a.mdx', line: 1, column: 1, related: [] },
+    {
+      rule: 'suppression/unused',
+      severity: 'warning',
+      message: 'Suppression of x suppresses nothing',
+      file: 'docs/a.mdx',
+      line: 1,
+      column: 1,
+      related: [],
+    },
   ],
   summary: { errors: 1, warnings: 1, examplesValidated: 0, filesRead: 2 },
 };
@@ -63,10 +76,21 @@ describe('github format', () => {
     const [first, second] = lines.map(parseWorkflowCommand);
     expect(first).toEqual({
       command: 'error',
-      properties: { file: 'spec/schema/draft/examples/A,B/x:y.json', line: '3', col: '7', endLine: '3', endColumn: '12', title: 'example/valid' },
+      properties: {
+        file: 'spec/schema/draft/examples/A,B/x:y.json',
+        line: '3',
+        col: '7',
+        endLine: '3',
+        endColumn: '12',
+        title: 'example/valid',
+      },
       message: `${awkward}\nspec/schema/draft/schema.ts:10:3: declared here`,
     });
-    expect(second).toEqual({ command: 'warning', properties: { file: 'spec/docs/a.mdx', line: '1', col: '1', title: 'suppression/unused' }, message: 'Suppression of x suppresses nothing' });
+    expect(second).toEqual({
+      command: 'warning',
+      properties: { file: 'spec/docs/a.mdx', line: '1', col: '1', title: 'suppression/unused' },
+      message: 'Suppression of x suppresses nothing',
+    });
     // Nothing unescaped that would end the command or a property early.
     expect(lines[0]).not.toMatch(/[\r\n]/);
     expect(lines[0]).toContain('file=spec/schema/draft/examples/A%2CB/x%3Ay.json,');
@@ -80,7 +104,12 @@ describe('github format', () => {
     for (const line of lines) expect(parseWorkflowCommand(line), line).toBeDefined();
     expect(lines.map(parseWorkflowCommand)).toContainEqual({
       command: 'error',
-      properties: { file: `${path.relative(process.cwd(), driftedSpec)}/schema/draft/examples/Widget/dial.json`, line: '4', col: '11', title: 'example/valid' },
+      properties: {
+        file: `${path.relative(process.cwd(), driftedSpec)}/schema/draft/examples/Widget/dial.json`,
+        line: '4',
+        col: '11',
+        title: 'example/valid',
+      },
       message: 'Does not match Widget at /kind: expected one of "dial", "slider", "switch", got "knob"',
     });
   });
@@ -117,7 +146,10 @@ describe('markdown format', () => {
   });
 
   it('stays under the size of a pull-request comment, and says how many findings it left out', () => {
-    const many = { ...report, findings: Array.from({ length: 2000 }, (_, i) => ({ ...report.findings[1], line: i + 1 })) };
+    const many = {
+      ...report,
+      findings: Array.from({ length: 2000 }, (_, i) => ({ ...report.findings[1], line: i + 1 })),
+    };
     const md = formatMarkdown(many);
     expect(md.length).toBeLessThan(65_536);
     const rows = tablesOf(md)[1].length - 1;
@@ -151,8 +183,24 @@ describe('sarif format', () => {
       ruleId: 'example/valid',
       level: 'error',
       message: { text: awkward },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'spec/schema/draft/examples/A%2CB/x%3Ay.json' }, region: { startLine: 3, startColumn: 7, endLine: 3, endColumn: 12 } } }],
-      relatedLocations: [{ id: 1, message: { text: 'declared here' }, physicalLocation: { artifactLocation: { uri: 'spec/schema/draft/schema.ts' }, region: { startLine: 10, startColumn: 3 } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'spec/schema/draft/examples/A%2CB/x%3Ay.json' },
+            region: { startLine: 3, startColumn: 7, endLine: 3, endColumn: 12 },
+          },
+        },
+      ],
+      relatedLocations: [
+        {
+          id: 1,
+          message: { text: 'declared here' },
+          physicalLocation: {
+            artifactLocation: { uri: 'spec/schema/draft/schema.ts' },
+            region: { startLine: 10, startColumn: 3 },
+          },
+        },
+      ],
     });
     expect(run.tool.driver.rules[first.ruleIndex].id).toBe('example/valid');
     expect(run.tool.driver.rules[second.ruleIndex].id).toBe('suppression/unused');
@@ -160,9 +208,11 @@ describe('sarif format', () => {
     expect(first.partialFingerprints['specCheck/v1']).toMatch(/^[0-9a-f]{16}$/);
   });
 
-  it('keeps a finding\'s fingerprint when lines above it move', async () => {
+  it("keeps a finding's fingerprint when lines above it move", async () => {
     const fingerprints = async (root: string) =>
-      JSON.parse((await runCli(['check', '--root', root, '--format', 'sarif'])).stdout).runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['specCheck/v1']);
+      JSON.parse((await runCli(['check', '--root', root, '--format', 'sarif'])).stdout).runs[0].results.map(
+        (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['specCheck/v1'],
+      );
     const root = writeTree({ 'schema/draft/schema.ts': 'export interface A {\n  b: ;\n}\n' });
     const before = await fingerprints(root);
     fs.writeFileSync(path.join(root, 'schema/draft/schema.ts'), '\n\n\nexport interface A {\n  b: ;\n}\n');
@@ -171,7 +221,7 @@ describe('sarif format', () => {
 });
 
 describe('text format', () => {
-  it('--verbose adds a code frame and the rule\'s docs link under each finding', async () => {
+  it("--verbose adds a code frame and the rule's docs link under each finding", async () => {
     const run = await runCli(['check', '--root', driftedSpec, '--verbose']);
     expect(run.stdout).toContain(
       [
@@ -195,7 +245,9 @@ describe('text format', () => {
     // Generation starts first (it needs no prose), then the versions' prose is parsed.
     expect(tty.stderr).toMatch(/^\r\x1b\[Kgenerating for generated\/schema-json, generated\/schema-reference \(0\/2\)/);
     expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
-    expect((await runCli(['check', '--root', sampleSpec], { isTTY: true, env: {} }).then((r) => r.stdout))).toMatch(/^No problems/);
+    expect(await runCli(['check', '--root', sampleSpec], { isTTY: true, env: {} }).then((r) => r.stdout)).toMatch(
+      /^No problems/,
+    );
     expect((await runCli(['check', '--root', sampleSpec, '--quiet'], { isTTY: true })).stderr).toBe('');
     expect((await runCli(['check', '--root', sampleSpec])).stderr).toBe('');
   });
@@ -203,7 +255,10 @@ describe('text format', () => {
   it('throttles progress updates to one per 100 ms', () => {
     let t = 0;
     let written = '';
-    const progress = progressLine((s) => (written += s), () => t);
+    const progress = progressLine(
+      (s) => (written += s),
+      () => t,
+    );
     progress.update('a', 1, 3);
     t = 50;
     progress.update('b', 2, 3);

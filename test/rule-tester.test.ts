@@ -21,8 +21,14 @@ const tester = new RuleTester();
 
 describe('the rule tester', () => {
   it('passes a case whose findings are those expected, by message or by part of it', async () => {
-    await tester.verify(exampleValid, { files, errors: [{ file: 'schema/draft/examples/Part/x.json', line: 2, column: 11, message }] });
-    await tester.verify(exampleValid, { files, errors: [{ line: 2, column: 11, messageIncludes: 'expected an integer' }] });
+    await tester.verify(exampleValid, {
+      files,
+      errors: [{ file: 'schema/draft/examples/Part/x.json', line: 2, column: 11, message }],
+    });
+    await tester.verify(exampleValid, {
+      files,
+      errors: [{ line: 2, column: 11, messageIncludes: 'expected an integer' }],
+    });
     await tester.verify(exampleValid, { files: { ...files, 'schema/draft/examples/Part/x.json': '{ "size": 1 }' } });
   });
 
@@ -30,9 +36,21 @@ describe('the rule tester', () => {
     ['a wrong column', { line: 2, column: 12, message }, 'finding 1: column 11, expected 12'],
     ['a wrong line', { line: 1, column: 11, message }, 'finding 1: line 2, expected 1'],
     ['a wrong end', { line: 2, column: 11, endLine: 3, message }, 'finding 1: endLine'],
-    ['a wrong file', { file: 'schema/draft/examples/Part/y.json', line: 2, column: 11, message }, 'file schema/draft/examples/Part/x.json, expected schema/draft/examples/Part/y.json'],
-    ['a wrong message', { line: 2, column: 11, message: 'Does not match' }, `finding 1: message ${JSON.stringify(message)}, expected "Does not match"`],
-    ['a message part that is not in it', { line: 2, column: 11, messageIncludes: 'a boolean' }, 'does not include "a boolean"'],
+    [
+      'a wrong file',
+      { file: 'schema/draft/examples/Part/y.json', line: 2, column: 11, message },
+      'file schema/draft/examples/Part/x.json, expected schema/draft/examples/Part/y.json',
+    ],
+    [
+      'a wrong message',
+      { line: 2, column: 11, message: 'Does not match' },
+      `finding 1: message ${JSON.stringify(message)}, expected "Does not match"`,
+    ],
+    [
+      'a message part that is not in it',
+      { line: 2, column: 11, messageIncludes: 'a boolean' },
+      'does not include "a boolean"',
+    ],
     ['neither message nor part of one', { line: 2, column: 11 }, 'gives neither message nor messageIncludes'],
   ])('fails a case with %s, saying what differs and what was found', async (_name, expected, says) => {
     const verifying = tester.verify(exampleValid, { name: 'the case', files, errors: [expected] });
@@ -42,9 +60,13 @@ describe('the rule tester', () => {
 
   it('fails a case that expects more, fewer or no findings than the rule reports', async () => {
     const one = { line: 2, column: 11, message };
-    await expect(tester.verify(exampleValid, { files, errors: [one, one] })).rejects.toThrow('expected 2 finding(s), got 1');
+    await expect(tester.verify(exampleValid, { files, errors: [one, one] })).rejects.toThrow(
+      'expected 2 finding(s), got 1',
+    );
     await expect(tester.verify(exampleValid, { files })).rejects.toThrow('expected 0 finding(s), got 1');
-    await expect(tester.verify(exampleValid, { files, errors: [] })).rejects.toThrow('an invalid case needs at least one expected finding');
+    await expect(tester.verify(exampleValid, { files, errors: [] })).rejects.toThrow(
+      'an invalid case needs at least one expected finding',
+    );
   });
 
   it('leaves out a file of its base tree given as null', async () => {

@@ -67,7 +67,8 @@ export class RuleTester {
   /** The rule's findings on a case's tree (base tree and case files merged), with the internal ones. */
   async findings(rule: Rule, testCase: ValidCase): Promise<Finding[]> {
     const texts: Record<string, string> = {};
-    for (const [rel, text] of Object.entries({ ...this.defaults.files, ...testCase.files })) if (text !== null) texts[rel] = text;
+    for (const [rel, text] of Object.entries({ ...this.defaults.files, ...testCase.files }))
+      if (text !== null) texts[rel] = text;
     const options = { ...this.defaults.options, ...testCase.options };
     const fileSystem = memoryFileSystem(VIRTUAL_ROOT, texts);
     const spec = await loadSpec(VIRTUAL_ROOT, { fileSystem, layout: options.layout });
@@ -90,7 +91,9 @@ export class RuleTester {
     }
     if (problems.length) {
       const title = testCase.name ? `"${testCase.name}"` : 'case';
-      throw new Error(`${rule.meta.id} ${title}: ${problems.join('; ')}\nfound:\n${found.map(describeFinding).join('\n') || '  (nothing)'}`);
+      throw new Error(
+        `${rule.meta.id} ${title}: ${problems.join('; ')}\nfound:\n${found.map(describeFinding).join('\n') || '  (nothing)'}`,
+      );
     }
   }
 
@@ -106,13 +109,17 @@ export class RuleTester {
 function differences(want: ExpectedFinding, got: Finding): string[] {
   const out: string[] = [];
   if (got.rule === 'internal') out.push(`the rule failed: ${got.message}`);
-  if (want.message === undefined && want.messageIncludes === undefined) out.push('the expected finding gives neither message nor messageIncludes');
-  if (want.message !== undefined && got.message !== want.message) out.push(`message ${JSON.stringify(got.message)}, expected ${JSON.stringify(want.message)}`);
-  if (want.messageIncludes !== undefined && !got.message.includes(want.messageIncludes)) out.push(`message ${JSON.stringify(got.message)} does not include ${JSON.stringify(want.messageIncludes)}`);
+  if (want.message === undefined && want.messageIncludes === undefined)
+    out.push('the expected finding gives neither message nor messageIncludes');
+  if (want.message !== undefined && got.message !== want.message)
+    out.push(`message ${JSON.stringify(got.message)}, expected ${JSON.stringify(want.message)}`);
+  if (want.messageIncludes !== undefined && !got.message.includes(want.messageIncludes))
+    out.push(`message ${JSON.stringify(got.message)} does not include ${JSON.stringify(want.messageIncludes)}`);
   if (want.file !== undefined && got.file !== want.file) out.push(`file ${got.file}, expected ${want.file}`);
   for (const key of ['line', 'column', 'endLine', 'endColumn'] as const) {
     const expected = want[key];
-    if ((key === 'line' || key === 'column' || expected !== undefined) && got[key] !== expected) out.push(`${key} ${got[key]}, expected ${expected}`);
+    if ((key === 'line' || key === 'column' || expected !== undefined) && got[key] !== expected)
+      out.push(`${key} ${got[key]}, expected ${expected}`);
   }
   return out;
 }

@@ -1,12 +1,12 @@
-import fs from "node:fs";
-import fsPromises from "node:fs/promises";
-import path from "node:path";
-import { afterEach, describe, expect, test, vi } from "vitest";
-import { resolveRunConfig } from "../src/cli/run-config.js";
-import { runCli, writeTree } from "./helpers.js";
+import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { resolveRunConfig } from '../src/cli/run-config.js';
+import { runCli, writeTree } from './helpers.js';
 
-const layout = { schema: "spec/schema", docs: "site/spec", seps: "proposals" };
-const ignore = ["spec/schema/draft/examples/{Skip,Other}/**"];
+const layout = { schema: 'spec/schema', docs: 'site/spec', seps: 'proposals' };
+const ignore = ['spec/schema/draft/examples/{Skip,Other}/**'];
 
 const schemaTs = `/* A two-type protocol, small enough to read in a test. */
 
@@ -35,13 +35,13 @@ export interface UnknownWidgetError {
 
 const schemaJson = JSON.stringify(
   {
-    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
     $defs: {
       Widget: {
-        description: "A control that a server exposes.",
-        type: "object",
-        properties: { id: { type: "string" }, name: { type: "string" } },
-        required: ["id", "name"],
+        description: 'A control that a server exposes.',
+        type: 'object',
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+        required: ['id', 'name'],
       },
     },
   },
@@ -73,50 +73,34 @@ A server lists its widgets, each with a name.
 /** A spec in a non-default layout; the examples under Skip/ and Other/ are ignored by its config. */
 export function fixture(config: object = { layout, ignore }): string {
   return writeTree({
-    "spec-check.config.json": JSON.stringify(config, null, 2),
-    "spec/schema/draft/schema.ts": schemaTs,
-    "spec/schema/draft/schema.json": schemaJson,
-    "spec/schema/draft/examples/Widget/dial.json": JSON.stringify(
-      { id: "hall-dial", name: "Hall dial" },
-      null,
-      2,
-    ),
+    'spec-check.config.json': JSON.stringify(config, null, 2),
+    'spec/schema/draft/schema.ts': schemaTs,
+    'spec/schema/draft/schema.json': schemaJson,
+    'spec/schema/draft/examples/Widget/dial.json': JSON.stringify({ id: 'hall-dial', name: 'Hall dial' }, null, 2),
     // Not JSON, and not Widgets: any command reading them would say so.
-    "spec/schema/draft/examples/Skip/broken.json": '{ "id": ',
-    "spec/schema/draft/examples/Other/unknown.json": JSON.stringify({
+    'spec/schema/draft/examples/Skip/broken.json': '{ "id": ',
+    'spec/schema/draft/examples/Other/unknown.json': JSON.stringify({
       code: -32602,
-      message: "Unknown widget: x",
+      message: 'Unknown widget: x',
     }),
-    "site/spec/draft/widgets.mdx": page,
-    "proposals/7-widget-names.md": sep,
+    'site/spec/draft/widgets.mdx': page,
+    'proposals/7-widget-names.md': sep,
   });
 }
 
 /** Every file path (relative to `root`, slashed) that fs.promises.readFile or fs.readFileSync opened during `run`. */
-async function filesRead(
-  root: string,
-  run: () => Promise<unknown>,
-): Promise<string[]> {
+async function filesRead(root: string, run: () => Promise<unknown>): Promise<string[]> {
   const read = new Set<string>();
   const note = (file: unknown) => {
-    if (typeof file === "string")
-      read.add(
-        path.relative(root, path.resolve(file)).split(path.sep).join("/"),
-      );
+    if (typeof file === 'string') read.add(path.relative(root, path.resolve(file)).split(path.sep).join('/'));
   };
   const readFile = fsPromises.readFile;
   const readFileSync = fs.readFileSync;
-  vi.spyOn(fsPromises, "readFile").mockImplementation(((
-    file: string,
-    ...rest: unknown[]
-  ) => {
+  vi.spyOn(fsPromises, 'readFile').mockImplementation(((file: string, ...rest: unknown[]) => {
     note(file);
     return (readFile as (...args: unknown[]) => unknown)(file, ...rest);
   }) as typeof fsPromises.readFile);
-  vi.spyOn(fs, "readFileSync").mockImplementation(((
-    file: string,
-    ...rest: unknown[]
-  ) => {
+  vi.spyOn(fs, 'readFileSync').mockImplementation(((file: string, ...rest: unknown[]) => {
     note(file);
     return (readFileSync as (...args: unknown[]) => unknown)(file, ...rest);
   }) as typeof fs.readFileSync);
@@ -128,22 +112,22 @@ async function filesRead(
   return [...read].sort();
 }
 
-const schemaFile = "spec/schema/draft/schema.ts";
-const pageFile = "site/spec/draft/widgets.mdx";
-const sepFile = "proposals/7-widget-names.md";
+const schemaFile = 'spec/schema/draft/schema.ts';
+const pageFile = 'site/spec/draft/widgets.mdx';
+const sepFile = 'proposals/7-widget-names.md';
 /** Each command's arguments, and the files of the layout it must read. */
 const commands: Record<string, [string[], string[]]> = {
   check: [
-    ["check", "--no-cache"],
+    ['check', '--no-cache'],
     [schemaFile, pageFile, sepFile],
   ],
-  generate: [["generate"], [schemaFile]],
+  generate: [['generate'], [schemaFile]],
   claims: [
-    ["claims", "--format", "json"],
+    ['claims', '--format', 'json'],
     [schemaFile, pageFile],
   ],
-  "sep-diff": [
-    ["sep-diff", sepFile],
+  'sep-diff': [
+    ['sep-diff', sepFile],
     [pageFile, sepFile],
   ],
 };
@@ -151,112 +135,84 @@ const commands: Record<string, [string[], string[]]> = {
 afterEach(() => vi.restoreAllMocks());
 
 describe.each(Object.entries(commands))(
-  "%s with a layout and ignores in spec-check.config.json",
+  '%s with a layout and ignores in spec-check.config.json',
   (_name, [args, layoutFiles]) => {
-    test("runs, reads the layout folders and not the ignored files", async () => {
+    test('runs, reads the layout folders and not the ignored files', async () => {
       const root = fixture();
-      let result = { code: -1, stdout: "", stderr: "" };
-      const read = await filesRead(
-        root,
-        async () => (result = await runCli([...args, "--root", root])),
-      );
+      let result = { code: -1, stdout: '', stderr: '' };
+      const read = await filesRead(root, async () => (result = await runCli([...args, '--root', root])));
       expect(result.stderr).not.toMatch(/no .* folder|spec-check: /);
       expect([0, 1]).toContain(result.code);
       expect(read).toEqual(expect.arrayContaining(layoutFiles));
-      expect(read.filter((f) => /\/examples\/(Skip|Other)\//.test(f))).toEqual(
-        [],
-      );
+      expect(read.filter((f) => /\/examples\/(Skip|Other)\//.test(f))).toEqual([]);
     });
 
-    test("--config FILE is the config used: without its ignores the same files are read", async () => {
+    test('--config FILE is the config used: without its ignores the same files are read', async () => {
       const root = fixture();
-      const other = path.join(
-        writeTree({ "elsewhere.json": JSON.stringify({ layout }) }),
-        "elsewhere.json",
-      );
-      const read = await filesRead(root, () =>
-        runCli([...args, "--root", root, "--config", other]),
-      );
-      expect(read).toContain("spec/schema/draft/examples/Skip/broken.json");
-      expect(read).toContain("spec/schema/draft/examples/Other/unknown.json");
+      const other = path.join(writeTree({ 'elsewhere.json': JSON.stringify({ layout }) }), 'elsewhere.json');
+      const read = await filesRead(root, () => runCli([...args, '--root', root, '--config', other]));
+      expect(read).toContain('spec/schema/draft/examples/Skip/broken.json');
+      expect(read).toContain('spec/schema/draft/examples/Other/unknown.json');
     });
 
-    test("with no config file the default layout is looked for: exit code 2, naming schema/", async () => {
+    test('with no config file the default layout is looked for: exit code 2, naming schema/', async () => {
       const root = fixture();
-      fs.rmSync(path.join(root, "spec-check.config.json"));
-      const result = await runCli([...args, "--root", root]);
+      fs.rmSync(path.join(root, 'spec-check.config.json'));
+      const result = await runCli([...args, '--root', root]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^spec-check: no schema\/ folder in /);
     });
 
-    test("a missing --config file is one line and exit code 2", async () => {
+    test('a missing --config file is one line and exit code 2', async () => {
       const root = fixture();
-      const result = await runCli([
-        ...args,
-        "--root",
-        root,
-        "--config",
-        path.join(root, "absent.json"),
-      ]);
+      const result = await runCli([...args, '--root', root, '--config', path.join(root, 'absent.json')]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(
-        /^spec-check: config file not found: .*absent\.json\n$/,
-      );
+      expect(result.stderr).toMatch(/^spec-check: config file not found: .*absent\.json\n$/);
     });
   },
 );
 
-test("generate writes schema.json into the layout schema folder", async () => {
+test('generate writes schema.json into the layout schema folder', async () => {
   const root = fixture();
-  const result = await runCli(["generate", "--root", root]);
-  expect(result.stdout).toContain("updated spec/schema/draft/schema.json");
-  expect(
-    fs.readFileSync(path.join(root, "spec/schema/draft/schema.json"), "utf8"),
-  ).not.toBe(schemaJson);
-  expect(fs.existsSync(path.join(root, "schema"))).toBe(false);
+  const result = await runCli(['generate', '--root', root]);
+  expect(result.stdout).toContain('updated spec/schema/draft/schema.json');
+  expect(fs.readFileSync(path.join(root, 'spec/schema/draft/schema.json'), 'utf8')).not.toBe(schemaJson);
+  expect(fs.existsSync(path.join(root, 'schema'))).toBe(false);
 });
 
-describe("resolveRunConfig", () => {
-  test("fills the layout defaults, resolves the root and names the config file", () => {
+describe('resolveRunConfig', () => {
+  test('fills the layout defaults, resolves the root and names the config file', () => {
     const root = fixture({
-      layout: { seps: "proposals" },
-      rules: { "example/valid": "off" },
+      layout: { seps: 'proposals' },
+      rules: { 'example/valid': 'off' },
     });
     const run = resolveRunConfig({ root, versions: [] });
     expect(run.root).toBe(path.resolve(root));
-    expect(run.configPath).toBe(
-      path.join(path.resolve(root), "spec-check.config.json"),
-    );
+    expect(run.configPath).toBe(path.join(path.resolve(root), 'spec-check.config.json'));
     expect(run.layout).toEqual({
-      schema: "schema",
-      docs: "docs/specification",
-      seps: "proposals",
+      schema: 'schema',
+      docs: 'docs/specification',
+      seps: 'proposals',
     });
-    expect(run.severities).toEqual({ "example/valid": "off" });
+    expect(run.severities).toEqual({ 'example/valid': 'off' });
     expect(run.versions).toBeUndefined();
     expect(run.ignore).toBeUndefined();
     expect(run.cacheDir).toBeUndefined();
   });
 
-  test("the ignore matcher follows the config globs", () => {
+  test('the ignore matcher follows the config globs', () => {
     const run = resolveRunConfig({
       root: fixture(),
-      versions: ["draft"],
+      versions: ['draft'],
       cache: true,
     });
-    expect(run.ignore?.("spec/schema/draft/examples/Skip/broken.json")).toBe(
-      true,
-    );
-    expect(run.ignore?.("spec/schema/draft/examples/Widget/dial.json")).toBe(
-      false,
-    );
-    expect(run.versions).toEqual(["draft"]);
+    expect(run.ignore?.('spec/schema/draft/examples/Skip/broken.json')).toBe(true);
+    expect(run.ignore?.('spec/schema/draft/examples/Widget/dial.json')).toBe(false);
+    expect(run.versions).toEqual(['draft']);
     expect(run.cacheDir).toMatch(/spec-check$/);
   });
 
-  test("a root that does not exist is a LoadError naming it as typed", () => {
-    expect(() => resolveRunConfig({ root: "no/such/root" })).toThrow(
-      "root folder not found: no/such/root",
-    );
+  test('a root that does not exist is a LoadError naming it as typed', () => {
+    expect(() => resolveRunConfig({ root: 'no/such/root' })).toThrow('root folder not found: no/such/root');
   });
 });

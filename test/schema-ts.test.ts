@@ -53,7 +53,9 @@ describe('readSchemaSource', () => {
   it('reads the JSDoc summary, tags, examples, links and includes with positions', () => {
     const doc = thing.jsdoc!;
     expect(doc.location).toMatchObject({ line: 3, column: 1 });
-    expect(doc.summary).toBe('A thing with parts.\n\nSee {@link Part} and {@link Part.size | the size}.\nAlso {@link https://example.com/spec | the spec}.');
+    expect(doc.summary).toBe(
+      'A thing with parts.\n\nSee {@link Part} and {@link Part.size | the size}.\nAlso {@link https://example.com/spec | the spec}.',
+    );
     expect(doc.category).toBe('Things');
     expect(doc.deprecated).toBe('Use Other instead.');
     expect(doc.see).toEqual(['{@link Other}']);
@@ -80,7 +82,9 @@ describe('readSchemaSource', () => {
   });
 
   it('keeps plain block comments, which may carry facts', () => {
-    expect(schema.plainComments).toEqual([{ text: 'Retired codes: -32010 is never reused.', location: { file: 'schema/v1/schema.ts', line: 1, column: 1 } }]);
+    expect(schema.plainComments).toEqual([
+      { text: 'Retired codes: -32010 is never reused.', location: { file: 'schema/v1/schema.ts', line: 1, column: 1 } },
+    ]);
   });
 
   it('reports syntax errors with their position', () => {
@@ -92,10 +96,15 @@ describe('readSchemaSource', () => {
 
 describe('block tags on the summary line', () => {
   it('reads `/** Summary. @category Things */` as TypeDoc does, but not `@` inside code or inline tags', () => {
-    const src = '/** A thing. @category Things */\nexport interface A {}\n/** Mail `a @b` or {@link A} x@y. */\nexport interface B {}\n';
+    const src =
+      '/** A thing. @category Things */\nexport interface A {}\n/** Mail `a @b` or {@link A} x@y. */\nexport interface B {}\n';
     const s = readSchemaSource(new TextFile('s.ts', src));
     expect(s.byName.get('A')!.jsdoc).toMatchObject({ summary: 'A thing.', category: 'Things' });
     expect(s.byName.get('A')!.jsdoc!.tags[0].location).toMatchObject({ line: 1, column: 14 });
-    expect(s.byName.get('B')!.jsdoc).toMatchObject({ summary: 'Mail `a @b` or {@link A} x@y.', category: undefined, tags: [] });
+    expect(s.byName.get('B')!.jsdoc).toMatchObject({
+      summary: 'Mail `a @b` or {@link A} x@y.',
+      category: undefined,
+      tags: [],
+    });
   });
 });

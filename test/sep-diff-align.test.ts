@@ -14,7 +14,11 @@ function units(text: string, file = 'p.md'): Unit[] {
 describe('units', () => {
   it('splits paragraphs into sentences, keeping abbreviations and versions inside them', () => {
     const text = 'Servers MUST reply. Use e.g. a cursor, as in v1.2 of WXP. Then stop!';
-    expect(sentenceSpans(text).map((s) => text.slice(s.start, s.end))).toEqual(['Servers MUST reply.', 'Use e.g. a cursor, as in v1.2 of WXP.', 'Then stop!']);
+    expect(sentenceSpans(text).map((s) => text.slice(s.start, s.end))).toEqual([
+      'Servers MUST reply.',
+      'Use e.g. a cursor, as in v1.2 of WXP.',
+      'Then stop!',
+    ]);
   });
 
   it('makes list items, nested items and sentences into units located at their first character', () => {
@@ -43,7 +47,11 @@ describe('alignment', () => {
   const one = (text: string) => units(text)[0];
 
   it('reads RFC 2119 keywords in upper case only, merging equivalent forms', () => {
-    expect(keywordsOf(one('Clients MUST NOT retry, SHOULD wait, and MAY log; it is OPTIONAL and NOT RECOMMENDED but must be fine.')).map((k) => [k.text, k.level])).toEqual([
+    expect(
+      keywordsOf(
+        one('Clients MUST NOT retry, SHOULD wait, and MAY log; it is OPTIONAL and NOT RECOMMENDED but must be fine.'),
+      ).map((k) => [k.text, k.level]),
+    ).toEqual([
       ['MUST NOT', 'MUST NOT'],
       ['SHOULD', 'SHOULD'],
       ['MAY', 'MAY'],
@@ -55,7 +63,9 @@ describe('alignment', () => {
   it('describes word-level differences as hunks of dropped and added words', () => {
     const sep = one('Widget locked by another client, with the time to wait.');
     const doc = one('Widget held by another client.');
-    expect(wordHunks(sep, doc).map((h) => [h.dropped.map((w) => w.raw).join(' '), h.added.map((w) => w.raw).join(' ')])).toEqual([
+    expect(
+      wordHunks(sep, doc).map((h) => [h.dropped.map((w) => w.raw).join(' '), h.added.map((w) => w.raw).join(' ')]),
+    ).toEqual([
       ['locked', 'held'],
       ['with the time to wait.', ''],
     ]);
@@ -67,8 +77,20 @@ describe('alignment', () => {
     const skipSep = new Set(keywordsOf(sep).flatMap((k) => k.words));
     const skipDoc = new Set(keywordsOf(doc).flatMap((k) => k.words));
     const hunks = wordHunks(sep, doc, skipSep, skipDoc);
-    expect(hunks.map((h) => [h.dropped.map((w) => w.raw).join(' '), h.added.map((w) => w.raw).join(' '), sep.plain.slice(h.sepOffset), doc.plain.slice(h.docOffset)])).toEqual([
-      ['', 'final', 'result to the client, and the client MUST wait.', 'final result to the client, and the client SHOULD wait for it.'],
+    expect(
+      hunks.map((h) => [
+        h.dropped.map((w) => w.raw).join(' '),
+        h.added.map((w) => w.raw).join(' '),
+        sep.plain.slice(h.sepOffset),
+        doc.plain.slice(h.docOffset),
+      ]),
+    ).toEqual([
+      [
+        '',
+        'final',
+        'result to the client, and the client MUST wait.',
+        'final result to the client, and the client SHOULD wait for it.',
+      ],
       // Keys leave out punctuation: `wait.` is `wait`, and the SEP's hunk starts at its end.
       ['', 'for it.', '', 'for it.'],
     ]);
@@ -76,7 +98,9 @@ describe('alignment', () => {
   });
 
   it('matches an item that lost a long clause, but not two short unrelated items', () => {
-    expect(matchScore(one('Input validation errors (wrong format, value out of range)'), one('Input validation errors'))).toBe(0.5);
+    expect(
+      matchScore(one('Input validation errors (wrong format, value out of range)'), one('Input validation errors')),
+    ).toBe(0.5);
     expect(matchScore(one('Server errors'), one('Server timeouts'))).toBe(0);
   });
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, sampleSpec, writeTree, projectOf } from './helpers.js';
+import {
+  copyTree,
+  driftedSpec,
+  edit,
+  lineOf,
+  projectRoot,
+  runCli,
+  sampleSpec,
+  writeTree,
+  projectOf,
+} from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { sepDiff } from '../src/sep-diff/index.js';
 import type { Rule } from '../src/core/rule.js';
@@ -62,7 +72,12 @@ describe('sep-diff on the sample spec', () => {
     // A clause dropped inside a list item.
     edit(root, PAGE, '- Widget locked by another client (`-32030`)', '- Widget locked by another client');
     // An item moved.
-    edit(root, PAGE, '- Unknown widget id\n- Invalid or expired cursor\n', '- Invalid or expired cursor\n- Unknown widget id\n');
+    edit(
+      root,
+      PAGE,
+      '- Unknown widget id\n- Invalid or expired cursor\n',
+      '- Invalid or expired cursor\n- Unknown widget id\n',
+    );
     // A sentence rewritten.
     edit(root, PAGE, 'WXP reports failures through two channels.', 'WXP has two ways to report a failure.');
     // An RFC 2119 keyword changed.
@@ -83,7 +98,9 @@ describe('sep-diff on the sample spec', () => {
       {
         rule: 'sep-diff/changed',
         ...at(root, PAGE, 'WXP has two ways'),
-        message: expect.stringContaining('The page words this sentence differently from the SEP: “WXP has two ways to report a failure.”'),
+        message: expect.stringContaining(
+          'The page words this sentence differently from the SEP: “WXP has two ways to report a failure.”',
+        ),
         related: [sepAt('WXP reports failures')],
       },
       {
@@ -103,19 +120,23 @@ describe('sep-diff on the sample spec', () => {
       {
         rule: 'sep-diff/template',
         ...at(root, PAGE, 'Unknown widget kitchen-dimmer'),
-        message: 'The example message “Unknown widget kitchen-dimmer” does not follow the SEP’s template “Unknown widget: <id>”',
+        message:
+          'The example message “Unknown widget kitchen-dimmer” does not follow the SEP’s template “Unknown widget: <id>”',
         related: [sepAt('Unknown widget: <id>')],
       },
       {
         rule: 'sep-diff/extra',
         ...at(root, PAGE, 'Clients show the message'),
-        message: 'The page has the sentence “Clients show the message to the user.”, which the SEP’s proposed wording lacks',
+        message:
+          'The page has the sentence “Clients show the message to the user.”, which the SEP’s proposed wording lacks',
         related: [expect.objectContaining({ file: SEP })],
       },
       {
         rule: 'sep-diff/missing',
         ...at(root, PAGE, 'Rejections', '**Rejections**'),
-        message: expect.stringMatching(/^The page lacks the item “Value out of range” that the SEP proposes after “Rejections: reported in a widgets\/set/),
+        message: expect.stringMatching(
+          /^The page lacks the item “Value out of range” that the SEP proposes after “Rejections: reported in a widgets\/set/,
+        ),
         related: [sepAt('Value out of range', '- Value out of range')],
       },
       {
@@ -127,7 +148,8 @@ describe('sep-diff on the sample spec', () => {
       {
         rule: 'sep-diff/changed',
         ...at(root, SCHEMA, 'must retry'),
-        message: 'This sentence differs from the SEP’s wording: the JSDoc in schema.ts has “must” where the SEP has “may”',
+        message:
+          'This sentence differs from the SEP’s wording: the JSDoc in schema.ts has “must” where the SEP has “may”',
         related: [sepAt('may retry')],
       },
     ];
@@ -143,7 +165,8 @@ describe('sep-diff on the sample spec', () => {
       expect.objectContaining({
         rule: 'sep-diff/template',
         ...at(root, SEP, 'Widget locked by client-7'),
-        message: 'The SEP’s own example message “Widget locked by client-7” does not follow the SEP’s template “Widget locked by another client”',
+        message:
+          'The SEP’s own example message “Widget locked by client-7” does not follow the SEP’s template “Widget locked by another client”',
         related: [expect.objectContaining(at(root, SEP, 'Widget locked by another client`'))],
       }),
     ]);
@@ -163,19 +186,29 @@ describe('sep-diff on the sample spec', () => {
     edit(root, PAGE, 'Results are paged; pass', 'Results are paged; always pass');
     const { findings } = await diff(root, 'seps/21-b.md');
     expect(findings).toEqual([
-      expect.objectContaining({ rule: 'sep-diff/changed', ...at(root, PAGE, 'always'), message: 'This sentence differs from the SEP’s wording: the page adds “always”' }),
+      expect.objectContaining({
+        rule: 'sep-diff/changed',
+        ...at(root, PAGE, 'always'),
+        message: 'This sentence differs from the SEP’s wording: the page adds “always”',
+      }),
     ]);
   });
 
   it('reports a target page the spec does not have, at the place the SEP names it', async () => {
     const root = copyTree(sampleSpec);
-    edit(root, SEP, 'Proposed draft wording for `docs/specification/draft/server/widgets.mdx`', 'Proposed draft wording for `docs/specification/draft/server/gadgets.mdx`');
+    edit(
+      root,
+      SEP,
+      'Proposed draft wording for `docs/specification/draft/server/widgets.mdx`',
+      'Proposed draft wording for `docs/specification/draft/server/gadgets.mdx`',
+    );
     const { findings } = await diff(root);
     expect(findings).toEqual([
       expect.objectContaining({
         rule: 'sep-diff/target',
         ...at(root, SEP, 'docs/specification/draft/server/gadgets.mdx'),
-        message: 'The SEP proposes wording for docs/specification/draft/server/gadgets.mdx, but the spec has no such page',
+        message:
+          'The SEP proposes wording for docs/specification/draft/server/gadgets.mdx, but the spec has no such page',
       }),
     ]);
   });
@@ -206,11 +239,22 @@ describe('sep-diff on the sample spec', () => {
       expect.objectContaining({
         rule: 'sep-diff/template',
         ...at(root, PAGE, 'Unknown widget: kitchen-dimmer'),
-        message: 'The example message “Unknown widget: kitchen-dimmer” does not follow the SEP’s example message “Unknown widget: porch-light. List widgets again and retry.”',
-        related: [expect.objectContaining({ ...at(root, 'seps/31-retry-hints.md', 'Unknown widget: porch-light'), message: 'the SEP’s example message' })],
+        message:
+          'The example message “Unknown widget: kitchen-dimmer” does not follow the SEP’s example message “Unknown widget: porch-light. List widgets again and retry.”',
+        related: [
+          expect.objectContaining({
+            ...at(root, 'seps/31-retry-hints.md', 'Unknown widget: porch-light'),
+            message: 'the SEP’s example message',
+          }),
+        ],
       }),
     ]);
-    edit(root, PAGE, '"Unknown widget: kitchen-dimmer"', '"Unknown widget: kitchen-dimmer. List widgets again and retry."');
+    edit(
+      root,
+      PAGE,
+      '"Unknown widget: kitchen-dimmer"',
+      '"Unknown widget: kitchen-dimmer. List widgets again and retry."',
+    );
     expect((await diff(root, 'seps/31-retry-hints.md')).findings).toEqual([]);
   });
 
@@ -218,13 +262,13 @@ describe('sep-diff on the sample spec', () => {
     const schema = [
       'export interface Gadget {',
       '  /**',
-      '   * The gadget\'s label.',
+      "   * The gadget's label.",
       '   *',
       '   * @deprecated Use `title` instead; servers MAY still send it.',
       '   */',
       '  label?: string;',
       '  /**',
-      '   * The gadget\'s title.',
+      "   * The gadget's title.",
       '   */',
       '  title: string;',
       '}',
@@ -246,13 +290,13 @@ describe('sep-diff on the sample spec', () => {
       '```ts',
       'export interface Gadget {',
       '  /**',
-      '   * The gadget\'s label.',
+      "   * The gadget's label.",
       '   *',
       '   * @deprecated Use `title` instead; servers SHOULD still send it.',
       '   */',
       '  label?: string;',
       '  /**',
-      '   * The gadget\'s title.',
+      "   * The gadget's title.",
       '   *',
       '   * @deprecated Never.',
       '   */',
@@ -261,8 +305,13 @@ describe('sep-diff on the sample spec', () => {
       '```',
       '',
     ].join('\n');
-    const page = '---\ntitle: P\n---\n\n<Warning>\n**Deprecated** since <YYYY-MM-DD>: clients read `title`.\n</Warning>\n';
-    const root = writeTree({ 'schema/draft/schema.ts': schema, 'docs/specification/draft/p.mdx': page.replace('<YYYY-MM-DD>', '2026-01-01'), 'seps/32-titles.md': sep });
+    const page =
+      '---\ntitle: P\n---\n\n<Warning>\n**Deprecated** since <YYYY-MM-DD>: clients read `title`.\n</Warning>\n';
+    const root = writeTree({
+      'schema/draft/schema.ts': schema,
+      'docs/specification/draft/p.mdx': page.replace('<YYYY-MM-DD>', '2026-01-01'),
+      'seps/32-titles.md': sep,
+    });
     const run = await runCli(['sep-diff', 'seps/32-titles.md', '--root', root]);
     // The MDX block parses with its placeholder kept as text.
     expect(run.stdout).toContain('docs/specification/draft/p.mdx: 1 of 1 proposed items and sentences found');
@@ -273,19 +322,21 @@ describe('sep-diff on the sample spec', () => {
       expect.objectContaining({
         rule: 'sep-diff/changed',
         ...at(root, 'docs/specification/draft/p.mdx', '2026-01-01'),
-        message: 'This sentence differs from the SEP’s wording: the page has “2026-01-01:” where the SEP has “<YYYY-MM-DD>:”',
+        message:
+          'This sentence differs from the SEP’s wording: the page has “2026-01-01:” where the SEP has “<YYYY-MM-DD>:”',
         related: [expect.objectContaining(at(root, 'seps/32-titles.md', '<YYYY-MM-DD>'))],
       }),
       expect.objectContaining({
         rule: 'sep-diff/keyword',
         ...at(root, S, 'MAY'),
-        message: 'The @deprecated tag in schema.ts says MAY where the SEP says SHOULD: “Use title instead; servers MAY still send it.”',
+        message:
+          'The @deprecated tag in schema.ts says MAY where the SEP says SHOULD: “Use title instead; servers MAY still send it.”',
         related: [expect.objectContaining(at(root, 'seps/32-titles.md', 'SHOULD'))],
       }),
       expect.objectContaining({
         rule: 'sep-diff/missing',
         file: S,
-        line: lineOf(root, S, '   * The gadget\'s title.') - 1,
+        line: lineOf(root, S, "   * The gadget's title.") - 1,
         column: 3,
         message: 'The JSDoc in schema.ts has no @deprecated tag; the SEP proposes one: “Never.”',
       }),
@@ -321,12 +372,22 @@ describe('sep-diff on the sample spec', () => {
   });
 
   it('picks, among sections with the same heading, the one whose wording aligns best', async () => {
-    const page = '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
-    const sep = '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';
-    const root = writeTree({ 'schema/draft/schema.ts': 'export interface A {}\n', 'docs/specification/draft/p.mdx': page, 'seps/30-switches.md': sep });
+    const page =
+      '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
+    const sep =
+      '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';
+    const root = writeTree({
+      'schema/draft/schema.ts': 'export interface A {}\n',
+      'docs/specification/draft/p.mdx': page,
+      'seps/30-switches.md': sep,
+    });
     const { findings } = await diff(root, 'seps/30-switches.md');
     expect(findings).toEqual([
-      expect.objectContaining({ rule: 'sep-diff/changed', ...at(root, 'docs/specification/draft/p.mdx', 'flip'), message: 'This sentence differs from the SEP’s wording: the page has “flip” where the SEP has “toggle”' }),
+      expect.objectContaining({
+        rule: 'sep-diff/changed',
+        ...at(root, 'docs/specification/draft/p.mdx', 'flip'),
+        message: 'This sentence differs from the SEP’s wording: the page has “flip” where the SEP has “toggle”',
+      }),
     ]);
   });
 
@@ -338,7 +399,9 @@ describe('sep-diff on the sample spec', () => {
       expect.objectContaining({
         rule: 'sep-diff/target',
         file: PAGE,
-        message: expect.stringMatching(/^The page the SEP proposes wording for does not parse, so it was not compared: /),
+        message: expect.stringMatching(
+          /^The page the SEP proposes wording for does not parse, so it was not compared: /,
+        ),
         related: [expect.objectContaining({ file: SEP, line: lineOf(root, SEP, '```md') })],
       }),
     ]);
@@ -350,7 +413,11 @@ describe('sep-diff on the sample spec', () => {
     const report = (id: string, file: string, related: string[] = [], code = -32030): Rule => ({
       meta: { id, description: 'test rule', rationale: 'test', defaultSeverity: 'error' },
       check: (_project, ctx) =>
-        ctx.report({ message: `${id} on ${file}, code ${code}`, location: { file, line: 3, column: 1 }, related: related.map((r) => ({ file: r, line: 1, column: 1, message: 'see' })) }),
+        ctx.report({
+          message: `${id} on ${file}, code ${code}`,
+          location: { file, line: 3, column: 1 },
+          related: related.map((r) => ({ file: r, line: 1, column: 1, message: 'see' })),
+        }),
     });
     const rules = [
       report('prose/json-fake', SEP),
@@ -361,15 +428,26 @@ describe('sep-diff on the sample spec', () => {
       report('consistency/code-the-sep-never-uses', PAGE, [], -32099),
       report('example/other-area', PAGE),
     ];
-    const result = sepDiff(projectOf(spec), spec.seps.find((s) => s.path === SEP)!, { rules });
+    const result = sepDiff(
+      projectOf(spec),
+      spec.seps.find((s) => s.path === SEP)!,
+      { rules },
+    );
     expect(result.changedFiles).toEqual([PAGE, SCHEMA]);
-    expect(result.findings.map((f) => f.rule).sort()).toEqual(['consistency/on-page', 'consistency/related-to-schema', 'prose/json-fake']);
+    expect(result.findings.map((f) => f.rule).sort()).toEqual([
+      'consistency/on-page',
+      'consistency/related-to-schema',
+      'prose/json-fake',
+    ]);
   });
 });
 
 describe('sep-diff command', () => {
   it('says in one line that a SEP proposes no wording (exit 0)', async () => {
-    const root = writeTree({ 'schema/draft/schema.ts': 'export interface A {}\n', 'seps/1-idea.md': '# SEP-1: Idea\n\nWe should think about widgets.\n' });
+    const root = writeTree({
+      'schema/draft/schema.ts': 'export interface A {}\n',
+      'seps/1-idea.md': '# SEP-1: Idea\n\nWe should think about widgets.\n',
+    });
     const run = await runCli(['sep-diff', 'seps/1-idea.md', '--root', root]);
     expect(run.code).toBe(0);
     expect(run.stdout.trimEnd().split('\n')).toEqual([
@@ -393,7 +471,12 @@ describe('sep-diff command', () => {
     fs.copyFileSync(path.join(root, SEP), path.join(root, 'draft-sep.md'));
     edit(root, PAGE, 'Servers **SHOULD** include', 'Servers **MAY** include');
     const { findings } = await diff(root, path.join(root, 'draft-sep.md'));
-    expect(findings).toEqual([expect.objectContaining({ rule: 'sep-diff/keyword', related: [expect.objectContaining({ file: 'draft-sep.md' })] })]);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rule: 'sep-diff/keyword',
+        related: [expect.objectContaining({ file: 'draft-sep.md' })],
+      }),
+    ]);
   });
 
   it('reports a keyword lowered to a plain word once, as a keyword change', async () => {
@@ -401,7 +484,11 @@ describe('sep-diff command', () => {
     edit(root, PAGE, 'Servers **SHOULD** include', 'Servers should include');
     const { findings } = await diff(root);
     expect(findings).toEqual([
-      expect.objectContaining({ rule: 'sep-diff/keyword', ...at(root, PAGE, 'Servers should'), message: expect.stringMatching(/^The page drops the SEP’s SHOULD: /) }),
+      expect.objectContaining({
+        rule: 'sep-diff/keyword',
+        ...at(root, PAGE, 'Servers should'),
+        message: expect.stringMatching(/^The page drops the SEP’s SHOULD: /),
+      }),
     ]);
   });
 
@@ -414,7 +501,9 @@ describe('sep-diff command', () => {
     const sepLine = lineOf(root, SEP, 'Servers **SHOULD**');
     expect(run.stdout).toContain(`#### spec-check sep-diff: \`${SEP}\``);
     expect(run.stdout).toContain('| | Spec | SEP | Difference | Rule |\n|---|---|---|---|---|\n');
-    expect(run.stdout).toContain(`| error | \`${PAGE}:${line}:11\` | \`${SEP}:${sepLine}:11\` | The page says MAY where the SEP says SHOULD`);
+    expect(run.stdout).toContain(
+      `| error | \`${PAGE}:${line}:11\` | \`${SEP}:${sepLine}:11\` | The page says MAY where the SEP says SHOULD`,
+    );
     expect(run.stdout).toContain('**1 difference (1 error, 0 warnings).**');
   });
 

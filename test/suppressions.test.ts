@@ -17,10 +17,13 @@ const headingRule: Rule = {
   },
   check({ spec }, { report }) {
     for (const v of spec.versions) {
-      for (const p of v.pages) for (const h of p.headings) report({ message: `Heading "${h.text}"`, location: h.location });
-      for (const d of v.schemaTs?.declarations ?? []) report({ message: `Declaration ${d.name}`, location: d.location });
+      for (const p of v.pages)
+        for (const h of p.headings) report({ message: `Heading "${h.text}"`, location: h.location });
+      for (const d of v.schemaTs?.declarations ?? [])
+        report({ message: `Declaration ${d.name}`, location: d.location });
     }
-    for (const p of spec.seps) for (const h of p.headings) report({ message: `Heading "${h.text}"`, location: h.location });
+    for (const p of spec.seps)
+      for (const h of p.headings) report({ message: `Heading "${h.text}"`, location: h.location });
   },
 };
 
@@ -32,7 +35,10 @@ function tree(files: Record<string, string>): string {
 
 describe('inline suppressions', () => {
   it('parses the rules and the reason of a directive', () => {
-    expect(parseDirective('a/b, c/d -- because -- really')).toEqual({ rules: ['a/b', 'c/d'], reason: 'because -- really' });
+    expect(parseDirective('a/b, c/d -- because -- really')).toEqual({
+      rules: ['a/b', 'c/d'],
+      reason: 'because -- really',
+    });
     expect(parseDirective('a/b')).toEqual({ rules: ['a/b'] });
     expect(parseDirective(' -- no rule')).toEqual({ rules: [], reason: 'no rule' });
   });
@@ -80,8 +86,10 @@ describe('inline suppressions', () => {
 
   it('suppresses a syntax error in schema.ts (input/parse) and an HTML comment in a SEP', async () => {
     const root = tree({
-      'schema/draft/schema.ts': 'export interface A {\n  // spec-check-disable-next-line input/parse -- work in progress\n  b: ;\n}\n',
-      'seps/1-x.md': '# SEP 1\n\n<!-- spec-check-disable-next-line test/heading -- title kept as filed -->\n## Motivation\n',
+      'schema/draft/schema.ts':
+        'export interface A {\n  // spec-check-disable-next-line input/parse -- work in progress\n  b: ;\n}\n',
+      'seps/1-x.md':
+        '# SEP 1\n\n<!-- spec-check-disable-next-line test/heading -- title kept as filed -->\n## Motivation\n',
     });
     const report = await check(root, { rules });
     expect(report.findings.filter((f) => f.rule === 'input/parse')).toEqual([]);
@@ -117,20 +125,28 @@ describe('inline suppressions', () => {
         related: [],
       },
       expect.objectContaining({ message: 'Suppression names unknown rule "test/haeding"', line: 4, column: 1 }),
-      expect.objectContaining({ message: 'Suppression names no rule: write `spec-check-disable-next-line RULE -- reason`', line: 6, column: 1 }),
+      expect.objectContaining({
+        message: 'Suppression names no rule: write `spec-check-disable-next-line RULE -- reason`',
+        line: 6,
+        column: 1,
+      }),
     ]);
     // The typo suppressed nothing: the heading is still reported.
     expect(report.findings).toContainEqual(expect.objectContaining({ rule: 'test/heading', line: 5 }));
   });
 
   it('does not call a suppression unused when its rule is off, and says nothing when suppression/unused is off', async () => {
-    const root = tree({ 'docs/specification/draft/a.mdx': '{/* spec-check-disable-next-line test/heading -- x */}\nprose\n' });
+    const root = tree({
+      'docs/specification/draft/a.mdx': '{/* spec-check-disable-next-line test/heading -- x */}\nprose\n',
+    });
     const off = await check(root, { rules, severities: { 'test/heading': 'off' } });
     expect(off.findings).toEqual([]);
     const unusedOff = await check(root, { rules, severities: { 'suppression/unused': 'off' } });
     expect(unusedOff.findings.filter((f) => f.file !== 'schema/draft/schema.ts')).toEqual([]);
     const on = await check(root, { rules });
-    expect(on.findings.filter((f) => f.file !== 'schema/draft/schema.ts').map((f) => f.rule)).toEqual(['suppression/unused']);
+    expect(on.findings.filter((f) => f.file !== 'schema/draft/schema.ts').map((f) => f.rule)).toEqual([
+      'suppression/unused',
+    ]);
   });
 
   it('keeps suppressions in the model, sorted by file and line', async () => {
@@ -141,13 +157,19 @@ describe('inline suppressions', () => {
     const spec = await loadSpec(root);
     expect(spec.suppressions).toEqual([
       { rules: ['a/b'], location: { file: 'docs/specification/draft/a.mdx', line: 1, column: 1 }, targetLine: 2 },
-      { rules: ['a/b', 'c/d'], reason: 'two rules', location: { file: 'docs/specification/draft/b.mdx', line: 3, column: 1 }, targetLine: 4 },
+      {
+        rules: ['a/b', 'c/d'],
+        reason: 'two rules',
+        location: { file: 'docs/specification/draft/b.mdx', line: 3, column: 1 },
+        targetLine: 4,
+      },
     ]);
   });
 
   it('is applied by the CLI with the registered rules', async () => {
     const root = tree({
-      'schema/draft/schema.ts': 'export interface A {\n  // spec-check-disable-next-line input/parse -- being written\n  b: ;\n}\n',
+      'schema/draft/schema.ts':
+        'export interface A {\n  // spec-check-disable-next-line input/parse -- being written\n  b: ;\n}\n',
       'docs/specification/draft/a.mdx': '{/* spec-check-disable-next-line example/valid -- stale */}\nprose\n',
     });
     const run = await runCli(['check', '--root', root, '--format', 'json']);

@@ -65,7 +65,11 @@ describe('check --watch', () => {
     // The example is invalid, and the Schema Reference that includes it is now stale.
     expect(second.report.findings).toEqual([
       expect.objectContaining({ rule: 'generated/schema-reference', file: 'docs/specification/draft/schema.mdx' }),
-      expect.objectContaining({ rule: 'example/valid', file, message: expect.stringMatching(/^Does not match Widget at \/kind: expected one of/) }),
+      expect.objectContaining({
+        rule: 'example/valid',
+        file,
+        message: expect.stringMatching(/^Does not match Widget at \/kind: expected one of/),
+      }),
     ]);
     expect(session.stdout()).toContain(`\nChanged: ${file}: 2 new findings, 0 gone (`);
     expect(session.stdout()).toContain(`${file}\n  4:11  error    Does not match Widget at /kind`);
@@ -74,7 +78,9 @@ describe('check --watch', () => {
     edit(root, file, '"kind": "knob"', '"kind": "dial"');
     const third = await session.nextCheck();
     expect(third.report.findings).toEqual([]);
-    expect(session.stdout()).toMatch(/Changed: schema\/draft\/examples\/Widget\/dial\.json: 0 new findings, 2 gone \(\d+ ms\)\nNo problems/);
+    expect(session.stdout()).toMatch(
+      /Changed: schema\/draft\/examples\/Widget\/dial\.json: 0 new findings, 2 gone \(\d+ ms\)\nNo problems/,
+    );
 
     await session.stop();
     expect(session.stderr()).toBe(`Watching ${root} for changes (Ctrl-C to stop)\n`);
@@ -86,7 +92,10 @@ describe('check --watch', () => {
     await session.nextCheck();
     await new Promise((r) => setTimeout(r, 100));
     fs.writeFileSync(path.join(root, 'NOTES.md'), 'not part of the spec');
-    fs.writeFileSync(path.join(root, 'docs/specification/draft/index.mdx'), fs.readFileSync(path.join(root, 'docs/specification/draft/index.mdx'), 'utf8') + '\nMore.\n');
+    fs.writeFileSync(
+      path.join(root, 'docs/specification/draft/index.mdx'),
+      fs.readFileSync(path.join(root, 'docs/specification/draft/index.mdx'), 'utf8') + '\nMore.\n',
+    );
     const next = await session.nextCheck();
     expect(next.changed).toEqual(['docs/specification/draft/index.mdx']);
     await session.stop();
@@ -98,7 +107,12 @@ describe('check --watch', () => {
       fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
       fs.writeFileSync(path.join(root, rel), 'x');
     };
-    const noise = ['node_modules/pkg/index.js', '.git/index', 'docs/specification/draft/node_modules/pkg/page.mdx', 'schema/draft/.git/HEAD'];
+    const noise = [
+      'node_modules/pkg/index.js',
+      '.git/index',
+      'docs/specification/draft/node_modules/pkg/page.mdx',
+      'schema/draft/.git/HEAD',
+    ];
     noise.forEach(writeUnder);
     const session = startWatch(root);
     await session.nextCheck();
@@ -120,11 +134,17 @@ describe('check --watch', () => {
     const session = startWatch(root);
     await session.nextCheck();
     await new Promise((r) => setTimeout(r, 100));
-    const files = ['docs/specification/draft/index.mdx', 'docs/specification/draft/basic/messages.mdx', 'seps/12-widget-locking.md'];
+    const files = [
+      'docs/specification/draft/index.mdx',
+      'docs/specification/draft/basic/messages.mdx',
+      'seps/12-widget-locking.md',
+    ];
     for (const file of files) fs.appendFileSync(path.join(root, file), '\nMore.\n');
     const next = await session.nextCheck();
     expect(next.changed).toEqual([...files].sort());
-    expect(session.stdout()).toContain('Changed: docs/specification/draft/basic/messages.mdx, docs/specification/draft/index.mdx, seps/12-widget-locking.md: 0 new findings');
+    expect(session.stdout()).toContain(
+      'Changed: docs/specification/draft/basic/messages.mdx, docs/specification/draft/index.mdx, seps/12-widget-locking.md: 0 new findings',
+    );
     await session.stop();
   });
 
@@ -156,7 +176,11 @@ describe('check --watch', () => {
     const controller = new AbortController();
     let stdout = '';
     let stderr = '';
-    const exit = main(['check', '--root', root, '--watch'], { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), signal: controller.signal });
+    const exit = main(['check', '--root', root, '--watch'], {
+      stdout: (s) => (stdout += s),
+      stderr: (s) => (stderr += s),
+      signal: controller.signal,
+    });
     const until = async (done: () => boolean) => {
       while (!done()) await new Promise((r) => setTimeout(r, 20));
     };
@@ -176,7 +200,11 @@ describe('check --watch', () => {
     const root = copyTree(sampleSpec);
     const controller = new AbortController();
     let stdout = '';
-    const exit = main(['check', '--root', root, '--watch'], { stdout: (s) => (stdout += s), stderr: () => {}, signal: controller.signal });
+    const exit = main(['check', '--root', root, '--watch'], {
+      stdout: (s) => (stdout += s),
+      stderr: () => {},
+      signal: controller.signal,
+    });
     while (!stdout.includes('No problems')) await new Promise((r) => setTimeout(r, 20));
     controller.abort();
     expect(await exit).toBe(0);
@@ -184,7 +212,10 @@ describe('check --watch', () => {
 
   it('exits 2 when the root cannot be checked at the start', async () => {
     let stderr = '';
-    const code = await main(['check', '--root', '/nonexistent/spec', '--watch'], { stdout: () => {}, stderr: (s) => (stderr += s) });
+    const code = await main(['check', '--root', '/nonexistent/spec', '--watch'], {
+      stdout: () => {},
+      stderr: (s) => (stderr += s),
+    });
     expect(code).toBe(2);
     expect(stderr).toBe('spec-check: root folder not found: /nonexistent/spec\n');
   });
@@ -204,7 +235,10 @@ describe('check --watch', () => {
 
   it('refuses options it cannot honour', async () => {
     let stderr = '';
-    const code = await main(['check', '--root', sampleSpec, '--watch', '--format', 'json'], { stdout: () => {}, stderr: (s) => (stderr += s) });
+    const code = await main(['check', '--root', sampleSpec, '--watch', '--format', 'json'], {
+      stdout: () => {},
+      stderr: (s) => (stderr += s),
+    });
     expect(code).toBe(2);
     expect(stderr).toBe('spec-check: --watch prints text; it cannot be combined with --format\n');
   });

@@ -46,7 +46,11 @@ describe('the worker thread', () => {
   });
 
   it('stops a SEP job that gives way when another job is posted, leaving the rest to the poster', async () => {
-    const pages = Array.from({ length: 4 }, (_, i) => ({ path: `seps/${i}.md`, text: `# SEP ${i}\n\n` + '- item with `code` and *emphasis*\n'.repeat(500), syntax: 'md' as const }));
+    const pages = Array.from({ length: 4 }, (_, i) => ({
+      path: `seps/${i}.md`,
+      text: `# SEP ${i}\n\n` + '- item with `code` and *emphasis*\n'.repeat(500),
+      syntax: 'md' as const,
+    }));
     const sepJob = runJob({ kind: 'markdown', pages, givesWay: true }, true);
     const next = runJob({ kind: 'markdown', pages: pages.slice(0, 1) }, true);
     const [parsed, after] = await Promise.all([sepJob, next]);

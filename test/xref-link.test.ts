@@ -7,9 +7,12 @@ import { RuleTester } from './rule-tester.js';
 const GUIDE = 'docs/specification/draft/server/parts.mdx';
 
 const pages = {
-  'docs/specification/draft/index.mdx': '---\ntitle: Overview\n---\n\n## Getting Started\n\nSee [parts](./server/parts).\n',
-  'docs/specification/draft/basic/index.mdx': '---\ntitle: Basics\n---\n\n### `_meta`\n\n## Notes & Caveats\n\n## Notes & Caveats\n',
-  'docs/specification/draft/basic/lifecycle.mdx': '---\ntitle: Lifecycle\n---\n\n## Shutdown\n\n<div id="custom-anchor" />\n',
+  'docs/specification/draft/index.mdx':
+    '---\ntitle: Overview\n---\n\n## Getting Started\n\nSee [parts](./server/parts).\n',
+  'docs/specification/draft/basic/index.mdx':
+    '---\ntitle: Basics\n---\n\n### `_meta`\n\n## Notes & Caveats\n\n## Notes & Caveats\n',
+  'docs/specification/draft/basic/lifecycle.mdx':
+    '---\ntitle: Lifecycle\n---\n\n## Shutdown\n\n<div id="custom-anchor" />\n',
 };
 
 const tester = new RuleTester({ files: { ...partsFiles, ...pages } });
@@ -37,12 +40,42 @@ tester.run(xrefLink, {
     ['an external URL', '[site](https://example.com/specification/draft/nothing)'],
   ].map(([name, line]) => ({ name: `a link to ${name}`, files: guide(line) })),
   invalid: [
-    ['a misspelt declaration', 'See [Part](/specification/draft/schema#prat).', 5, 5, 'No declaration or member with anchor "#prat" in the draft Schema Reference'],
-    ['a missing member', 'See [weight](/specification/draft/schema#part-weight).', 5, 5, 'No declaration or member with anchor "#part-weight" in the draft Schema Reference'],
-    ['a missing page', 'See [shutdown](/specification/draft/basic/shutdown).', 5, 5, 'No page at /specification/draft/basic/shutdown (expected specification/draft/basic/shutdown.mdx or specification/draft/basic/shutdown/index.mdx under the docs folder)'],
-    ['a missing heading', 'See\n[shutdown](/specification/draft/basic/lifecycle#shut-down).', 6, 1, 'No heading "#shut-down" on docs/specification/draft/basic/lifecycle.mdx'],
+    [
+      'a misspelt declaration',
+      'See [Part](/specification/draft/schema#prat).',
+      5,
+      5,
+      'No declaration or member with anchor "#prat" in the draft Schema Reference',
+    ],
+    [
+      'a missing member',
+      'See [weight](/specification/draft/schema#part-weight).',
+      5,
+      5,
+      'No declaration or member with anchor "#part-weight" in the draft Schema Reference',
+    ],
+    [
+      'a missing page',
+      'See [shutdown](/specification/draft/basic/shutdown).',
+      5,
+      5,
+      'No page at /specification/draft/basic/shutdown (expected specification/draft/basic/shutdown.mdx or specification/draft/basic/shutdown/index.mdx under the docs folder)',
+    ],
+    [
+      'a missing heading',
+      'See\n[shutdown](/specification/draft/basic/lifecycle#shut-down).',
+      6,
+      1,
+      'No heading "#shut-down" on docs/specification/draft/basic/lifecycle.mdx',
+    ],
     ['a missing heading of the same page', 'See [below](#below).', 5, 5, 'No heading "#below" on this page'],
-    ['a relative link to a missing page', 'See [x](./widgets).', 5, 5, 'No page at /specification/draft/server/widgets (expected specification/draft/server/widgets.mdx or specification/draft/server/widgets/index.mdx under the docs folder)'],
+    [
+      'a relative link to a missing page',
+      'See [x](./widgets).',
+      5,
+      5,
+      'No page at /specification/draft/server/widgets (expected specification/draft/server/widgets.mdx or specification/draft/server/widgets/index.mdx under the docs folder)',
+    ],
   ].map(([name, line, l, c, message]) => ({
     name: `${name}, at the link`,
     files: guide(line as string),

@@ -3,19 +3,15 @@
  * `check`, `generate`, `claims` and `sep-diff` all read the same layout, ignores, severities and
  * vocabulary, and a mistake in any of them is one line and exit code 2 (a `LoadError`).
  */
-import fs from "node:fs";
-import path from "node:path";
-import { LoadError } from "../core/errors.js";
-import { loadConfig, type SpecCheckConfig } from "../config/config.js";
-import { ignoreMatcher } from "../config/glob.js";
-import {
-  defaultLayout,
-  type Layout,
-  type LoadOptions,
-} from "../sources/load.js";
-import type { SeverityOverride } from "../engine/run.js";
-import type { Vocabulary } from "../consistency/vocabulary.js";
-import { cacheDirFor } from "../runtime/cache.js";
+import fs from 'node:fs';
+import path from 'node:path';
+import { LoadError } from '../core/errors.js';
+import { loadConfig, type SpecCheckConfig } from '../config/config.js';
+import { ignoreMatcher } from '../config/glob.js';
+import { defaultLayout, type Layout, type LoadOptions } from '../sources/load.js';
+import type { SeverityOverride } from '../engine/run.js';
+import type { Vocabulary } from '../consistency/vocabulary.js';
+import { cacheDirFor } from '../runtime/cache.js';
 
 export interface RunConfigFlags {
   /** `--root`, as the user typed it. */
@@ -65,8 +61,7 @@ export function resolveRunConfig(flags: RunConfigFlags): RunConfig {
     rootArg: flags.root,
     configFile: loaded.path,
     configPath: loaded.absolutePath,
-    watchedConfigPath:
-      loaded.absolutePath ?? path.join(root, "spec-check.config.json"),
+    watchedConfigPath: loaded.absolutePath ?? path.join(root, 'spec-check.config.json'),
     config,
     layout: { ...defaultLayout, ...config.layout },
     ignore: config.ignore?.length ? ignoreMatcher(config.ignore) : undefined,
@@ -78,9 +73,7 @@ export function resolveRunConfig(flags: RunConfigFlags): RunConfig {
 }
 
 /** What loading the spec takes from a run config: layout, ignores and versions (keys left out when unset). */
-export function loadOptionsOf(
-  run: RunConfig,
-): Pick<LoadOptions, "layout" | "ignore" | "versions"> {
+export function loadOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> {
   return defined({
     layout: run.layout,
     ignore: run.ignore,
@@ -89,10 +82,7 @@ export function loadOptionsOf(
 }
 
 /** Loading plus what the rules take: severities and vocabulary (keys left out when unset). */
-export function ruleOptionsOf(run: RunConfig): Pick<
-  LoadOptions,
-  "layout" | "ignore" | "versions"
-> & {
+export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> & {
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
 } {
@@ -105,7 +95,5 @@ export function ruleOptionsOf(run: RunConfig): Pick<
 
 /** Without the undefined keys: option objects are hashed and spread over defaults. */
 function defined<T extends object>(options: T): T {
-  return Object.fromEntries(
-    Object.entries(options).filter(([, v]) => v !== undefined),
-  ) as T;
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as T;
 }

@@ -6,7 +6,15 @@ import { formatters } from '../reporters/index.js';
 import { ruleMetas } from '../rules/index.js';
 import { progressLine } from '../reporters/progress.js';
 import { resolveRunConfig, ruleOptionsOf, type RunConfig } from '../cli/run-config.js';
-import { BaselineError, createBaseline, formatBaseline, parseBaseline, withBaseline, type Baseline, type LineText } from '../engine/baseline.js';
+import {
+  BaselineError,
+  createBaseline,
+  formatBaseline,
+  parseBaseline,
+  withBaseline,
+  type Baseline,
+  type LineText,
+} from '../engine/baseline.js';
 import { watchCheck } from '../watch.js';
 import { collect, type RegisterCommand } from './types.js';
 import { UsageError } from '../core/errors.js';
@@ -43,16 +51,24 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
     .action(async (opts: CheckCommandOptions) => {
-      const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version, cache: opts.cache });
+      const resolve = () =>
+        resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version, cache: opts.cache });
       const run = resolve();
       const progress = io.isTTY && !opts.quiet ? progressLine(io.stderr) : undefined;
-      const checkOptions = (config: RunConfig = run): CheckOptions => ({ ...ruleOptionsOf(config), onProgress: progress?.update, cacheDir: config.cacheDir });
+      const checkOptions = (config: RunConfig = run): CheckOptions => ({
+        ...ruleOptionsOf(config),
+        onProgress: progress?.update,
+        cacheDir: config.cacheDir,
+      });
       const color = colorWanted(io) && opts.format === 'text' && !opts.output;
 
       if (opts.watch) {
         if (opts.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');
         for (const flag of ['output', 'baseline', 'writeBaseline'] as const) {
-          if (opts[flag]) throw new UsageError(`--watch cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`);
+          if (opts[flag])
+            throw new UsageError(
+              `--watch cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`,
+            );
         }
         await watchUntilStopped(opts, run.watchedConfigPath, resolve, checkOptions, color, io);
         setExitCode(0);
@@ -76,17 +92,27 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         // The findings of this run become the baseline, and the run reports against it.
         baseline = createBaseline(report.findings, lineText);
         writeFile(opts.writeBaseline, formatBaseline(baseline));
-        if (!opts.quiet) io.stderr(`spec-check: wrote ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} to ${opts.writeBaseline}\n`);
+        if (!opts.quiet)
+          io.stderr(
+            `spec-check: wrote ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} to ${opts.writeBaseline}\n`,
+          );
       }
       if (baseline) report = withBaseline(report, baseline, lineText);
 
-      const output = formatters[opts.format](report, { color, verbose: opts.verbose, source: (file) => files.get(file), rules: ruleMetas });
+      const output = formatters[opts.format](report, {
+        color,
+        verbose: opts.verbose,
+        source: (file) => files.get(file),
+        rules: ruleMetas,
+      });
       if (opts.output) writeFile(opts.output, output);
       else io.stdout(output);
       if (timings) {
         timings.total = performance.now() - started;
         const rounded = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10]));
-        io.stderr(`spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`);
+        io.stderr(
+          `spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`,
+        );
       }
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
@@ -98,7 +124,11 @@ function readBaseline(file: string): Baseline {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BaselineError(code === 'ENOENT' ? `baseline file not found: ${file} (write one with --write-baseline)` : `cannot read baseline file ${file}: ${code}`);
+    throw new BaselineError(
+      code === 'ENOENT'
+        ? `baseline file not found: ${file} (write one with --write-baseline)`
+        : `cannot read baseline file ${file}: ${code}`,
+    );
   }
   return parseBaseline(withoutBom(text), file);
 }

@@ -13,24 +13,28 @@ import { Runtime } from '../runtime/runtime.js';
 export const registerClaims: RegisterCommand = (program, { io }) => {
   program
     .command('claims')
-    .description('explain the consistency rules: print the failure-condition claims read from every source, grouped by condition')
+    .description(
+      'explain the consistency rules: print the failure-condition claims read from every source, grouped by condition',
+    )
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'only this version (repeatable)', collect)
     .option('--condition <id>', 'only this condition (its id or label, repeatable)', collect)
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
-    .action(async (opts: { root: string; version?: string[]; condition?: string[]; format: string; config?: string }) => {
-      const run = resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version });
-      const vocabulary = run.vocabulary;
-      const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
-      const set = extractClaims(new Project(spec, new Runtime(), { vocabulary }));
-      const known = resolveVocabulary(vocabulary).conditions;
-      const wanted = opts.condition?.map((c) => {
-        const found = known.find((k) => k.id === c || k.label.toLowerCase() === c.toLowerCase());
-        if (!found) throw new UsageError(`unknown condition: ${c} (known: ${known.map((k) => k.id).join(', ')})`);
-        return found.id;
-      });
-      const filter = { conditions: wanted };
-      io.stdout(opts.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
-    });
+    .action(
+      async (opts: { root: string; version?: string[]; condition?: string[]; format: string; config?: string }) => {
+        const run = resolveRunConfig({ root: opts.root, configFile: opts.config, versions: opts.version });
+        const vocabulary = run.vocabulary;
+        const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
+        const set = extractClaims(new Project(spec, new Runtime(), { vocabulary }));
+        const known = resolveVocabulary(vocabulary).conditions;
+        const wanted = opts.condition?.map((c) => {
+          const found = known.find((k) => k.id === c || k.label.toLowerCase() === c.toLowerCase());
+          if (!found) throw new UsageError(`unknown condition: ${c} (known: ${known.map((k) => k.id).join(', ')})`);
+          return found.id;
+        });
+        const filter = { conditions: wanted };
+        io.stdout(opts.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
+      },
+    );
 };

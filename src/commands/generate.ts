@@ -11,7 +11,9 @@ import { resolveRunConfig } from '../cli/run-config.js';
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program
     .command('generate')
-    .description('write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts')
+    .description(
+      'write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts',
+    )
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
@@ -24,11 +26,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       const spec = await loadSpec(run.rootArg, { layout: run.layout, ignore: run.ignore, prose: false });
       const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
-      if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`);
+      if (unknown.length)
+        throw new LoadError(
+          `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
+        );
       const project = new Project(spec, new Runtime());
-      const files: GeneratedFile[] = [...(await generatedFiles(project, 'schema-json')), ...(await generatedFiles(project, 'schema-reference'))].filter(
-        (f) => !wanted || wanted.has(f.version),
-      );
+      const files: GeneratedFile[] = [
+        ...(await generatedFiles(project, 'schema-json')),
+        ...(await generatedFiles(project, 'schema-reference')),
+      ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
       for (const file of files) {
@@ -44,7 +50,11 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
       }
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
-      io.stdout(written ? `${written} of ${generated} generated files changed.\n` : `All ${generated} generated files are up to date.\n`);
+      io.stdout(
+        written
+          ? `${written} of ${generated} generated files changed.\n`
+          : `All ${generated} generated files are up to date.\n`,
+      );
       setExitCode(problems ? 1 : 0);
     });
 };

@@ -21,7 +21,10 @@ export interface RuleListing {
   docsUrl: string;
 }
 
-export function listRules(rules: readonly RegisteredRule[], severities: Record<string, SeverityOverride> = {}): RuleListing[] {
+export function listRules(
+  rules: readonly RegisteredRule[],
+  severities: Record<string, SeverityOverride> = {},
+): RuleListing[] {
   return rules.map((r) => ({
     id: r.id,
     severity: severities[r.id] ?? r.defaultSeverity,
@@ -39,13 +42,20 @@ export function formatRulesJson(rules: RuleListing[]): string {
 /** One line a rule, in columns; a severity the config changed says the default beside it. */
 export function formatRulesText(rules: RuleListing[], options: { color?: boolean } = {}): string {
   const paint = paintFor(options.color);
-  const severityOf = (r: RuleListing) => (r.severity === r.defaultSeverity ? r.severity : `${r.severity} (default ${r.defaultSeverity})`);
+  const severityOf = (r: RuleListing) =>
+    r.severity === r.defaultSeverity ? r.severity : `${r.severity} (default ${r.defaultSeverity})`;
   const header = { id: 'rule', severity: 'severity', command: 'reported by' };
-  const width = (get: (r: RuleListing) => string, title: string) => Math.max(title.length, ...rules.map((r) => get(r).length));
+  const width = (get: (r: RuleListing) => string, title: string) =>
+    Math.max(title.length, ...rules.map((r) => get(r).length));
   const idWidth = width((r) => r.id, header.id);
   const severityWidth = width(severityOf, header.severity);
   const commandWidth = width((r) => r.command, header.command);
-  const out = [paint('bold', `${header.id.padEnd(idWidth)}  ${header.severity.padEnd(severityWidth)}  ${header.command.padEnd(commandWidth)}  description`)];
+  const out = [
+    paint(
+      'bold',
+      `${header.id.padEnd(idWidth)}  ${header.severity.padEnd(severityWidth)}  ${header.command.padEnd(commandWidth)}  description`,
+    ),
+  ];
   for (const r of rules) {
     const severity = paintSeverity(paint, r.severity, severityOf(r).padEnd(severityWidth));
     out.push(`${r.id.padEnd(idWidth)}  ${severity}  ${r.command.padEnd(commandWidth)}  ${r.description}`);
@@ -55,7 +65,11 @@ export function formatRulesText(rules: RuleListing[], options: { color?: boolean
 }
 
 function paintSeverity(paint: Paint, severity: SeverityOverride, text: string): string {
-  return severity === 'error' ? paint('red', text) : severity === 'warning' ? paint('yellow', text) : paint('dim', text);
+  return severity === 'error'
+    ? paint('red', text)
+    : severity === 'warning'
+      ? paint('yellow', text)
+      : paint('dim', text);
 }
 
 export const registerRules: RegisterCommand = (program, { io }) => {

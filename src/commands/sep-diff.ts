@@ -33,17 +33,26 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
       const run = resolveRunConfig({ root: opts.root, configFile: opts.config });
       const root = run.root;
-      const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) => fs.statSync(p, { throwIfNoEntry: false })?.isFile());
+      const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) =>
+        fs.statSync(p, { throwIfNoEntry: false })?.isFile(),
+      );
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
       const config = ruleOptionsOf(run);
       const spec = await loadFor(run.rootArg, fs.readFileSync(abs, 'utf8'), config, run.layout);
       const rel = slashed(path.relative(spec.root, abs));
       const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
-      const result = sepDiff(new Project(spec, new Runtime(), { vocabulary: config.vocabulary }), sep, { runOptions: config });
+      const result = sepDiff(new Project(spec, new Runtime(), { vocabulary: config.vocabulary }), sep, {
+        runOptions: config,
+      });
       const rootShown = displayRoot(run.rootArg);
       const report = sepDiffReport(spec, rootShown, result);
       const color = colorWanted(io) && opts.format === 'text';
-      const out = opts.format === 'json' ? formatSepDiffJson(report) : opts.format === 'markdown' ? formatSepDiffMarkdown(report) : formatSepDiffText(report, { color });
+      const out =
+        opts.format === 'json'
+          ? formatSepDiffJson(report)
+          : opts.format === 'markdown'
+            ? formatSepDiffMarkdown(report)
+            : formatSepDiffText(report, { color });
       io.stdout(out);
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
@@ -56,7 +65,9 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
  */
 async function loadFor(root: string, sepText: string, options: LoadOptions, layout: Layout): Promise<Spec> {
   // A version is named by a path through the schema or docs folder: its last segment, then the version.
-  const folders = [layout.docs, layout.schema].map((f) => path.posix.basename(f).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const folders = [layout.docs, layout.schema]
+    .map((f) => path.posix.basename(f).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
   const named = [...sepText.matchAll(new RegExp(`(?:${folders})/(\\d{4}-\\d{2}-\\d{2}|draft)/`, 'g'))].map((m) => m[1]);
   const versions = [...new Set(['draft', ...named])];
   try {
@@ -73,7 +84,9 @@ function readSep(abs: string, rel: string): MarkdownPage {
   try {
     text = fs.readFileSync(abs, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read SEP ${rel}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read SEP ${rel}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   const page = readMarkdownPage(new TextFile(rel, withoutBom(text)), 'md');
   if (page.parseError) throw new UsageError(`cannot parse SEP ${rel}: ${page.parseError.message}`);

@@ -19,7 +19,6 @@ export interface CommandEnv {
 /** A command module adds its subcommand to the program. */
 export type RegisterCommand = (program: Command, env: CommandEnv) => void;
 
-
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }

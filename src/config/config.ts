@@ -68,7 +68,9 @@ export function loadConfig(root: string, configArg?: string): LoadedConfig {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !configArg) return { config: {} };
-    throw new ConfigError(code === 'ENOENT' ? `config file not found: ${display}` : `cannot read config file ${display}: ${code}`);
+    throw new ConfigError(
+      code === 'ENOENT' ? `config file not found: ${display}` : `cannot read config file ${display}: ${code}`,
+    );
   }
   return { config: parseConfig(text, display), path: display, absolutePath: abs };
 }
@@ -89,21 +91,29 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
 
   for (const key of Object.keys(value)) {
     if (!(configKeys as readonly string[]).includes(key)) {
-      fail(keyAt('', key), `unknown key "${key}"${suggest(key, configKeys)} (allowed: ${configKeys.filter((k) => k !== '$schema').join(', ')})`);
+      fail(
+        keyAt('', key),
+        `unknown key "${key}"${suggest(key, configKeys)} (allowed: ${configKeys.filter((k) => k !== '$schema').join(', ')})`,
+      );
     }
   }
   const config: SpecCheckConfig = {};
-  if (value.$schema !== undefined && typeof value.$schema !== 'string') fail(valueAt('/$schema'), '"$schema" must be a string');
+  if (value.$schema !== undefined && typeof value.$schema !== 'string')
+    fail(valueAt('/$schema'), '"$schema" must be a string');
 
   if (value.rules !== undefined) {
-    if (!isObject(value.rules)) fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
+    if (!isObject(value.rules))
+      fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
     const ids = registry.map((r) => r.id);
     const rules: Record<string, SeverityOverride> = {};
     for (const [id, severity] of Object.entries(value.rules as Record<string, unknown>)) {
       if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);
       if (!(severityValues as readonly unknown[]).includes(severity)) {
         const hint = severity === 'warn' ? ' (did you mean "warning"?)' : '';
-        fail(valueAt(`/rules/${escapePointer(id)}`), `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${hint}`);
+        fail(
+          valueAt(`/rules/${escapePointer(id)}`),
+          `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${hint}`,
+        );
       }
       rules[id] = severity as SeverityOverride;
     }
@@ -111,11 +121,17 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   }
 
   if (value.layout !== undefined) {
-    if (!isObject(value.layout)) fail(valueAt('/layout'), `"layout" must be an object with keys ${layoutKeys.join(', ')}`);
+    if (!isObject(value.layout))
+      fail(valueAt('/layout'), `"layout" must be an object with keys ${layoutKeys.join(', ')}`);
     const layout: Partial<Layout> = {};
     for (const [key, folder] of Object.entries(value.layout as Record<string, unknown>)) {
-      if (!(layoutKeys as readonly string[]).includes(key)) fail(keyAt('/layout', key), `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`);
-      if (typeof folder !== 'string') return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a folder path (a string)`);
+      if (!(layoutKeys as readonly string[]).includes(key))
+        fail(
+          keyAt('/layout', key),
+          `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`,
+        );
+      if (typeof folder !== 'string')
+        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a folder path (a string)`);
       const problem = ignoreEntryProblem(folder);
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
       layout[key as keyof Layout] = normalizeEntry(folder);
@@ -136,7 +152,11 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   if (value.vocabulary !== undefined) {
     if (!isObject(value.vocabulary)) fail(valueAt('/vocabulary'), '"vocabulary" must be an object');
     const problem = vocabularyProblem(value.vocabulary);
-    if (problem) fail(valueAt(`/vocabulary${problem.pointer}`), `vocabulary${problem.pointer.replace(/\//g, '.')} ${problem.message}`);
+    if (problem)
+      fail(
+        valueAt(`/vocabulary${problem.pointer}`),
+        `vocabulary${problem.pointer.replace(/\//g, '.')} ${problem.message}`,
+      );
     config.vocabulary = value.vocabulary;
   }
   return config;
@@ -160,7 +180,8 @@ function vocabularyProblem(vocabulary: unknown): { pointer: string; message: str
   const validate = vocabularyValidator();
   if (!validate || validate(vocabulary)) return undefined;
   const e = validate.errors![0];
-  const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+  const extra =
+    e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
   return { pointer: e.instancePath, message: `${e.message}${extra}` };
 }
 

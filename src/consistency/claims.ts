@@ -1,7 +1,15 @@
 /** What the consistency engine extracts: claims "failure condition -> channel", and what it skipped. */
 import type { Location } from '../core/location.js';
 import type { ResolvedChannel, ResolvedCondition, ResolvedVocabulary } from './vocabulary.js';
-import { assignedChannels, channelsIn, codesIn, conditionsIn, matchesAny, mayNameCondition, normalise } from './text.js';
+import {
+  assignedChannels,
+  channelsIn,
+  codesIn,
+  conditionsIn,
+  matchesAny,
+  mayNameCondition,
+  normalise,
+} from './text.js';
 
 /** Where a claim was read. */
 export type ClaimSource =
@@ -73,7 +81,14 @@ export interface ClaimSet {
 
 /** How one statement reads: claims, a reasoned skip, or nothing about failures. */
 export type Reading =
-  | { kind: 'claims'; conditions: ResolvedCondition[]; channel: ResolvedChannel; code?: number; codeNote?: string; explicitChannel: boolean }
+  | {
+      kind: 'claims';
+      conditions: ResolvedCondition[];
+      channel: ResolvedChannel;
+      code?: number;
+      codeNote?: string;
+      explicitChannel: boolean;
+    }
   | { kind: 'skip'; conditions: ResolvedCondition[]; reason: string }
   | { kind: 'none'; code?: number; channel?: ResolvedChannel; explicitChannel: boolean };
 
@@ -92,7 +107,8 @@ export interface ReadContext {
  */
 export function readStatement(raw: string, vocabulary: ResolvedVocabulary, context: ReadContext = {}): Reading {
   // Most statements name no condition and no code: nothing to read.
-  if (context.code === undefined && !/-\d/.test(raw) && !mayNameCondition(raw, vocabulary)) return { kind: 'none', explicitChannel: false };
+  if (context.code === undefined && !/-\d/.test(raw) && !mayNameCondition(raw, vocabulary))
+    return { kind: 'none', explicitChannel: false };
   const text = normalise(raw);
   const conditions = conditionsIn(text, vocabulary);
   const mentions = channelsIn(text, vocabulary);
@@ -102,14 +118,20 @@ export function readStatement(raw: string, vocabulary: ResolvedVocabulary, conte
 
   const historical = matchesAny(vocabulary.historical, text);
   if (historical) {
-    return conditions.length ? { kind: 'skip', conditions, reason: `speaks of other versions or compatibility ("${historical}")` } : { kind: 'none', explicitChannel: false };
+    return conditions.length
+      ? { kind: 'skip', conditions, reason: `speaks of other versions or compatibility ("${historical}")` }
+      : { kind: 'none', explicitChannel: false };
   }
 
   let channel: ResolvedChannel | undefined;
   let explicitChannel = true;
   if (context.fixedChannel) {
     const other = named.filter((c) => c !== context.fixedChannel);
-    if (other.length) return skipOrNone(conditions, `names ${other.map((c) => c.label).join(' and ')} inside a source that is a ${context.fixedChannel.label}`);
+    if (other.length)
+      return skipOrNone(
+        conditions,
+        `names ${other.map((c) => c.label).join(' and ')} inside a source that is a ${context.fixedChannel.label}`,
+      );
     channel = context.fixedChannel;
   } else if (named.length > 1) {
     return skipOrNone(conditions, `names more than one channel (${named.map((c) => c.label).join(', ')})`);
@@ -122,7 +144,10 @@ export function readStatement(raw: string, vocabulary: ResolvedVocabulary, conte
     channel = errorResponse[0];
     explicitChannel = false;
   } else if (mentions.length) {
-    return skipOrNone(conditions, `names a channel only in the negative (${mentions.map((m) => m.channel.label).join(', ')})`);
+    return skipOrNone(
+      conditions,
+      `names a channel only in the negative (${mentions.map((m) => m.channel.label).join(', ')})`,
+    );
   }
 
   let code: number | undefined;

@@ -28,7 +28,10 @@ const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimS
     extractFromProse(project, version, resolved, set);
   }
   const byPlace = (a: { version: string; location: { file: string; line: number; column: number } }, b: typeof a) =>
-    cmp(a.version, b.version) || cmp(a.location.file, b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column;
+    cmp(a.version, b.version) ||
+    cmp(a.location.file, b.location.file) ||
+    a.location.line - b.location.line ||
+    a.location.column - b.location.column;
   set.claims.sort((a, b) => byPlace(a, b) || cmp(a.condition.id, b.condition.id));
   set.skipped.sort(byPlace);
   set.codeUses.sort(byPlace);
@@ -67,7 +70,10 @@ export function channelConflicts(set: ClaimSet): Report[] {
           `In ${claim.version}, "${claim.condition.label}" is reported as a ${claim.channel.label} here (${claim.subject}), ` +
           `but as a ${otherChannels.join(' or ')} elsewhere. Sources say — ${bySide}`,
         location: claim.location,
-        related: [...relatedFor(others, (c) => `says ${c.channel.label}`), ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message }))],
+        related: [
+          ...relatedFor(others, (c) => `says ${c.channel.label}`),
+          ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message })),
+        ],
       });
     }
   }
@@ -83,13 +89,18 @@ export function codeConflicts(set: ClaimSet): Report[] {
     if (codes.size < 2) continue;
     for (const claim of group) {
       const others = group.filter((c) => c.code !== claim.code);
-      const bySide = [...groupBy(group, (c) => String(c.code))].map(([code, cs]) => `${code}: ${[...new Set(cs.map(describeClaim))].join(', ')}`).join('; ');
+      const bySide = [...groupBy(group, (c) => String(c.code))]
+        .map(([code, cs]) => `${code}: ${[...new Set(cs.map(describeClaim))].join(', ')}`)
+        .join('; ');
       reports.push({
         message:
           `In ${claim.version}, "${claim.condition.label}" gets code ${claim.code} here (${claim.subject}), ` +
           `but ${[...new Set(others.map((c) => c.code))].join(' or ')} elsewhere. Sources say — ${bySide}`,
         location: claim.location,
-        related: [...relatedFor(others, (c) => `says ${channelText(c)}`), ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message }))],
+        related: [
+          ...relatedFor(others, (c) => `says ${channelText(c)}`),
+          ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message })),
+        ],
       });
     }
   }

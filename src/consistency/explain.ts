@@ -46,8 +46,12 @@ export function formatClaims(set: ClaimSet, filter: ClaimsFilter = {}): string {
     for (const [id, group] of [...byCondition].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const channels = [...new Set(group.map((c) => c.channel.label))];
       const codes = [...new Set(group.filter((c) => c.code !== undefined).map((c) => c.code))];
-      const flags = [channels.length > 1 ? 'CHANNELS DISAGREE' : '', codes.length > 1 ? 'CODES DISAGREE' : ''].filter(Boolean);
-      lines.push(`  ${group[0].condition.label} [${id}]: ${group.length} claim${group.length === 1 ? '' : 's'}${flags.length ? `  <- ${flags.join(', ')}` : ''}`);
+      const flags = [channels.length > 1 ? 'CHANNELS DISAGREE' : '', codes.length > 1 ? 'CODES DISAGREE' : ''].filter(
+        Boolean,
+      );
+      lines.push(
+        `  ${group[0].condition.label} [${id}]: ${group.length} claim${group.length === 1 ? '' : 's'}${flags.length ? `  <- ${flags.join(', ')}` : ''}`,
+      );
       for (const c of group) {
         lines.push(`    ${channelText(c)}`);
         lines.push(`      ${where(c.location)}  ${c.source}: ${c.subject}`);
@@ -89,6 +93,13 @@ export function claimsAsJson(set: ClaimSet, filter: ClaimsFilter = {}): string {
     }));
   const skipped = set.skipped
     .filter((s) => keep(filter, s.conditions))
-    .map((s) => ({ version: s.version, conditions: s.conditions, source: s.source, ...s.location, text: s.text, reason: s.reason }));
+    .map((s) => ({
+      version: s.version,
+      conditions: s.conditions,
+      source: s.source,
+      ...s.location,
+      text: s.text,
+      reason: s.reason,
+    }));
   return `${JSON.stringify({ claims, skipped, retiredCodes: set.retired.map((r) => ({ version: r.version, code: r.code, ...r.location })) }, null, 2)}\n`;
 }

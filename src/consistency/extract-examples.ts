@@ -10,7 +10,12 @@ import { oneLine, type ClaimSet } from './claims.js';
 import { conditionsIn, normalise } from './text.js';
 import { isObject } from '../util/is-object.js';
 
-export function extractFromExamples(version: SpecVersion, vocabulary: ResolvedVocabulary, codes: Map<string, number>, out: ClaimSet): void {
+export function extractFromExamples(
+  version: SpecVersion,
+  vocabulary: ResolvedVocabulary,
+  codes: Map<string, number>,
+  out: ClaimSet,
+): void {
   const includedBy = exampleTags(version);
   const errorChannel = vocabulary.channels.find((c) => c.kind === 'error-response');
   const flagChannels = vocabulary.channels.filter((c) => c.kind === 'result-flag');
@@ -22,7 +27,8 @@ export function extractFromExamples(version: SpecVersion, vocabulary: ResolvedVo
     const subject = `example ${example.typeName}/${example.name}.json`;
     const location = example.file.location(failure.offset);
     const text = `${example.name}.json: ${oneLine(failure.message ?? '', 120)}`;
-    if (failure.code !== undefined) out.codeUses.push({ version: version.id, code: failure.code, source: 'example', subject, location, text });
+    if (failure.code !== undefined)
+      out.codeUses.push({ version: version.id, code: failure.code, source: 'example', subject, location, text });
 
     const fromName = conditionsIn(normalise(example.name), vocabulary);
     const fromMessage = failure.message ? conditionsIn(normalise(failure.message), vocabulary) : [];
@@ -50,7 +56,9 @@ export function extractFromExamples(version: SpecVersion, vocabulary: ResolvedVo
         subject,
         location,
         text,
-        related: tag ? [{ location: tag.tag.location, message: `included by @example "${tag.tag.title}" of ${tag.declaration}` }] : undefined,
+        related: tag
+          ? [{ location: tag.tag.location, message: `included by @example "${tag.tag.title}" of ${tag.declaration}` }]
+          : undefined,
       });
     }
   }
@@ -64,12 +72,22 @@ interface Failure {
   offset: number;
 }
 
-function readFailure(example: Example, value: Record<string, unknown>, errorChannel: ResolvedChannel | undefined, flagChannels: ResolvedChannel[]): Failure | undefined {
+function readFailure(
+  example: Example,
+  value: Record<string, unknown>,
+  errorChannel: ResolvedChannel | undefined,
+  flagChannels: ResolvedChannel[],
+): Failure | undefined {
   const doc = example.document;
   if (errorChannel) {
     const [error, pointer] = isObject(value.error) ? [value.error, '/error'] : [value, ''];
     if (typeof error.code === 'number' && typeof error.message === 'string') {
-      return { channel: errorChannel, code: error.code, message: error.message, offset: doc.keyOffset(pointer, 'code') ?? 0 };
+      return {
+        channel: errorChannel,
+        code: error.code,
+        message: error.message,
+        offset: doc.keyOffset(pointer, 'code') ?? 0,
+      };
     }
   }
   for (const channel of flagChannels) {

@@ -9,7 +9,15 @@ import type { Location } from '../core/location.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { derivation, type Project } from '../project/project.js';
 import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
-import { assignedChannels, channelsIn, conditionsIn, matchesAny, mayNameCondition, normalise, sentences } from './text.js';
+import {
+  assignedChannels,
+  channelsIn,
+  conditionsIn,
+  matchesAny,
+  mayNameCondition,
+  normalise,
+  sentences,
+} from './text.js';
 import { jsonBlockLanguage, readJsonBlock, type ProseJson } from '../prose/json-blocks.js';
 import { stringsIn } from './extract-examples.js';
 import { isObject } from '../util/is-object.js';
@@ -31,7 +39,12 @@ interface Node {
 
 const CONTAINERS = new Set(['root', 'listItem', 'blockquote', 'mdxJsxFlowElement']);
 
-export function extractFromProse(project: Project, version: SpecVersion, vocabulary: ResolvedVocabulary, out: ClaimSet): void {
+export function extractFromProse(
+  project: Project,
+  version: SpecVersion,
+  vocabulary: ResolvedVocabulary,
+  out: ClaimSet,
+): void {
   for (const page of version.pages) {
     if (!page.tree) continue;
     // A page's claims depend on the page, the version's id and the vocabulary alone: watch mode
@@ -68,7 +81,10 @@ class PageReader {
     private readonly out: ClaimSet,
   ) {
     this.blocksByLine = new Map(page.codeBlocks.map((b) => [b.location.line, b]));
-    this.failureKeys = ['"error"', ...vocabulary.channels.filter((c) => c.kind === 'result-flag').map((c) => `"${c.flag}"`)];
+    this.failureKeys = [
+      '"error"',
+      ...vocabulary.channels.filter((c) => c.kind === 'result-flag').map((c) => `"${c.flag}"`),
+    ];
   }
 
   private raw(node: Node): string {
@@ -109,11 +125,15 @@ class PageReader {
     const text = this.raw(node);
     // Most paragraphs name no condition and no code: nothing to read.
     if (!/-\d/.test(text) && !mayNameCondition(text, this.vocabulary)) return;
-    for (const s of sentences(text)) this.statement(s.text, this.at(node, s.offset), 'prose', 'sentence', readStatement(s.text, this.vocabulary));
+    for (const s of sentences(text))
+      this.statement(s.text, this.at(node, s.offset), 'prose', 'sentence', readStatement(s.text, this.vocabulary));
   }
 
   private list(list: Node, parent: Node, previous: Node | undefined, headings: string[]): void {
-    const items = (list.children ?? []).map((item) => item.children?.[0]).filter((n): n is Node => n?.type === 'paragraph').map((n) => this.raw(n));
+    const items = (list.children ?? [])
+      .map((item) => item.children?.[0])
+      .filter((n): n is Node => n?.type === 'paragraph')
+      .map((n) => this.raw(n));
     if (!items.some((t) => /-\d/.test(t) || mayNameCondition(t, this.vocabulary))) {
       // No item names a condition or a code: only nested content can hold claims.
       for (const item of list.children ?? []) this.container(item, headings);
@@ -141,16 +161,25 @@ class PageReader {
    * The channel a list's items inherit: from the lead-in paragraph just before the list, else
    * the bold label of the enclosing list item, else the innermost heading that names one.
    */
-  private listContext(parent: Node, previous: Node | undefined, headings: string[]): { channel?: ResolvedChannel; label: string; skip?: string } {
+  private listContext(
+    parent: Node,
+    previous: Node | undefined,
+    headings: string[],
+  ): { channel?: ResolvedChannel; label: string; skip?: string } {
     const candidates: string[] = [];
     if (previous?.type === 'paragraph') candidates.push(this.raw(previous));
-    if (parent.type === 'listItem' && parent.children?.[0]?.type === 'paragraph' && parent.children[0] !== previous) candidates.push(this.raw(parent.children[0]));
+    if (parent.type === 'listItem' && parent.children?.[0]?.type === 'paragraph' && parent.children[0] !== previous)
+      candidates.push(this.raw(parent.children[0]));
     for (const text of candidates) {
       const norm = normalise(text);
       const retired = matchesAny(this.vocabulary.retiredCode, norm);
       if (retired) return { label: text, skip: `the list follows a statement about retired codes ("${retired}")` };
       const historical = matchesAny(this.vocabulary.historical, norm);
-      if (historical) return { label: text, skip: `the list follows a statement about other versions or compatibility ("${historical}")` };
+      if (historical)
+        return {
+          label: text,
+          skip: `the list follows a statement about other versions or compatibility ("${historical}")`,
+        };
       const label = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)/.exec(text)?.[1] ?? '';
       const fromLabel = label ? assignedChannels(channelsIn(normalise(label), this.vocabulary)) : [];
       if (fromLabel.length === 1) return { channel: fromLabel[0], label };
@@ -158,7 +187,11 @@ class PageReader {
       if (!/:\s*$/.test(text)) continue;
       const named = assignedChannels(channelsIn(norm, this.vocabulary));
       if (named.length === 1) return { channel: named[0], label: text };
-      if (named.length > 1) return { label: text, skip: `the lead-in names more than one channel (${named.map((c) => c.label).join(', ')})` };
+      if (named.length > 1)
+        return {
+          label: text,
+          skip: `the lead-in names more than one channel (${named.map((c) => c.label).join(', ')})`,
+        };
     }
     for (const heading of [...headings].reverse()) {
       const named = assignedChannels(channelsIn(normalise(heading), this.vocabulary));
@@ -170,7 +203,14 @@ class PageReader {
   private statement(text: string, location: Location, source: ClaimSource, subject: string, reading: Reading): void {
     const version = this.version.id;
     if (reading.kind === 'skip') {
-      this.out.skipped.push({ version, conditions: reading.conditions.map((c) => c.id), source, location, text: oneLine(text), reason: reading.reason });
+      this.out.skipped.push({
+        version,
+        conditions: reading.conditions.map((c) => c.id),
+        source,
+        location,
+        text: oneLine(text),
+        reason: reading.reason,
+      });
       return;
     }
     const code = reading.code;
@@ -180,10 +220,26 @@ class PageReader {
     }
     if (reading.kind !== 'claims') return;
     if (reading.codeNote) {
-      this.out.skipped.push({ version, conditions: reading.conditions.map((c) => c.id), source, location, text: oneLine(text), reason: `claim kept without a code: ${reading.codeNote}` });
+      this.out.skipped.push({
+        version,
+        conditions: reading.conditions.map((c) => c.id),
+        source,
+        location,
+        text: oneLine(text),
+        reason: `claim kept without a code: ${reading.codeNote}`,
+      });
     }
     for (const condition of reading.conditions) {
-      this.out.claims.push({ version, condition, channel: reading.channel, code, source, subject, location, text: oneLine(text) });
+      this.out.claims.push({
+        version,
+        condition,
+        channel: reading.channel,
+        code,
+        source,
+        subject,
+        location,
+        text: oneLine(text),
+      });
     }
   }
 
@@ -230,17 +286,26 @@ class PageReader {
     if (!channel) return;
     const location = block.locate(at.line, at.column);
     // The caption: the paragraph or heading just before the block.
-    const caption = previous?.type === 'paragraph' || previous?.type === 'heading' ? this.raw(previous).replace(/^#+\s*/, '') : '';
+    const caption =
+      previous?.type === 'paragraph' || previous?.type === 'heading' ? this.raw(previous).replace(/^#+\s*/, '') : '';
     const text = oneLine(`${message}${caption ? ` (after: ${caption})` : ''}`);
     if (code !== undefined) this.out.codeUses.push({ version, code, source: 'prose-json', subject, location, text });
 
     const captionNorm = normalise(caption);
-    const historical = matchesAny(this.vocabulary.historical, captionNorm) ?? matchesAny(this.vocabulary.retiredCode, captionNorm);
+    const historical =
+      matchesAny(this.vocabulary.historical, captionNorm) ?? matchesAny(this.vocabulary.retiredCode, captionNorm);
     let conditions = conditionsIn(normalise(message), this.vocabulary);
     if (!conditions.length) conditions = conditionsIn(captionNorm, this.vocabulary);
     if (!conditions.length) return;
     if (historical) {
-      this.out.skipped.push({ version, conditions: conditions.map((c) => c.id), source: 'prose-json', location, text, reason: `the caption speaks of other versions or retired codes ("${historical}")` });
+      this.out.skipped.push({
+        version,
+        conditions: conditions.map((c) => c.id),
+        source: 'prose-json',
+        location,
+        text,
+        reason: `the caption speaks of other versions or retired codes ("${historical}")`,
+      });
       return;
     }
     for (const condition of conditions) {

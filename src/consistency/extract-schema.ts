@@ -29,7 +29,12 @@ export function errorCodes(schema: SchemaSource): Map<string, number> {
   return out;
 }
 
-export function extractFromSchema(version: SpecVersion, vocabulary: ResolvedVocabulary, codes: Map<string, number>, out: ClaimSet): void {
+export function extractFromSchema(
+  version: SpecVersion,
+  vocabulary: ResolvedVocabulary,
+  codes: Map<string, number>,
+  out: ClaimSet,
+): void {
   const schema = version.schemaTs;
   if (!schema) return;
   const errorChannel = vocabulary.channels.find((c) => c.kind === 'error-response');
@@ -39,18 +44,38 @@ export function extractFromSchema(version: SpecVersion, vocabulary: ResolvedVoca
     const code = codes.get(decl.name);
     if (code !== undefined && errorChannel && decl.jsdoc) {
       for (const bullet of bullets(decl.jsdoc)) {
-        addClaims(version, out, bullet.text, bullet.location, 'jsdoc-error', `${decl.name} JSDoc`, vocabulary, { fixedChannel: errorChannel, code }, decl.name);
+        addClaims(
+          version,
+          out,
+          bullet.text,
+          bullet.location,
+          'jsdoc-error',
+          `${decl.name} JSDoc`,
+          vocabulary,
+          { fixedChannel: errorChannel, code },
+          decl.name,
+        );
       }
     }
     // A result type with a failure flag, and the flag member itself, prescribe how failures are reported.
     const flagged = decl.members.filter((m) => flags.has(m.name));
     if (flagged.length && decl.jsdoc) {
-      for (const s of jsdocSentences(decl.jsdoc)) addClaims(version, out, s.text, s.location, 'jsdoc-member', `${decl.name} JSDoc`, vocabulary, {});
+      for (const s of jsdocSentences(decl.jsdoc))
+        addClaims(version, out, s.text, s.location, 'jsdoc-member', `${decl.name} JSDoc`, vocabulary, {});
     }
     for (const member of flagged) {
       if (!member.jsdoc) continue;
       for (const s of jsdocSentences(member.jsdoc)) {
-        addClaims(version, out, s.text, s.location, 'jsdoc-member', `${decl.name}.${member.name} JSDoc`, vocabulary, {});
+        addClaims(
+          version,
+          out,
+          s.text,
+          s.location,
+          'jsdoc-member',
+          `${decl.name}.${member.name} JSDoc`,
+          vocabulary,
+          {},
+        );
       }
     }
   }
@@ -70,10 +95,27 @@ function addClaims(
 ): void {
   const reading = readStatement(text, vocabulary, context);
   if (reading.kind === 'skip') {
-    out.skipped.push({ version: version.id, conditions: reading.conditions.map((c) => c.id), source, location, text: oneLine(text), reason: reading.reason });
+    out.skipped.push({
+      version: version.id,
+      conditions: reading.conditions.map((c) => c.id),
+      source,
+      location,
+      text: oneLine(text),
+      reason: reading.reason,
+    });
   } else if (reading.kind === 'claims') {
     for (const condition of reading.conditions) {
-      out.claims.push({ version: version.id, condition, channel: reading.channel, code: reading.code, errorType, source, subject, location, text: oneLine(text) });
+      out.claims.push({
+        version: version.id,
+        condition,
+        channel: reading.channel,
+        code: reading.code,
+        errorType,
+        source,
+        subject,
+        location,
+        text: oneLine(text),
+      });
     }
   }
 }
@@ -164,7 +206,12 @@ function retiredCodes(version: SpecVersion, schema: SchemaSource, vocabulary: Re
       for (const code of codesIn(outside)) {
         if (found.has(code)) continue;
         const at = fileText.indexOf(String(code), start);
-        found.set(code, { version: version.id, code, location: schema.file.location(at >= 0 ? at : start), text: oneLine(paragraph, 240) });
+        found.set(code, {
+          version: version.id,
+          code,
+          location: schema.file.location(at >= 0 ? at : start),
+          text: oneLine(paragraph, 240),
+        });
       }
     }
   }

@@ -59,7 +59,16 @@ export function conditionsIn(text: string, vocabulary: ResolvedVocabulary): Reso
 /** The matches no longer match covers, among those `rival` to it. */
 function longestMatches<T extends { match: Match }>(found: T[], rival: (a: T, b: T) => boolean): T[] {
   const length = (m: Match) => m.end - m.index;
-  return found.filter((a) => !found.some((b) => rival(a, b) && b.match.index <= a.match.index && b.match.end >= a.match.end && length(b.match) > length(a.match)));
+  return found.filter(
+    (a) =>
+      !found.some(
+        (b) =>
+          rival(a, b) &&
+          b.match.index <= a.match.index &&
+          b.match.end >= a.match.end &&
+          length(b.match) > length(a.match),
+      ),
+  );
 }
 
 export interface ChannelMention {
@@ -71,14 +80,20 @@ export interface ChannelMention {
 export function channelsIn(text: string, vocabulary: ResolvedVocabulary): ChannelMention[] {
   const out: ChannelMention[] = [];
   if (!vocabulary.anyChannel.test(text)) return out;
-  const all = vocabulary.channels.flatMap((channel) => matchesOf(channel.patterns, text).map((match) => ({ channel, match })));
+  const all = vocabulary.channels.flatMap((channel) =>
+    matchesOf(channel.patterns, text).map((match) => ({ channel, match })),
+  );
   // A match inside a longer one ("error response" in "protocol level error response") is the same mention.
   // Every channel competes: a longer mention of any channel covers a shorter one.
   const maximal = longestMatches(all, () => true);
   for (const { channel, match } of maximal) {
     // Negated when a negation ends the clause so far, give or take words that only lead up to a
     // channel ("not as an MCP", "must not be reported via the"); "is not found, ... a protocol error" is not.
-    const before = text.slice(0, match.index).split(/[,;:()]/).at(-1)!.trimEnd();
+    const before = text
+      .slice(0, match.index)
+      .split(/[,;:()]/)
+      .at(-1)!
+      .trimEnd();
     out.push({ channel, negated: vocabulary.negationTail.test(before) });
   }
   return out;
@@ -97,7 +112,8 @@ export function codesIn(text: string): number[] {
   for (const m of text.matchAll(re)) {
     const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 6);
     const before = text.slice(Math.max(0, m.index! - 4), m.index!);
-    if (/^\s*(to|through|\.\.|–)\s/i.test(after) || /\b(to|–)\s*$/i.test(before) || /^\s*[–]\s*`?-\d/.test(after)) continue;
+    if (/^\s*(to|through|\.\.|–)\s/i.test(after) || /\b(to|–)\s*$/i.test(before) || /^\s*[–]\s*`?-\d/.test(after))
+      continue;
     out.push(Number(m[1]));
   }
   return [...new Set(out)];

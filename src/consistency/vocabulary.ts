@@ -5,7 +5,12 @@
  * type or file itself. The JSON Schema of the user-facing format is schema/vocabulary.schema.json.
  */
 import { mcpVocabulary } from './vocabularies/mcp.js';
-import type { Vocabulary, VocabularyChannel, VocabularyCondition, VocabularyJsonBlockPhrase } from './vocabulary-format.js';
+import type {
+  Vocabulary,
+  VocabularyChannel,
+  VocabularyCondition,
+  VocabularyJsonBlockPhrase,
+} from './vocabulary-format.js';
 import { derivation, type Project } from '../project/project.js';
 import { LoadError } from '../core/errors.js';
 
@@ -41,7 +46,8 @@ export interface ResolvedVocabulary {
 export class VocabularyError extends LoadError {}
 
 /** Words that may stand between a negation and the channel it negates: English, not domain terms. */
-const LEAD_UP = 'as|a|an|the|in|into|inside|via|with|through|using|by|be|been|is|are|reported|returned|sent|signalled|signaled|standard|mcp|json rpc|protocol level';
+const LEAD_UP =
+  'as|a|an|the|in|into|inside|via|with|through|using|by|be|been|is|are|reported|returned|sent|signalled|signaled|standard|mcp|json rpc|protocol level';
 
 /**
  * The project's vocabulary, resolved once. It carries over in watch mode, so that claims read
@@ -51,15 +57,27 @@ export function projectVocabulary(project: Project): ResolvedVocabulary {
   return project.derive(resolvedVocabulary, project.options.vocabulary ?? mcpVocabulary);
 }
 
-const resolvedVocabulary = derivation('resolved vocabulary', (vocabulary: Vocabulary) => resolveVocabulary(vocabulary), { carriesOver: true });
+const resolvedVocabulary = derivation(
+  'resolved vocabulary',
+  (vocabulary: Vocabulary) => resolveVocabulary(vocabulary),
+  { carriesOver: true },
+);
 
 /** Merges a user vocabulary with what it extends and compiles its phrases (a bad one throws `VocabularyError`). */
 export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): ResolvedVocabulary {
   checkShape(vocabulary);
   const merged = mergeVocabulary(vocabulary);
   const resolved: ResolvedVocabulary = {
-    channels: Object.entries(merged.channels ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `channel "${id}"`) })),
-    conditions: Object.entries(merged.conditions ?? {}).map(([id, c]) => ({ ...c, id, patterns: compile(c.phrases, `condition "${id}"`) })),
+    channels: Object.entries(merged.channels ?? {}).map(([id, c]) => ({
+      ...c,
+      id,
+      patterns: compile(c.phrases, `channel "${id}"`),
+    })),
+    conditions: Object.entries(merged.conditions ?? {}).map(([id, c]) => ({
+      ...c,
+      id,
+      patterns: compile(c.phrases, `condition "${id}"`),
+    })),
     historical: compile(merged.historicalPhrases ?? [], 'historicalPhrases'),
     retiredCode: compile(merged.retiredCodePhrases ?? [], 'retiredCodePhrases'),
     negation: compile(merged.negationPhrases ?? [], 'negationPhrases'),
@@ -73,7 +91,9 @@ export function resolveVocabulary(vocabulary: Vocabulary = mcpVocabulary): Resol
       // Whole words of the text before the block, as written (not normalised: "tool-result" is not "tool result").
       pattern: compileOne(`(?<![\\w])(?:${entry.phrase})(?![\\w])`, 'i', entry.phrase, 'jsonBlockPhrases'),
     })),
-    placeholderMethods: (merged.placeholderMethods ?? []).map((p) => compileOne(`^(?:${p})$`, 'i', p, 'placeholderMethods')),
+    placeholderMethods: (merged.placeholderMethods ?? []).map((p) =>
+      compileOne(`^(?:${p})$`, 'i', p, 'placeholderMethods'),
+    ),
   };
   return resolved;
 }
@@ -84,37 +104,59 @@ function checkShape(v: Vocabulary): void {
     throw new VocabularyError(`vocabulary${where}: ${what} (see schema/vocabulary.schema.json)`);
   };
   if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('', 'must be an object');
-  const known = new Set(['$schema', 'extends', 'remove', 'channels', 'conditions', 'historicalPhrases', 'retiredCodePhrases', 'negationPhrases', 'jsonBlockPhrases', 'placeholderMethods']);
+  const known = new Set([
+    '$schema',
+    'extends',
+    'remove',
+    'channels',
+    'conditions',
+    'historicalPhrases',
+    'retiredCodePhrases',
+    'negationPhrases',
+    'jsonBlockPhrases',
+    'placeholderMethods',
+  ]);
   for (const key of Object.keys(v)) if (!known.has(key)) fail(`.${key}`, 'unknown key');
-  if (v.extends !== undefined && v.extends !== 'mcp' && v.extends !== 'none') fail('.extends', 'must be "mcp" or "none"');
+  if (v.extends !== undefined && v.extends !== 'mcp' && v.extends !== 'none')
+    fail('.extends', 'must be "mcp" or "none"');
   const strings = (x: unknown, where: string) => {
     if (!Array.isArray(x) || x.some((p) => typeof p !== 'string')) fail(where, 'must be an array of strings');
   };
   if (v.remove !== undefined) strings(v.remove, '.remove');
-  for (const key of ['historicalPhrases', 'retiredCodePhrases', 'negationPhrases', 'placeholderMethods'] as const) if (v[key] !== undefined) strings(v[key], `.${key}`);
+  for (const key of ['historicalPhrases', 'retiredCodePhrases', 'negationPhrases', 'placeholderMethods'] as const)
+    if (v[key] !== undefined) strings(v[key], `.${key}`);
   if (v.jsonBlockPhrases !== undefined) {
     if (!Array.isArray(v.jsonBlockPhrases)) fail('.jsonBlockPhrases', 'must be an array of entries');
     v.jsonBlockPhrases.forEach((entry, i) => {
       const where = `.jsonBlockPhrases[${i}]`;
       const e = entry as Partial<VocabularyJsonBlockPhrase> | null;
       if (typeof e !== 'object' || e === null || Array.isArray(e)) fail(where, 'must be an object');
-      for (const key of Object.keys(e!)) if (key !== 'phrase' && key !== 'result' && key !== 'declaration') fail(`${where}.${key}`, 'unknown key');
+      for (const key of Object.keys(e!))
+        if (key !== 'phrase' && key !== 'result' && key !== 'declaration') fail(`${where}.${key}`, 'unknown key');
       if (typeof e!.phrase !== 'string' || !e!.phrase) fail(`${where}.phrase`, 'must be a non-empty string');
-      if ((e!.result === undefined) === (e!.declaration === undefined)) fail(where, 'needs either a result (a method) or a declaration (a type name)');
-      for (const key of ['result', 'declaration'] as const) if (e![key] !== undefined && typeof e![key] !== 'string') fail(`${where}.${key}`, 'must be a string');
+      if ((e!.result === undefined) === (e!.declaration === undefined))
+        fail(where, 'needs either a result (a method) or a declaration (a type name)');
+      for (const key of ['result', 'declaration'] as const)
+        if (e![key] !== undefined && typeof e![key] !== 'string') fail(`${where}.${key}`, 'must be a string');
     });
   }
-  for (const [group, entries] of [['channels', v.channels], ['conditions', v.conditions]] as const) {
+  for (const [group, entries] of [
+    ['channels', v.channels],
+    ['conditions', v.conditions],
+  ] as const) {
     if (entries === undefined) continue;
-    if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) fail(`.${group}`, 'must be an object of entries by id');
+    if (typeof entries !== 'object' || entries === null || Array.isArray(entries))
+      fail(`.${group}`, 'must be an object of entries by id');
     for (const [id, entry] of Object.entries(entries as Record<string, unknown>)) {
       const e = entry as Partial<VocabularyChannel> | null;
       if (typeof e !== 'object' || e === null) fail(`.${group}.${id}`, 'must be an object');
       if (typeof e!.label !== 'string') fail(`.${group}.${id}.label`, 'must be a string');
       strings(e!.phrases, `.${group}.${id}.phrases`);
       if (group === 'channels') {
-        if (e!.kind !== 'error-response' && e!.kind !== 'result-flag') fail(`.${group}.${id}.kind`, 'must be "error-response" or "result-flag"');
-        if (e!.kind === 'result-flag' && typeof e!.flag !== 'string') fail(`.${group}.${id}.flag`, 'a result-flag channel needs the name of its flag member');
+        if (e!.kind !== 'error-response' && e!.kind !== 'result-flag')
+          fail(`.${group}.${id}.kind`, 'must be "error-response" or "result-flag"');
+        if (e!.kind === 'result-flag' && typeof e!.flag !== 'string')
+          fail(`.${group}.${id}.flag`, 'a result-flag channel needs the name of its flag member');
       }
     }
   }
@@ -124,7 +166,8 @@ function mergeVocabulary(v: Vocabulary): Vocabulary {
   if (v === mcpVocabulary || (v.extends ?? 'mcp') === 'none') return v;
   const base = mcpVocabulary;
   const removed = new Set(v.remove ?? []);
-  const keep = <T>(entries: Record<string, T> | undefined) => Object.fromEntries(Object.entries(entries ?? {}).filter(([id]) => !removed.has(id)));
+  const keep = <T>(entries: Record<string, T> | undefined) =>
+    Object.fromEntries(Object.entries(entries ?? {}).filter(([id]) => !removed.has(id)));
   return {
     extends: 'none',
     channels: { ...keep(base.channels), ...v.channels },
@@ -150,7 +193,9 @@ function compileOne(source: string, flags: string, phrase: string, where: string
   try {
     return new RegExp(source, flags);
   } catch (error) {
-    throw new VocabularyError(`vocabulary ${where}: invalid phrase ${JSON.stringify(phrase)}: ${(error as Error).message}`);
+    throw new VocabularyError(
+      `vocabulary ${where}: invalid phrase ${JSON.stringify(phrase)}: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -58,7 +58,11 @@ export class JsonDocument {
     const depth = maxNesting(text);
     if (depth > MAX_DEPTH) {
       // jsonc-parser recurses per level; refuse before the stack does.
-      errors.push({ message: `Nesting deeper than ${MAX_DEPTH} levels`, offset: depth === Infinity ? 0 : deepOffset(text, MAX_DEPTH), length: 1 });
+      errors.push({
+        message: `Nesting deeper than ${MAX_DEPTH} levels`,
+        offset: depth === Infinity ? 0 : deepOffset(text, MAX_DEPTH),
+        length: 1,
+      });
     } else {
       const raw: ParseError[] = [];
       tree = parseTree(text, raw, {
@@ -112,7 +116,8 @@ export class JsonDocument {
 /** The value at a JSON pointer inside a parsed value; undefined where the path does not exist. */
 export function valueAtPointer(value: unknown, pointer: string): unknown {
   let v = value;
-  for (const seg of splitPointer(pointer)) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
+  for (const seg of splitPointer(pointer))
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[seg] : undefined;
   return v;
 }
 
@@ -147,7 +152,13 @@ function nodeValue(node: JsonNode): unknown {
         const [k, v] = prop.children ?? [];
         if (!k || !v) continue;
         // As JSON.parse gives it: `"__proto__"` is an own property, not the object's prototype.
-        if (k.value === '__proto__') Object.defineProperty(out, '__proto__', { value: nodeValue(v), enumerable: true, writable: true, configurable: true });
+        if (k.value === '__proto__')
+          Object.defineProperty(out, '__proto__', {
+            value: nodeValue(v),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         else out[k.value as string] = nodeValue(v);
       }
       return out;
@@ -188,7 +199,8 @@ function duplicateKeys(tree: JsonNode): JsonSyntaxError[] {
       for (const prop of node.children ?? []) {
         const key = prop.children?.[0];
         if (key && typeof key.value === 'string') {
-          if (seen.has(key.value)) found.push({ message: `Duplicate key "${key.value}"`, offset: key.offset, length: key.length });
+          if (seen.has(key.value))
+            found.push({ message: `Duplicate key "${key.value}"`, offset: key.offset, length: key.length });
           seen.add(key.value);
         }
       }

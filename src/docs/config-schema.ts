@@ -22,7 +22,8 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'https://spec-check.dev/schema/config.schema.json',
     title: 'spec-check configuration',
-    description: 'spec-check.config.json at the root of a spec repository (or the file given with --config). Unknown keys and unknown rule ids are errors.',
+    description:
+      'spec-check.config.json at the root of a spec repository (or the file given with --config). Unknown keys and unknown rule ids are errors.',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -32,7 +33,13 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(
-          rules.map((r) => [r.id, { $ref: '#/$defs/severity', description: `${r.description} Default: ${r.defaultSeverity}.${r.command === 'sep-diff' ? ' Reported by spec-check sep-diff.' : ''}` }]),
+          rules.map((r) => [
+            r.id,
+            {
+              $ref: '#/$defs/severity',
+              description: `${r.description} Default: ${r.defaultSeverity}.${r.command === 'sep-diff' ? ' Reported by spec-check sep-diff.' : ''}`,
+            },
+          ]),
         ),
       },
       layout: {
@@ -40,11 +47,15 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(
-          layoutKeys.map((k) => [k, { $ref: '#/$defs/relativePath', description: layoutDescriptions[k], default: defaultLayout[k] }]),
+          layoutKeys.map((k) => [
+            k,
+            { $ref: '#/$defs/relativePath', description: layoutDescriptions[k], default: defaultLayout[k] },
+          ]),
         ),
       },
       ignore: {
-        description: 'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; globs (picomatch syntax, anchored at the root, dot files included): `*` matches within a path segment, `**` across segments, `?` one character, `{a,b}` either alternative, `[01]` one of the characters.',
+        description:
+          'Paths relative to the root to leave out: a plain path leaves out that file or everything under that folder; globs (picomatch syntax, anchored at the root, dot files included): `*` matches within a path segment, `**` across segments, `?` one character, `{a,b}` either alternative, `[01]` one of the characters.',
         type: 'array',
         items: { $ref: '#/$defs/relativePath' },
       },

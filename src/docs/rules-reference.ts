@@ -34,7 +34,7 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
   const out: string[] = [
     '# Rules reference',
     '',
-    '<!-- Generated from the rules\' metadata (the registry, src/rules) by `npm run docs:rules`. Do not edit by hand. -->',
+    "<!-- Generated from the rules' metadata (the registry, src/rules) by `npm run docs:rules`. Do not edit by hand. -->",
     '',
     `\`spec-check check\` runs ${n(checkRules.length, 'rule')}${sepDiffRules.length ? `, and \`spec-check sep-diff\` reports ${n(sepDiffRules.length, 'kind')} of difference of its own` : ''}.`,
     "Every finding names its rule; `spec-check rules` lists them all. To change a rule's severity or turn it off,",
@@ -44,15 +44,36 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
   ];
   const table = (list: readonly ReferencedRule[]) => {
     out.push('', '| rule | default severity | checks |', '| --- | --- | --- |');
-    for (const rule of list) out.push(`| [\`${rule.id}\`](#${headingSlug(rule.id)}) | ${rule.defaultSeverity} | ${oneLine(rule.description)} |`);
+    for (const rule of list)
+      out.push(
+        `| [\`${rule.id}\`](#${headingSlug(rule.id)}) | ${rule.defaultSeverity} | ${oneLine(rule.description)} |`,
+      );
   };
   const sections = (list: readonly ReferencedRule[], level: string) => {
     for (const rule of list) {
-      out.push('', `${level} ${rule.id}`, '', rule.description, '', `**Default severity:** ${rule.defaultSeverity}`, '', `**Why it matters:** ${rule.rationale}`);
+      out.push(
+        '',
+        `${level} ${rule.id}`,
+        '',
+        rule.description,
+        '',
+        `**Default severity:** ${rule.defaultSeverity}`,
+        '',
+        `**Why it matters:** ${rule.rationale}`,
+      );
       if (rule.examples) {
         const lang = languageOf(rule.examples.file);
         const fails = rule.examples.file ? `**Fails** (\`${rule.examples.file}\`):` : '**Fails:**';
-        out.push('', fails, '', fence(rule.examples.fail, lang), '', '**Passes:**', '', fence(rule.examples.pass, lang));
+        out.push(
+          '',
+          fails,
+          '',
+          fence(rule.examples.fail, lang),
+          '',
+          '**Passes:**',
+          '',
+          fence(rule.examples.pass, lang),
+        );
       }
     }
   };

@@ -51,7 +51,13 @@ export function findingKey(f: Finding, lineText: LineText): string {
 export function createBaseline(findings: Finding[], lineText: LineText): Baseline {
   const entries = new Map<string, BaselineEntry>();
   for (const f of findings) {
-    const entry = { rule: f.rule, file: f.file, message: f.message, source: sourceHash(lineText(f.file, f.line)), count: 1 };
+    const entry = {
+      rule: f.rule,
+      file: f.file,
+      message: f.message,
+      source: sourceHash(lineText(f.file, f.line)),
+      count: 1,
+    };
     const key = entryKey(entry);
     const existing = entries.get(key);
     if (existing) existing.count++;
@@ -74,11 +80,23 @@ export function parseBaseline(text: string, display: string): Baseline {
   }
   const v = value as Partial<Baseline>;
   if (!v || typeof v !== 'object' || v.format !== BASELINE_FORMAT || !Array.isArray(v.findings)) {
-    throw new BaselineError(`${display}: not a spec-check baseline (expected "format": "${BASELINE_FORMAT}" and a "findings" array); write one with --write-baseline`);
+    throw new BaselineError(
+      `${display}: not a spec-check baseline (expected "format": "${BASELINE_FORMAT}" and a "findings" array); write one with --write-baseline`,
+    );
   }
   v.findings.forEach((e, i) => {
-    const ok = e && typeof e.rule === 'string' && typeof e.file === 'string' && typeof e.message === 'string' && typeof e.source === 'string' && Number.isInteger(e.count) && e.count > 0;
-    if (!ok) throw new BaselineError(`${display}: findings[${i}] needs rule, file, message, source (strings) and count (a positive integer)`);
+    const ok =
+      e &&
+      typeof e.rule === 'string' &&
+      typeof e.file === 'string' &&
+      typeof e.message === 'string' &&
+      typeof e.source === 'string' &&
+      Number.isInteger(e.count) &&
+      e.count > 0;
+    if (!ok)
+      throw new BaselineError(
+        `${display}: findings[${i}] needs rule, file, message, source (strings) and count (a positive integer)`,
+      );
   });
   return v as Baseline;
 }

@@ -39,7 +39,12 @@ export function runRules(project: Project, rules: Rule[], options: RunOptions = 
  * As `runRules`, for rules whose `prepare` is still under way (see `prepareRules`): the rules that
  * need no preparation run first, while it goes on (in the worker thread), then the others.
  */
-export async function runRulesWhenPrepared(project: Project, rules: Rule[], prepared: Promise<void>, options: RunOptions = {}): Promise<RunResult> {
+export async function runRulesWhenPrepared(
+  project: Project,
+  rules: Rule[],
+  prepared: Promise<void>,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const run = startRun(project, rules, options);
   for (const rule of rules) if (!rule.prepare) run.check(rule);
   const waiting = performance.now();
@@ -86,9 +91,15 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
   };
   const finish = (): RunResult => {
     // Inline suppressions, applied once every rule has run.
-    const unusedSeverity = ran.has(UNUSED_RULE) ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.meta.id === UNUSED_RULE)!.meta.defaultSeverity) : undefined;
+    const unusedSeverity = ran.has(UNUSED_RULE)
+      ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.meta.id === UNUSED_RULE)!.meta.defaultSeverity)
+      : undefined;
     const known = new Set([...(options.knownRules ?? []), ...rules.map((r) => r.meta.id)]);
-    const result = applySuppressions(findings, project.spec.suppressions ?? [], { ran, known, unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity });
+    const result = applySuppressions(findings, project.spec.suppressions ?? [], {
+      ran,
+      known,
+      unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity,
+    });
     if (result.suppressed) count('suppressed', result.suppressed);
     return { findings: sortFindings(result.findings), figures };
   };
@@ -116,10 +127,13 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
  * to meet (it then throws, and becomes an `internal` finding), so that one rule cannot stop the run.
  */
 export async function prepareRules(project: Project, rules: Rule[], options: RunOptions = {}): Promise<void> {
-  const enabled = rules.filter((r) => r.prepare && (options.severities?.[r.meta.id] ?? r.meta.defaultSeverity) !== 'off');
+  const enabled = rules.filter(
+    (r) => r.prepare && (options.severities?.[r.meta.id] ?? r.meta.defaultSeverity) !== 'off',
+  );
   let done = 0;
   // The progress line names what is being generated: the longest phase of a cold check.
-  if (enabled.length) options.onProgress?.(`generating for ${enabled.map((r) => r.meta.id).join(', ')}`, 0, enabled.length);
+  if (enabled.length)
+    options.onProgress?.(`generating for ${enabled.map((r) => r.meta.id).join(', ')}`, 0, enabled.length);
   await Promise.all(
     enabled.map((r) =>
       r.prepare!(project)

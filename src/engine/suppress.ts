@@ -16,7 +16,11 @@ export interface SuppressOptions {
   unusedSeverity?: Severity;
 }
 
-export function applySuppressions(findings: Finding[], suppressions: Suppression[], options: SuppressOptions): { findings: Finding[]; suppressed: number } {
+export function applySuppressions(
+  findings: Finding[],
+  suppressions: Suppression[],
+  options: SuppressOptions,
+): { findings: Finding[]; suppressed: number } {
   if (!suppressions.length) return { findings, suppressed: 0 };
   // file -> line -> suppressions on that line.
   const byTarget = new Map<string, Suppression[]>();
@@ -41,7 +45,8 @@ export function applySuppressions(findings: Finding[], suppressions: Suppression
     const report = (s: Suppression, message: string) =>
       kept.push({ rule: UNUSED_RULE, severity, message, ...s.location, related: [] });
     suppressions.forEach((s, i) => {
-      if (!s.rules.length) return report(s, 'Suppression names no rule: write `spec-check-disable-next-line RULE -- reason`');
+      if (!s.rules.length)
+        return report(s, 'Suppression names no rule: write `spec-check-disable-next-line RULE -- reason`');
       for (const rule of s.rules) {
         if (!options.known.has(rule)) report(s, `Suppression names unknown rule "${rule}"`);
         else if (options.ran.has(rule) && !used.has(`${i}\0${rule}`)) {

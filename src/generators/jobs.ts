@@ -5,7 +5,13 @@
  */
 import type { Spec } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
-import { buildCheckedProgram, generatorSpec, referenceCompilerOptions, schemaCompilerOptions, type SchemaProgram } from './program.js';
+import {
+  buildCheckedProgram,
+  generatorSpec,
+  referenceCompilerOptions,
+  schemaCompilerOptions,
+  type SchemaProgram,
+} from './program.js';
 import { schemaJsonFromProgram } from './schema-json.js';
 import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
@@ -99,7 +105,10 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   if (!job.pages.length) return [];
   await prepareTypeDoc();
   const spec = generatorSpec(job.root, job.versions);
-  const { program, fileNames } = referenceProgram(spec, hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]));
+  const { program, fileNames } = referenceProgram(
+    spec,
+    hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]),
+  );
   const pages = job.pages.map((page) => {
     const used = new Set<string>();
     const recording = new Map(page.includes);

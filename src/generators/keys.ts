@@ -51,7 +51,6 @@ export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect, t
     .digest('hex');
 }
 
-
 /**
  * The key a content-addressed cache can store a page under. A page depends on the template, the
  * example texts and every schema.ts of the program (their order affects union member order), and
@@ -65,13 +64,15 @@ export function schemaReferenceKey(input: {
   examples: Map<string, string>;
   toolVersion: string;
 }): string {
-  const hash = createHash('sha256').update(`schema-reference\0${input.toolVersion}\0${TYPEDOC_VERSION}\0${TS_VERSION}\0${input.version}\0`);
+  const hash = createHash('sha256').update(
+    `schema-reference\0${input.toolVersion}\0${TYPEDOC_VERSION}\0${TS_VERSION}\0${input.version}\0`,
+  );
   for (const text of input.schemaTexts) hash.update(`${text.length}\0`).update(text);
   hash.update(`${input.template.length}\0`).update(input.template);
-  for (const [file, text] of [...input.examples].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${text.length}\0`).update(text);
+  for (const [file, text] of [...input.examples].sort(([a], [b]) => (a < b ? -1 : 1)))
+    hash.update(`${file}\0${text.length}\0`).update(text);
   return hash.digest('hex');
 }
-
 
 /**
  * Where the generators' programs place the root's files: a folder under the root that is not
@@ -88,14 +89,18 @@ export function programRoot(root: string): string {
 /** Example texts of a version, by absolute path in the program (what `{@includeCode}` resolves to). */
 export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of version.examples) out.set(slashed(path.join(programRoot(spec.root), ...e.path.split('/'))), e.file.text);
+  for (const e of version.examples)
+    out.set(slashed(path.join(programRoot(spec.root), ...e.path.split('/'))), e.file.text);
   return out;
 }
 
 const HTML_UNION_MEMBER = String.raw`(?:<span class="tsd-signature-type">[^<]*</span>|<a href="[^"]*" class="tsd-signature-type[^"]*">[^<]*</a>)`;
 const HTML_UNION_SEPARATOR = ' <span class="tsd-signature-symbol">|</span> ';
 const TEXT_UNION_MEMBER = String.raw`(?:&quot;(?:(?!&quot;)[^<|])*&quot;|[A-Za-z0-9$.-]+(?:&#x5B;\])*)`;
-const HTML_UNION = new RegExp(`${HTML_UNION_MEMBER}(?:${escapeRegExp(HTML_UNION_SEPARATOR)}${HTML_UNION_MEMBER})+`, 'g');
+const HTML_UNION = new RegExp(
+  `${HTML_UNION_MEMBER}(?:${escapeRegExp(HTML_UNION_SEPARATOR)}${HTML_UNION_MEMBER})+`,
+  'g',
+);
 const TEXT_UNION = new RegExp(`(?<=[\\s(:])${TEXT_UNION_MEMBER}(?: \\| ${TEXT_UNION_MEMBER})+(?=[;)\\s]|$)`, 'g');
 /** A member heading's text, `name?: Type`: the only plain-text types of the page. */
 const MEMBER_TITLE = /(data-typedoc-h="3"><span(?: class="deprecated")?>)([^<]*)(<\/span>)/g;
@@ -109,5 +114,9 @@ const MEMBER_TITLE = /(data-typedoc-h="3"><span(?: class="deprecated")?>)([^<]*)
 export function canonicalUnions(text: string): string {
   return text
     .replace(HTML_UNION, (run) => run.split(HTML_UNION_SEPARATOR).sort().join(HTML_UNION_SEPARATOR))
-    .replace(MEMBER_TITLE, (_m, open: string, title: string, close: string) => open + title.replace(TEXT_UNION, (run) => run.split(' | ').sort().join(' | ')) + close);
+    .replace(
+      MEMBER_TITLE,
+      (_m, open: string, title: string, close: string) =>
+        open + title.replace(TEXT_UNION, (run) => run.split(' | ').sort().join(' | ')) + close,
+    );
 }

@@ -76,8 +76,12 @@ interface Generation {
 }
 
 const generations = {
-  'schema-json': derivation('generated schema.json', (spec: Spec, project: Project) => generation(schemaJsonFiles(project, spec))),
-  'schema-reference': derivation('generated Schema Reference', (spec: Spec, project: Project) => generation(referenceFiles(project, spec))),
+  'schema-json': derivation('generated schema.json', (spec: Spec, project: Project) =>
+    generation(schemaJsonFiles(project, spec)),
+  ),
+  'schema-reference': derivation('generated Schema Reference', (spec: Spec, project: Project) =>
+    generation(referenceFiles(project, spec)),
+  ),
 };
 
 function generation(files: Promise<GeneratedFile[]>): Generation {
@@ -103,7 +107,10 @@ export async function prepareGenerated(project: Project, kind: GeneratedKind): P
 /** The generated files kept by `prepareGenerated`; throws when it has not run for this project. */
 export function preparedGenerated(project: Project, kind: GeneratedKind): GeneratedFile[] {
   const files = project.derive(generations[kind], project.spec).settled;
-  if (!files) throw new Error(`${kind} was not generated for this project (run check(), or await prepareGenerated(project, '${kind}') first)`);
+  if (!files)
+    throw new Error(
+      `${kind} was not generated for this project (run check(), or await prepareGenerated(project, '${kind}') first)`,
+    );
   return files;
 }
 
@@ -111,7 +118,10 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
   const dialects = targetDialects(withSchema);
-  const targets = withSchema.map((version, i) => ({ version, key: schemaJsonKey(version.schemaTs!.file.text, dialects[i], toolVersion) }));
+  const targets = withSchema.map((version, i) => ({
+    version,
+    key: schemaJsonKey(version.schemaTs!.file.text, dialects[i], toolVersion),
+  }));
   // The versions share a program (union member order depends on it): one key for them all.
   const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
   let outputs = cachedOutputs(project, 'schema-json', batchKey);
@@ -122,7 +132,12 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
       {
         kind: 'schema-json',
         root: spec.root,
-        versions: withSchema.map((v, i) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text, dialect: dialects[i] })),
+        versions: withSchema.map((v, i) => ({
+          id: v.id,
+          path: v.schemaTs!.file.path,
+          text: v.schemaTs!.file.text,
+          dialect: dialects[i],
+        })),
       },
       schemaTextLength(spec),
     );
@@ -148,11 +163,27 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const pages = withTemplate.map((version) => {
     const examples = new Map(version.examples.map((e) => [e.path, e.file.text]));
     const template = version.referenceTemplate!;
-    const key = schemaReferenceKey({ schemaTexts, version: version.id, template: template.text, examples, toolVersion });
+    const key = schemaReferenceKey({
+      schemaTexts,
+      version: version.id,
+      template: template.text,
+      examples,
+      toolVersion,
+    });
     // A page depends on the examples it includes, not on the others: it is kept under a key of
     // everything else, with the hashes of the examples it included, and is reused while those
     // are unchanged (an edit of an example no page includes re-renders nothing).
-    const baseKey = hashParts([schemaReferenceKey({ schemaTexts, version: version.id, template: template.text, examples: new Map(), toolVersion }), template.path, ...programParts]);
+    const baseKey = hashParts([
+      schemaReferenceKey({
+        schemaTexts,
+        version: version.id,
+        template: template.text,
+        examples: new Map(),
+        toolVersion,
+      }),
+      template.path,
+      ...programParts,
+    ]);
     const includes = exampleTexts(spec, version);
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
     const fresh = cached?.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash);
@@ -165,7 +196,11 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         kind: 'schema-reference',
         root: spec.root,
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
-        pages: missing.map((p) => ({ version: p.version.id, template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text }, includes: [...p.includes] })),
+        pages: missing.map((p) => ({
+          version: p.version.id,
+          template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text },
+          includes: [...p.includes],
+        })),
         keep: project.options.keepGeneratorState,
       },
       schemaTextLength(spec),

@@ -107,7 +107,8 @@ function buildSchemaProgram(
   const isLib = (f: string) => path.resolve(f).startsWith(libDir + path.sep);
   host.fileExists = (f) => sources.has(path.resolve(f)) || (isLib(f) && fileExists(f));
   host.readFile = (f) => sources.get(path.resolve(f))?.text ?? (isLib(f) ? readFile(f) : undefined);
-  host.directoryExists = (d) => isLib(path.join(d, 'x')) || [...sources.keys()].some((k) => k.startsWith(path.resolve(d) + path.sep));
+  host.directoryExists = (d) =>
+    isLib(path.join(d, 'x')) || [...sources.keys()].some((k) => k.startsWith(path.resolve(d) + path.sep));
   host.getDirectories = () => [];
   host.getSourceFile = (fileName, languageVersion) => {
     const own = sources.get(path.resolve(fileName));

@@ -18,7 +18,9 @@ export function renderDeclaration(reflection: td.DeclarationReflection, context:
     td.JSX.createElement(
       td.JSX.Fragment,
       null,
-      preview ? [preview, context.commentSummary(reflection), context.commentTags(reflection)] : context.memberDeclaration(reflection),
+      preview
+        ? [preview, context.commentSummary(reflection), context.commentTags(reflection)]
+        : context.memberDeclaration(reflection),
       (reflection.children ?? []).map((m) => renderMember(m, context)),
     ),
   );
@@ -56,8 +58,18 @@ function renderMember(member: td.DeclarationReflection, context: td.DefaultTheme
     h(
       'h3',
       { class: 'tsd-anchor-link', id: anchor },
-      h('span', { class: member.isDeprecated() ? 'deprecated' : undefined }, signatureTitle(signature as td.JSX.Element)),
-      anchor ? h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON })) : null,
+      h(
+        'span',
+        { class: member.isDeprecated() ? 'deprecated' : undefined },
+        signatureTitle(signature as td.JSX.Element),
+      ),
+      anchor
+        ? h(
+            'a',
+            { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' },
+            h(Raw, { html: ANCHOR_ICON }),
+          )
+        : null,
     ),
     // Where the signature block stood, its line break stays (the spec repository's pages have it).
     h(Raw, { html: '\n' }),
@@ -74,7 +86,11 @@ function signatureTitle(signature: td.JSX.Element): string {
  * Block tags: `@example` as a collapsible block whose anchor is the declaration's anchor and the
  * example's slug; other tags under a plain heading with no anchor of their own.
  */
-function commentTags(context: td.DefaultThemeRenderContext, page: td.DeclarationReflection, props: td.Reflection): td.JSX.Element | undefined {
+function commentTags(
+  context: td.DefaultThemeRenderContext,
+  page: td.DeclarationReflection,
+  props: td.Reflection,
+): td.JSX.Element | undefined {
   if (!props.comment) return undefined;
   const { createElement: h, Raw, Fragment } = td.JSX;
   const notRendered = context.options.getValue('notRenderedTags');
@@ -88,7 +104,16 @@ function commentTags(context: td.DefaultThemeRenderContext, page: td.Declaration
         'details',
         { class: 'tsd-tag-example' },
         h(Raw, { html: '\n' }),
-        h('summary', { class: 'tsd-anchor-link' }, name, h('a', { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' }, h(Raw, { html: ANCHOR_ICON }))),
+        h(
+          'summary',
+          { class: 'tsd-anchor-link' },
+          name,
+          h(
+            'a',
+            { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' },
+            h(Raw, { html: ANCHOR_ICON }),
+          ),
+        ),
         h(Raw, { html: body.replace('<pre>', `<pre id="${anchor}">`) }),
       );
     }

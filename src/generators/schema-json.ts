@@ -24,7 +24,9 @@ const schemaJsonSettings: TJS.PartialArgs = {
   ignoreErrors: true,
 };
 
-export type GenerationResult = ({ ok: true; text: string } | { ok: false; problems: GenerationProblem[] }) & { dialect: GeneratedDialect };
+export type GenerationResult = ({ ok: true; text: string } | { ok: false; problems: GenerationProblem[] }) & {
+  dialect: GeneratedDialect;
+};
 
 /** Rewrites draft-07 output to 2020-12 the way the spec repository does: by text. */
 export function toDraft2020(json: string): string {
@@ -61,7 +63,12 @@ function withOnlyFile(program: TS.Program, fileName: string): TS.Program {
 }
 
 /** schema.json for one schema.ts of a built program (built by `buildCheckedProgram`). */
-export function schemaJsonFromProgram(program: TS.Program, fileName: string, dialect: GeneratedDialect, displayPath: string): GenerationResult {
+export function schemaJsonFromProgram(
+  program: TS.Program,
+  fileName: string,
+  dialect: GeneratedDialect,
+  displayPath: string,
+): GenerationResult {
   const problems = schemaDiagnostics(program, fileName, displayPath);
   if (problems.length) return { ok: false, problems, dialect };
   try {
@@ -73,12 +80,25 @@ export function schemaJsonFromProgram(program: TS.Program, fileName: string, dia
     const json = stringify(definition, null, 4) + '\n\n';
     return { ok: true, text: dialect === '2020-12' ? toDraft2020(json) : json, dialect };
   } catch (error) {
-    return { ok: false, problems: [{ message: `typescript-json-schema failed: ${(error as Error).message}`, location: { file: displayPath, line: 1, column: 1 } }], dialect };
+    return {
+      ok: false,
+      problems: [
+        {
+          message: `typescript-json-schema failed: ${(error as Error).message}`,
+          location: { file: displayPath, line: 1, column: 1 },
+        },
+      ],
+      dialect,
+    };
   }
 }
 
 /** The pure form: schema.ts text in, schema.json text out (builds a program of its own). */
-export function schemaJsonFromText(schemaTsText: string, dialect: GeneratedDialect, fileName = '/schema/schema.ts'): GenerationResult {
+export function schemaJsonFromText(
+  schemaTsText: string,
+  dialect: GeneratedDialect,
+  fileName = '/schema/schema.ts',
+): GenerationResult {
   const spec = generatorSpec('/', [{ id: 'v', path: fileName.slice(1), text: schemaTsText }]);
   const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return schemaJsonFromProgram(program, fileNames.get('v')!, dialect, fileName.slice(1));

@@ -113,11 +113,17 @@ class CollectingLogger extends td.Logger {
 export function prepareTypeDoc(): Promise<void> {
   envPromise ??= (async () => {
     const app = await td.Application.bootstrap({}, []);
-    for (const [key, value] of Object.entries(typedocOptions)) app.options.setValue(key as keyof td.TypeDocOptions, value as never);
+    for (const [key, value] of Object.entries(typedocOptions))
+      app.options.setValue(key as keyof td.TypeDocOptions, value as never);
     const env: TypeDocEnv = { app, messages: [], includes: new Map(), missingIncludes: [], projects: new Map() };
     app.logger = new CollectingLogger(env.messages);
     // Before TypeDoc's own include plugin (priority 0): `{@includeCode}` from the model's texts.
-    for (const event of [td.Converter.EVENT_CREATE_DECLARATION, td.Converter.EVENT_CREATE_SIGNATURE, td.Converter.EVENT_CREATE_PARAMETER, td.Converter.EVENT_CREATE_TYPE_PARAMETER] as const) {
+    for (const event of [
+      td.Converter.EVENT_CREATE_DECLARATION,
+      td.Converter.EVENT_CREATE_SIGNATURE,
+      td.Converter.EVENT_CREATE_PARAMETER,
+      td.Converter.EVENT_CREATE_TYPE_PARAMETER,
+    ] as const) {
       app.converter.on(event, (...args: unknown[]) => inlineIncludes(env, args[1] as td.Reflection), 100);
     }
     // The same example is often in several versions: highlight each code block once per process.
@@ -159,7 +165,10 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
       }
       // As TypeDoc's include plugin renders an included file: a fenced block named by the extension.
       const lang = path.extname(file).slice(1);
-      parts[i] = { kind: 'code', text: '\n\n```' + lang + '\n\uE000spec-check include ' + slashed(file) + '\uE000\n```' };
+      parts[i] = {
+        kind: 'code',
+        text: '\n\n```' + lang + '\n\uE000spec-check include ' + slashed(file) + '\uE000\n```',
+      };
     }
   };
   fix(comment.summary);
@@ -173,7 +182,10 @@ export function forgetConversions(): void {
 
 /** An included file's text as it stands in its fence: LF line ends, no "``" that would close it. */
 function includedCode(text: string): string {
-  return text.replaceAll('\r\n', '\n').replace(/`(?=`)/g, '`\u200B').trimEnd();
+  return text
+    .replaceAll('\r\n', '\n')
+    .replace(/`(?=`)/g, '`\u200B')
+    .trimEnd();
 }
 
 /**
@@ -187,7 +199,13 @@ function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS
   env.messages.length = 0;
   env.missingIncludes.length = 0;
   const project = env.app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
-  const converted = { program: input.program, includePaths, project, missingIncludes: [...env.missingIncludes], messages: [...env.messages] };
+  const converted = {
+    program: input.program,
+    includePaths,
+    project,
+    missingIncludes: [...env.missingIncludes],
+    messages: [...env.messages],
+  };
   env.projects.set(input.fileName, converted);
   return converted;
 }
@@ -199,7 +217,8 @@ class SchemaReferenceRouter extends td.StructureRouter {
   }
 
   override getAnchor(target: td.RouterTarget): string {
-    if (target instanceof td.DeclarationReflection && target.parent instanceof td.ProjectReflection) return declarationAnchor(target.name);
+    if (target instanceof td.DeclarationReflection && target.parent instanceof td.ProjectReflection)
+      return declarationAnchor(target.name);
     if (target instanceof td.DeclarationReflection && target.parent?.parent instanceof td.ProjectReflection) {
       return memberAnchor(target.parent.name, target.name);
     }
@@ -251,13 +270,23 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   const at = (file: string) => ({ file, line: 1, column: 1 });
 
   const sourceFile = input.program.getSourceFile(input.fileName);
-  if (!sourceFile) return { text: '', declarations: [], problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }], missingIncludes: [] };
+  if (!sourceFile)
+    return {
+      text: '',
+      declarations: [],
+      problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }],
+      missingIncludes: [],
+    };
 
   env.includes = input.includes;
   const converted = convertedProject(env, input, sourceFile);
   const project = converted.project;
   for (const m of converted.missingIncludes) {
-    problems.push({ message: `${m.reflection}: {@includeCode ${m.target}} names no example file`, location: at(input.schemaPath), coveredBy: 'jsdoc/link' });
+    problems.push({
+      message: `${m.reflection}: {@includeCode ${m.target}} names no example file`,
+      location: at(input.schemaPath),
+      coveredBy: 'jsdoc/link',
+    });
   }
   env.messages.length = 0;
   env.messages.push(...converted.messages);
@@ -299,7 +328,10 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
 }
 
 /** A page event per declaration, in the order TypeDoc's router lists them, rendered with the default theme. */
-function declarationPages(app: td.Application, project: td.ProjectReflection): { theme: td.DefaultTheme; events: td.PageEvent<td.DeclarationReflection>[] } {
+function declarationPages(
+  app: td.Application,
+  project: td.ProjectReflection,
+): { theme: td.DefaultTheme; events: td.PageEvent<td.DeclarationReflection>[] } {
   const router = new SchemaReferenceRouter(app);
   app.renderer.router = router;
   const theme = new td.DefaultTheme(app.renderer);
@@ -323,7 +355,11 @@ function declarationPages(app: td.Application, project: td.ProjectReflection): {
 }
 
 /** Categories schema.ts uses that the template has no line for: their declarations would be left out of the page. */
-function missingCategories(events: td.PageEvent<td.DeclarationReflection>[], used: Set<string>, templatePath: string): GenerationProblem[] {
+function missingCategories(
+  events: td.PageEvent<td.DeclarationReflection>[],
+  used: Set<string>,
+  templatePath: string,
+): GenerationProblem[] {
   const problems: GenerationProblem[] = [];
   const missing = new Map<string, td.DeclarationReflection>();
   for (const e of events) {

@@ -39,7 +39,14 @@ export class SchemaValidator {
     // optimisation passes over the generated code, and inlining small definitions into each one
     // that refers to them, made compiling every definition of the MCP corpus 45% slower
     // (0.67 s against 0.37 s) for no gain on a few hundred values.
-    const options = { strict: false, allErrors: true, validateFormats: true, logger: false as const, inlineRefs: false, code: { optimize: false } };
+    const options = {
+      strict: false,
+      allErrors: true,
+      validateFormats: true,
+      logger: false as const,
+      inlineRefs: false,
+      code: { optimize: false },
+    };
     const AjvClass = source.dialect === '2020-12' ? Ajv2020 : source.dialect === '2019-09' ? Ajv2019 : Ajv;
     this.ajv = new AjvClass(options);
     addFormats(this.ajv);
@@ -106,8 +113,11 @@ export class SchemaValidator {
     const errors = [...(validate.errors ?? [])];
     const defsPrefix = `#/${this.source.definitionsKey}/`;
     // Errors inside a referenced definition carry absolute paths; the others are relative to `pointer`.
-    const absolute = (schemaPath: string) => (schemaPath.startsWith(defsPrefix) ? schemaPath.slice(1) : pointer + schemaPath.slice(1));
-    const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => depth(a.instancePath) - depth(b.instancePath));
+    const absolute = (schemaPath: string) =>
+      schemaPath.startsWith(defsPrefix) ? schemaPath.slice(1) : pointer + schemaPath.slice(1);
+    const unions = errors
+      .filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')
+      .sort((a, b) => depth(a.instancePath) - depth(b.instancePath));
     const handled: string[] = [];
     const out: SchemaViolation[] = [];
     const under = (path: string, base: string) => path === base || path.startsWith(base + '/');
@@ -124,7 +134,11 @@ export class SchemaValidator {
       const failing = results.filter((r) => r.length > 0);
       if (failing.length < results.length) {
         // oneOf that matched more than one branch.
-        out.push({ pointer: union.instancePath, keyword: union.keyword, message: 'matches more than one of the allowed shapes' });
+        out.push({
+          pointer: union.instancePath,
+          keyword: union.keyword,
+          message: 'matches more than one of the allowed shapes',
+        });
         continue;
       }
       out.push(...failing.sort((a, b) => score(b, union.instancePath) - score(a, union.instancePath))[0]);
@@ -192,7 +206,9 @@ export function validatorFor(project: Project, version: SpecVersion): SchemaVali
 function dedupe(violations: SchemaViolation[]): SchemaViolation[] {
   const seen = new Set<string>();
   // `expected -32602` says all that `expected an integer` says at the same place.
-  const specific = new Set(violations.filter((v) => v.keyword === 'const' || v.keyword === 'enum').map((v) => v.pointer));
+  const specific = new Set(
+    violations.filter((v) => v.keyword === 'const' || v.keyword === 'enum').map((v) => v.pointer),
+  );
   const out = violations.filter((v) => {
     if (v.keyword === 'type' && specific.has(v.pointer)) return false;
     const key = `${v.pointer}\0${v.property ?? ''}\0${v.message}`;
@@ -219,19 +235,53 @@ function describe(e: ErrorObject, root: unknown): SchemaViolation {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required':
-      return { pointer: at, property: String(p.missingProperty), propertyPresent: false, keyword: e.keyword, message: `missing required property "${p.missingProperty}"` };
+      return {
+        pointer: at,
+        property: String(p.missingProperty),
+        propertyPresent: false,
+        keyword: e.keyword,
+        message: `missing required property "${p.missingProperty}"`,
+      };
     case 'additionalProperties':
-      return { pointer: at, property: String(p.additionalProperty), propertyPresent: true, keyword: e.keyword, message: `unexpected property "${p.additionalProperty}"` };
+      return {
+        pointer: at,
+        property: String(p.additionalProperty),
+        propertyPresent: true,
+        keyword: e.keyword,
+        message: `unexpected property "${p.additionalProperty}"`,
+      };
     case 'unevaluatedProperties':
-      return { pointer: at, property: String(p.unevaluatedProperty), propertyPresent: true, keyword: e.keyword, message: `unexpected property "${p.unevaluatedProperty}"` };
+      return {
+        pointer: at,
+        property: String(p.unevaluatedProperty),
+        propertyPresent: true,
+        keyword: e.keyword,
+        message: `unexpected property "${p.unevaluatedProperty}"`,
+      };
     case 'type':
-      return { pointer: at, keyword: e.keyword, message: `expected ${article(String(p.type))}, got ${typeName(valueAtPointer(root, at))}` };
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected ${article(String(p.type))}, got ${typeName(valueAtPointer(root, at))}`,
+      };
     case 'const':
-      return { pointer: at, keyword: e.keyword, message: `expected ${JSON.stringify(p.allowedValue)}, got ${short(valueAtPointer(root, at))}` };
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected ${JSON.stringify(p.allowedValue)}, got ${short(valueAtPointer(root, at))}`,
+      };
     case 'enum':
-      return { pointer: at, keyword: e.keyword, message: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${short(valueAtPointer(root, at))}` };
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${short(valueAtPointer(root, at))}`,
+      };
     case 'format':
-      return { pointer: at, keyword: e.keyword, message: `expected a string in format "${p.format}", got ${short(valueAtPointer(root, at))}` };
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected a string in format "${p.format}", got ${short(valueAtPointer(root, at))}`,
+      };
     default:
       return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
   }

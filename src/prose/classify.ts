@@ -65,7 +65,13 @@ export interface BlockContext {
 }
 
 /** Classifies one JSON value shown in a block. */
-export function classifyValue(project: Project, version: SpecVersion, value: unknown, context: BlockContext, section: SectionState): Classification {
+export function classifyValue(
+  project: Project,
+  version: SpecVersion,
+  value: unknown,
+  context: BlockContext,
+  section: SectionState,
+): Classification {
   const index = messageIndex(project, version);
   if (!index || !isObject(value)) return { kind: 'unclassified', checks: [] };
   // The phrases and placeholder names are the project's vocabulary: a spec that replaces it replaces them.
@@ -77,15 +83,37 @@ export function classifyValue(project: Project, version: SpecVersion, value: unk
     if (typeof value.method === 'string') {
       const method = value.method;
       const hasId = 'id' in value;
-      const decl = hasId || !index.notifications.has(method) ? (index.requests.get(method) ?? index.notifications.get(method)) : index.notifications.get(method);
+      const decl =
+        hasId || !index.notifications.has(method)
+          ? (index.requests.get(method) ?? index.notifications.get(method))
+          : index.notifications.get(method);
       if (hasId) section.remember(value.id, method);
-      const kind: BlockKind = decl ? (index.notifications.get(method) === decl ? 'notification' : 'request') : hasId ? 'request' : 'notification';
+      const kind: BlockKind = decl
+        ? index.notifications.get(method) === decl
+          ? 'notification'
+          : 'request'
+        : hasId
+          ? 'request'
+          : 'notification';
       // The envelope is checked when the block shows one: requests carried inside a result have none.
       const base = 'jsonrpc' in value ? envelope(kind === 'notification' ? env.notification : env.request) : [];
-      if (!decl) return { kind: 'unclassified', method, checks: base, unknownMethod: isPlaceholderName(vocabulary, method) ? undefined : method };
-      return { kind, declaration: decl.name, method, how: 'by method', checks: [...base, { definition: decl.name, pointer: '' }] };
+      if (!decl)
+        return {
+          kind: 'unclassified',
+          method,
+          checks: base,
+          unknownMethod: isPlaceholderName(vocabulary, method) ? undefined : method,
+        };
+      return {
+        kind,
+        declaration: decl.name,
+        method,
+        how: 'by method',
+        checks: [...base, { definition: decl.name, pointer: '' }],
+      };
     }
-    if ('error' in value) return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
+    if ('error' in value)
+      return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
     if ('result' in value) {
       const base = envelope(env.result);
       const byId = section.methodOf(value.id);
@@ -100,7 +128,13 @@ export function classifyValue(project: Project, version: SpecVersion, value: unk
   }
 
   const named = contextDeclaration(index, vocabulary, context, value);
-  if (named) return { kind: 'object', declaration: named.name, how: 'by context', checks: [{ definition: named.name, pointer: '' }] };
+  if (named)
+    return {
+      kind: 'object',
+      declaration: named.name,
+      how: 'by context',
+      checks: [{ definition: named.name, pointer: '' }],
+    };
   return { kind: 'unclassified', checks: [] };
 }
 
@@ -111,13 +145,21 @@ function isMessage(v: Record<string, unknown>): boolean {
   return 'id' in v && ('result' in v || 'error' in v);
 }
 
-function resultMatch(index: MessageIndex, method: string, how: string): { declaration: string; method: string; how: string } | undefined {
+function resultMatch(
+  index: MessageIndex,
+  method: string,
+  how: string,
+): { declaration: string; method: string; how: string } | undefined {
   const result = index.resultTypeOf(method);
   return result ? { declaration: result.name, method, how } : undefined;
 }
 
 /** The result named by the nearest text unit that names exactly one. */
-function contextResult(index: MessageIndex, vocabulary: ResolvedVocabulary, context: BlockContext): { declaration: string; method?: string; how: string } | undefined {
+function contextResult(
+  index: MessageIndex,
+  vocabulary: ResolvedVocabulary,
+  context: BlockContext,
+): { declaration: string; method?: string; how: string } | undefined {
   const { resultNames } = index.facts;
   for (const unit of context.units) {
     const found = new Map<string, string | undefined>(); // result type -> method
@@ -127,7 +169,11 @@ function contextResult(index: MessageIndex, vocabulary: ResolvedVocabulary, cont
     }
     for (const name of namesIn(unit)) if (resultNames.has(name) && !found.has(name)) found.set(name, undefined);
     for (const entry of phrasesIn(vocabulary, unit)) {
-      const r = entry.result ? index.resultTypeOf(entry.result) : entry.declaration ? index.declaration(entry.declaration) : undefined;
+      const r = entry.result
+        ? index.resultTypeOf(entry.result)
+        : entry.declaration
+          ? index.declaration(entry.declaration)
+          : undefined;
       if (r && (entry.result || resultNames.has(r.name)) && !found.has(r.name)) found.set(r.name, entry.result);
     }
     if (found.size === 1) {
@@ -162,7 +208,10 @@ function isPlaceholderName(vocabulary: ResolvedVocabulary, method: string): bool
 }
 
 /** The result type that alone declares one of the result's fields. */
-function shapeResult(index: MessageIndex, result: unknown): { declaration: string; method?: string; how: string } | undefined {
+function shapeResult(
+  index: MessageIndex,
+  result: unknown,
+): { declaration: string; method?: string; how: string } | undefined {
   const found = resultsByShape(index, result);
   if (found.length !== 1) return undefined;
   return { declaration: found[0], method: methodAnsweredBy(index, found[0]), how: 'by shape' };
@@ -175,16 +224,24 @@ function methodAnsweredBy(index: MessageIndex, resultType: string): string | und
 }
 
 /** A declaration the nearest text names, when the value looks like one. */
-function contextDeclaration(index: MessageIndex, vocabulary: ResolvedVocabulary, context: BlockContext, value: Record<string, unknown>): Declaration | undefined {
+function contextDeclaration(
+  index: MessageIndex,
+  vocabulary: ResolvedVocabulary,
+  context: BlockContext,
+  value: Record<string, unknown>,
+): Declaration | undefined {
   // Only the text right before the block and the innermost heading speak for it.
   for (const unit of [context.paragraphs[0] ?? '', context.headings[0] ?? '']) {
     const candidates = new Set<string>();
     for (const name of namesIn(unit)) candidates.add(name);
     // A heading that is a type's name in words: "Text Content" -> TextContent, "Part" -> Part.
     const joined = unit.replace(/[`*_]/g, '').trim();
-    if (unit === context.headings[0] && /^[A-Z][A-Za-z0-9]*( [A-Z][A-Za-z0-9]*)*$/.test(joined)) candidates.add(joined.replace(/ /g, ''));
+    if (unit === context.headings[0] && /^[A-Z][A-Za-z0-9]*( [A-Z][A-Za-z0-9]*)*$/.test(joined))
+      candidates.add(joined.replace(/ /g, ''));
     for (const entry of phrasesIn(vocabulary, unit)) if (entry.declaration) candidates.add(entry.declaration);
-    const fitting = [...candidates].map((n) => index.declaration(n)).filter((d): d is Declaration => !!d && fits(index, d, value));
+    const fitting = [...candidates]
+      .map((n) => index.declaration(n))
+      .filter((d): d is Declaration => !!d && fits(index, d, value));
     if (fitting.length === 1) return fitting[0];
     if (fitting.length > 1) return undefined;
   }
@@ -206,9 +263,7 @@ function fits(index: MessageIndex, decl: Declaration, value: Record<string, unkn
 
 /** Known methods named in a text (whole, not part of a longer method). */
 function methodsIn(index: MessageIndex, text: string): string[] {
-  return index.facts
-    .methodPatterns.filter((p) => p.pattern.test(text))
-    .map((p) => p.method);
+  return index.facts.methodPatterns.filter((p) => p.pattern.test(text)).map((p) => p.method);
 }
 
 /** PascalCase words and names in backticks in a text: possible declaration names. */

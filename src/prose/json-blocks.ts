@@ -119,7 +119,11 @@ export function isAboutElided(json: ProseJson, v: SchemaViolation): boolean {
   const under = (p: string, base: string) => p === base || p.startsWith(base + '/');
   if (json.placeholders.some((p) => under(v.pointer, p))) return true;
   if (v.property && v.propertyPresent === false && json.open.has(v.pointer)) return true;
-  if ((v.keyword === 'minItems' || v.keyword === 'minProperties' || v.keyword === 'required') && json.open.has(v.pointer)) return true;
+  if (
+    (v.keyword === 'minItems' || v.keyword === 'minProperties' || v.keyword === 'required') &&
+    json.open.has(v.pointer)
+  )
+    return true;
   return false;
 }
 
@@ -334,4 +338,3 @@ function stripElisions(value: unknown, pointer: string, placeholders: string[], 
 function isEllipsis(s: string): boolean {
   return /^\s*(\.\.\.|…)\s*$/.test(s);
 }
-

@@ -7,7 +7,13 @@ import type { CodeBlock, MarkdownPage, Spec, SpecVersion } from '../model/spec.j
 import type { Location } from '../core/location.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
-import { isAboutElided, jsonBlockLanguage, JSON_BLOCK_LANGUAGES, readJsonBlock, type ProseJson } from './json-blocks.js';
+import {
+  isAboutElided,
+  jsonBlockLanguage,
+  JSON_BLOCK_LANGUAGES,
+  readJsonBlock,
+  type ProseJson,
+} from './json-blocks.js';
 import { valueAtPointer } from '../core/json-document.js';
 import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
 import { messageIndex } from './schema-index.js';
@@ -60,12 +66,22 @@ export function sepVersion(spec: Spec): SpecVersion | undefined {
  * Reads, matches and validates the JSON blocks of a page against a version. In a SEP, required
  * members are not asked for: the schema has gained members since the SEP was written.
  */
-export function readJsonBlocks(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean } = {}): ShownBlock[] {
+export function readJsonBlocks(
+  project: Project,
+  version: SpecVersion,
+  page: MarkdownPage,
+  options: { isSep?: boolean } = {},
+): ShownBlock[] {
   if (!mayHaveJsonBlock(page.file.text)) return [];
   // A function of the page, the version's schema.ts, its validator (schema.json) and the
   // vocabulary: watch mode keeps all four when their files do not change, so an unchanged page
   // is not read again.
-  const inputs = [version.schemaTs, validatorFor(project, version), projectVocabulary(project), !!options.isSep] as const;
+  const inputs = [
+    version.schemaTs,
+    validatorFor(project, version),
+    projectVocabulary(project),
+    !!options.isSep,
+  ] as const;
   const box = project.derive(shownBlocks, page);
   const kept = box.list.find((k) => k.inputs.every((x, i) => x === inputs[i]));
   if (kept) return kept.shown;
@@ -82,7 +98,12 @@ const shownBlocks = derivation(
   { carriesOver: true },
 );
 
-function readJsonBlocksOnce(project: Project, version: SpecVersion, page: MarkdownPage, options: { isSep?: boolean }): ShownBlock[] {
+function readJsonBlocksOnce(
+  project: Project,
+  version: SpecVersion,
+  page: MarkdownPage,
+  options: { isSep?: boolean },
+): ShownBlock[] {
   const blocks = page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang));
   if (!blocks.length) return [];
   const omitted = omittedByPage(page);
@@ -95,7 +116,14 @@ function readJsonBlocksOnce(project: Project, version: SpecVersion, page: Markdo
     const broken = jsons.filter((v) => v.errors.length);
     if (broken.length && !language.reportSyntaxErrors) continue;
     if (broken.length) {
-      out.push({ block, syntaxErrors: broken.map((v) => ({ message: v.errors[0].message, location: block.locate(v.errors[0].line, v.errors[0].column) })), values: [] });
+      out.push({
+        block,
+        syntaxErrors: broken.map((v) => ({
+          message: v.errors[0].message,
+          location: block.locate(v.errors[0].line, v.errors[0].column),
+        })),
+        values: [],
+      });
       continue;
     }
     const values: ShownValue[] = [];
@@ -139,19 +167,36 @@ export interface Problem {
  * task, a request for more input): accepted when a result type that alone declares one of its
  * fields fits it entirely.
  */
-function alternativeResult(project: Project, version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Classification | undefined {
+function alternativeResult(
+  project: Project,
+  version: SpecVersion,
+  json: ProseJson,
+  c: Classification,
+  policy: Policy,
+): Classification | undefined {
   const index = messageIndex(project, version);
   const result = (json.value as Record<string, unknown>).result;
   if (!index) return undefined;
   for (const name of resultsByShape(index, result)) {
     if (name === c.declaration) continue;
-    const other: Classification = { ...c, declaration: name, how: 'by shape', checks: [...c.checks.filter((k) => k.pointer === ''), { definition: name, pointer: '/result' }] };
+    const other: Classification = {
+      ...c,
+      declaration: name,
+      how: 'by shape',
+      checks: [...c.checks.filter((k) => k.pointer === ''), { definition: name, pointer: '/result' }],
+    };
     if (violations(project, version, json, other, policy).length === 0) return other;
   }
   return undefined;
 }
 
-function violations(project: Project, version: SpecVersion, json: ProseJson, c: Classification, policy: Policy): Problem[] {
+function violations(
+  project: Project,
+  version: SpecVersion,
+  json: ProseJson,
+  c: Classification,
+  policy: Policy,
+): Problem[] {
   const validator = validatorFor(project, version);
   if (!validator) return [];
   const out: Problem[] = [];
@@ -186,8 +231,20 @@ function mergeMissing(problems: Problem[]): Problem[] {
   const missing = /^missing required property ("[^"]*")$/;
   for (const p of problems) {
     const name = missing.exec(p.message)?.[1];
-    const same = name && out.find((o) => o.definition === p.definition && o.where === p.where && o.line === p.line && o.column === p.column && /^missing required propert(y|ies) "/.test(o.message) && !o.message.includes('?'));
-    if (same) same.message = same.message.replace(/^missing required propert(?:y|ies) /, 'missing required properties ') + `, ${name}`;
+    const same =
+      name &&
+      out.find(
+        (o) =>
+          o.definition === p.definition &&
+          o.where === p.where &&
+          o.line === p.line &&
+          o.column === p.column &&
+          /^missing required propert(y|ies) "/.test(o.message) &&
+          !o.message.includes('?'),
+      );
+    if (same)
+      same.message =
+        same.message.replace(/^missing required propert(?:y|ies) /, 'missing required properties ') + `, ${name}`;
     else out.push({ ...p });
   }
   return out;
@@ -197,7 +254,9 @@ function mergeMissing(problems: Problem[]): Problem[] {
 function nearNamesake(object: unknown, name: string): string | undefined {
   if (!object || typeof object !== 'object' || Array.isArray(object)) return undefined;
   const limit = Math.min(2, Math.floor(name.length / 3));
-  return Object.keys(object).find((k) => k !== name && nearDistance(k.toLowerCase(), name.toLowerCase()) <= Math.max(1, limit));
+  return Object.keys(object).find(
+    (k) => k !== name && nearDistance(k.toLowerCase(), name.toLowerCase()) <= Math.max(1, limit),
+  );
 }
 
 function nearDistance(a: string, b: string): number {

@@ -46,11 +46,16 @@ export function messageIndex(project: Project, version: SpecVersion): MessageInd
   return project.derive(messageIndexOf, version);
 }
 
-const messageIndexOf = derivation('message index', (version: SpecVersion) => (version.schemaTs ? build(version) : undefined));
+const messageIndexOf = derivation('message index', (version: SpecVersion) =>
+  version.schemaTs ? build(version) : undefined,
+);
 
 /** The name a heritage clause or a type reference names, without type arguments: `Foo<Bar>` -> `Foo`. */
 export function baseName(typeText: string): string {
-  return typeText.trim().replace(/<[\s\S]*$/, '').trim();
+  return typeText
+    .trim()
+    .replace(/<[\s\S]*$/, '')
+    .trim();
 }
 
 /** The string a literal type spells (`"tools/call"`), if the type text is one. */
@@ -116,12 +121,19 @@ function build(version: SpecVersion): MessageIndex {
     if (!literal) continue;
     const lineage = ancestors(decl);
     const isNotification =
-      lineage.some((a) => /Notification$/.test(a)) || (!lineage.some((a) => /Request$/.test(a)) && /Notification$/.test(decl.name));
-    (isNotification ? notifications : requests).set(literal, requests.get(literal) ?? notifications.get(literal) ?? decl);
+      lineage.some((a) => /Notification$/.test(a)) ||
+      (!lineage.some((a) => /Request$/.test(a)) && /Notification$/.test(decl.name));
+    (isNotification ? notifications : requests).set(
+      literal,
+      requests.get(literal) ?? notifications.get(literal) ?? decl,
+    );
   }
 
   // Results: declarations named `...Result` that are not envelopes, and what extends `Result`.
-  const resultBase = envelopes.result && member(envelopes.result, 'result') ? byName.get(baseName(member(envelopes.result, 'result')!.typeText)) : undefined;
+  const resultBase =
+    envelopes.result && member(envelopes.result, 'result')
+      ? byName.get(baseName(member(envelopes.result, 'result')!.typeText))
+      : undefined;
   const resultTypes = source.declarations.filter(
     (d) =>
       d !== resultBase &&
@@ -171,6 +183,9 @@ function factsOf(index: MessageIndex): IndexFacts {
     concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
     common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
     answeredBy,
-    methodPatterns: [...index.requests.keys()].map((method) => ({ method, pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`) })),
+    methodPatterns: [...index.requests.keys()].map((method) => ({
+      method,
+      pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`),
+    })),
   };
 }

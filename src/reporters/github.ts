@@ -28,7 +28,8 @@ function command(root: string, f: Finding): string {
   ];
   if (f.endLine !== undefined) props.push(['endLine', f.endLine]);
   // GitHub takes endColumn only for a one-line range.
-  if (f.endColumn !== undefined && (f.endLine === undefined || f.endLine === f.line)) props.push(['endColumn', f.endColumn]);
+  if (f.endColumn !== undefined && (f.endLine === undefined || f.endLine === f.line))
+    props.push(['endColumn', f.endColumn]);
   props.push(['title', f.rule]);
   const related = f.related.map((r) => `\n${workspacePath(root, r.file)}:${r.line}:${r.column}: ${r.message}`).join('');
   const level = f.severity === 'error' ? 'error' : 'warning';

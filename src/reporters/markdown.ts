@@ -31,14 +31,24 @@ export function formatMarkdown(report: CheckReport): string {
   const out: string[] = [];
   const extra: string[] = [];
   if (report.summary.baselined) extra.push(`${plural(report.summary.baselined, 'baselined finding')} not shown`);
-  if (report.summary.baselineResolved) extra.push(`${plural(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`);
+  if (report.summary.baselineResolved)
+    extra.push(
+      `${plural(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`,
+    );
   if (report.summary.suppressed) extra.push(`${plural(report.summary.suppressed, 'finding')} suppressed inline`);
   const tail = extra.length ? ` ${extra.join('; ')}.` : '';
   if (errors + warnings === 0) {
-    out.push(`### spec-check: no problems`, '', `${plural(report.summary.examplesValidated, 'example')} validated, ${plural(report.summary.filesRead, 'file')} read.${tail}`);
+    out.push(
+      `### spec-check: no problems`,
+      '',
+      `${plural(report.summary.examplesValidated, 'example')} validated, ${plural(report.summary.filesRead, 'file')} read.${tail}`,
+    );
     return out.join('\n') + '\n';
   }
-  out.push(`### spec-check: ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`, '');
+  out.push(
+    `### spec-check: ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`,
+    '',
+  );
   if (tail) out.push(tail.trim(), '');
 
   const byRule = new Map<string, { errors: number; warnings: number }>();
@@ -48,14 +58,17 @@ export function formatMarkdown(report: CheckReport): string {
     byRule.set(f.rule, row);
   }
   out.push('| rule | errors | warnings |', '| --- | ---: | ---: |');
-  for (const [rule, row] of [...byRule].sort(([a], [b]) => (a < b ? -1 : 1))) out.push(`| ${code(rule)} | ${row.errors} | ${row.warnings} |`);
+  for (const [rule, row] of [...byRule].sort(([a], [b]) => (a < b ? -1 : 1)))
+    out.push(`| ${code(rule)} | ${row.errors} | ${row.warnings} |`);
   out.push('');
 
   out.push('| location | severity | message | rule |', '| --- | --- | --- | --- |');
   let size = out.join('\n').length;
   let shown = 0;
   for (const f of report.findings) {
-    const related = f.related.map((r) => `<br>${code(`${workspacePath(report.root, r.file)}:${r.line}:${r.column}`)} ${escapeCell(r.message)}`).join('');
+    const related = f.related
+      .map((r) => `<br>${code(`${workspacePath(report.root, r.file)}:${r.line}:${r.column}`)} ${escapeCell(r.message)}`)
+      .join('');
     const row = `| ${code(`${workspacePath(report.root, f.file)}:${f.line}:${f.column}`)} | ${f.severity} | ${escapeCell(f.message)}${related} | ${code(f.rule)} |`;
     // A pull-request comment holds at most 65,536 characters: stop short of it.
     if (size + row.length + 1 > MAX_COMMENT_CHARS) break;
@@ -63,6 +76,10 @@ export function formatMarkdown(report: CheckReport): string {
     size += row.length + 1;
     shown++;
   }
-  if (shown < report.findings.length) out.push('', `… and ${plural(report.findings.length - shown, 'more finding')}: see the full report (\`--format text\` or \`--format sarif\`).`);
+  if (shown < report.findings.length)
+    out.push(
+      '',
+      `… and ${plural(report.findings.length - shown, 'more finding')}: see the full report (\`--format text\` or \`--format sarif\`).`,
+    );
   return out.join('\n') + '\n';
 }

@@ -41,7 +41,11 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
           message: { text: f.message },
           locations: f.file === '.' ? [] : [{ physicalLocation: physical(report.root, f.file, region(f)) }],
           relatedLocations: f.related.length
-            ? f.related.map((r, i) => ({ id: i + 1, physicalLocation: physical(report.root, r.file, region(r)), message: { text: r.message } }))
+            ? f.related.map((r, i) => ({
+                id: i + 1,
+                physicalLocation: physical(report.root, r.file, region(r)),
+                message: { text: r.message },
+              }))
             : undefined,
           partialFingerprints: { 'specCheck/v1': sourceHash(findingKey(f, (file, line) => lineText(file, line))) },
         })),
@@ -71,7 +75,10 @@ function helpText(rule: RuleMeta): { text: string; markdown: string } {
     const where = rule.examples.file ? ` (${rule.examples.file})` : '';
     text.push(`Fails${where}:\n${rule.examples.fail}`, `Passes:\n${rule.examples.pass}`);
     const lang = languageOf(rule.examples.file);
-    markdown.push(`Fails${where}:\n\n${fence(rule.examples.fail, lang)}`, `Passes:\n\n${fence(rule.examples.pass, lang)}`);
+    markdown.push(
+      `Fails${where}:\n\n${fence(rule.examples.fail, lang)}`,
+      `Passes:\n\n${fence(rule.examples.pass, lang)}`,
+    );
   }
   return { text: text.join('\n\n'), markdown: markdown.join('\n\n') };
 }
@@ -101,4 +108,3 @@ function physical(root: string, file: string, r: Region): PhysicalLocation {
   const uri = workspacePath(root, file).split('/').map(encodeURIComponent).join('/');
   return { artifactLocation: { uri }, region: r };
 }
-

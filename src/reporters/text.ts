@@ -35,7 +35,9 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
   const paint = painter(options);
   const out: string[] = [];
   const report = { findings };
-  const docsUrl = new Map(options.verbose ? (options.rules ?? []).flatMap((r) => (r.docsUrl ? [[r.id, r.docsUrl] as const] : [])) : []);
+  const docsUrl = new Map(
+    options.verbose ? (options.rules ?? []).flatMap((r) => (r.docsUrl ? [[r.id, r.docsUrl] as const] : [])) : [],
+  );
   const byFile = new Map<string, Finding[]>();
   for (const f of report.findings) {
     if (!byFile.has(f.file)) byFile.set(f.file, []);
@@ -49,7 +51,9 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
       const sev = f.severity === 'error' ? paint('red', 'error  ') : paint('yellow', 'warning');
       out.push(`  ${paint('dim', pos)}  ${sev}  ${f.message}  ${paint('dim', f.rule)}`);
       for (const r of f.related) {
-        out.push(`  ${' '.repeat(posWidth)}           ${paint('dim', `${r.file}:${r.line}:${r.column}`)}  ${r.message}`);
+        out.push(
+          `  ${' '.repeat(posWidth)}           ${paint('dim', `${r.file}:${r.line}:${r.column}`)}  ${r.message}`,
+        );
       }
       const source = options.verbose ? options.source?.(f.file) : undefined;
       if (source) out.push(...codeFrame(source, f, paint));
@@ -72,12 +76,19 @@ function codeFrame(source: TextFile, f: Finding, paint: Paint = (_, s) => s): st
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const text = source.lineText(n).replace(/\t/g, '  ');
-    out.push(`    ${n === f.line ? '>' : ' '} ${paint('dim', `${String(n).padStart(width)} |`)}${text ? ' ' + text : ''}`);
+    out.push(
+      `    ${n === f.line ? '>' : ' '} ${paint('dim', `${String(n).padStart(width)} |`)}${text ? ' ' + text : ''}`,
+    );
     if (n === f.line) {
       const raw = source.lineText(n);
       const before = raw.slice(0, f.column - 1).replace(/\t/g, '  ').length;
-      const span = f.endLine === f.line && f.endColumn !== undefined && f.endColumn > f.column ? raw.slice(f.column - 1, f.endColumn - 1).replace(/\t/g, '  ').length : 1;
-      out.push(`      ${paint('dim', `${' '.repeat(width)} |`)} ${' '.repeat(before)}${paint(f.severity === 'error' ? 'red' : 'yellow', '^'.repeat(Math.max(1, span)))}`);
+      const span =
+        f.endLine === f.line && f.endColumn !== undefined && f.endColumn > f.column
+          ? raw.slice(f.column - 1, f.endColumn - 1).replace(/\t/g, '  ').length
+          : 1;
+      out.push(
+        `      ${paint('dim', `${' '.repeat(width)} |`)} ${' '.repeat(before)}${paint(f.severity === 'error' ? 'red' : 'yellow', '^'.repeat(Math.max(1, span)))}`,
+      );
     }
   }
   return out;
@@ -90,7 +101,10 @@ export function summaryLine(report: Pick<CheckReport, 'summary'>, paint: Paint =
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
   if (report.summary.suppressed) extra.push(`${n(report.summary.suppressed, 'finding')} suppressed inline`);
   if (report.summary.baselined) extra.push(`${n(report.summary.baselined, 'baselined finding')} not shown`);
-  if (report.summary.baselineResolved) extra.push(`${n(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`);
+  if (report.summary.baselineResolved)
+    extra.push(
+      `${n(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`,
+    );
   const figures = `${examplesValidated} example${examplesValidated === 1 ? '' : 's'} validated, ${filesRead} file${filesRead === 1 ? '' : 's'} read${extra.length ? '; ' + extra.join(', ') : ''}`;
   if (total === 0) return `No problems (${figures}).`;
   const text = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}); ${figures}.`;

@@ -6,7 +6,8 @@ import type { Report, Rule } from '../core/rule.js';
 export const exampleValid: Rule = {
   meta: {
     id: 'example/valid',
-    description: 'Every example file is valid JSON and validates against the schema.json definition named by its folder.',
+    description:
+      'Every example file is valid JSON and validates against the schema.json definition named by its folder.',
     rationale:
       'Examples are what implementers copy. An example that does not match the schema teaches the wrong wire format, and the Schema Reference renders it next to the type it contradicts.',
     defaultSeverity: 'error',
@@ -54,7 +55,12 @@ export const exampleValid: Rule = {
 };
 
 /** Reports what is wrong with one example; true when it was validated against its definition. */
-function checkExample(validator: SchemaValidator | undefined, version: SpecVersion, example: Example, report: (r: Report) => void): boolean {
+function checkExample(
+  validator: SchemaValidator | undefined,
+  version: SpecVersion,
+  example: Example,
+  report: (r: Report) => void,
+): boolean {
   const doc = example.document;
   const at = (offset: number) => example.file.location(offset);
   if (!doc.ok) {

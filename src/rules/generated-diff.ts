@@ -28,4 +28,3 @@ export function declarationRelated(version: SpecVersion, name: string | undefine
   const decl = name ? version.schemaTs?.byName.get(name) : undefined;
   return decl ? [{ ...decl.location, message }] : [];
 }
-

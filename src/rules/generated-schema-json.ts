@@ -19,7 +19,8 @@ function definitionAt(text: string, offset: number): string | undefined {
 export const generatedSchemaJson: Rule = {
   meta: {
     id: 'generated/schema-json',
-    description: 'The committed schema/<version>/schema.json is exactly what `spec-check generate` writes from schema.ts.',
+    description:
+      'The committed schema/<version>/schema.json is exactly what `spec-check generate` writes from schema.ts.',
     rationale:
       'schema.json is generated from schema.ts and is what validators and SDKs consume. A stale copy publishes a wire format that the types and their docs no longer describe.',
     defaultSeverity: 'error',

@@ -47,7 +47,7 @@ export const generatedSchemaReference: Rule = {
     defaultSeverity: 'error',
     examples: {
       file: 'docs/specification/draft/schema.mdx',
-      fail: '// schema.ts: /** The widget\'s label. @category Widgets */\n### `Widget` ... <p>The label.</p>',
+      fail: "// schema.ts: /** The widget's label. @category Widgets */\n### `Widget` ... <p>The label.</p>",
       pass: '### `Widget` ... <p>The widget&#39;s label.</p>',
     },
   },
@@ -83,7 +83,9 @@ export const generatedSchemaReference: Rule = {
       if (at < 0) continue;
       const declaration = declarationAt(committed.text, at) ?? declarationAt(file.text, at);
       const location = committed.location(at);
-      const where = declaration ? `in declaration ${declaration} (line ${location.line})` : `at line ${location.line}, outside the declarations`;
+      const where = declaration
+        ? `in declaration ${declaration} (line ${location.line})`
+        : `at line ${location.line}, outside the declarations`;
       report({
         message:
           `${file.path} is stale: it differs from what schema.ts and the template generate, first ${where} ` +

@@ -17,14 +17,33 @@ import { generatedSchemaJson } from './generated-schema-json.js';
 import { generatedSchemaReference } from './generated-schema-reference.js';
 
 /** Every rule spec-check knows, in the order the rules reference lists them. */
-export const allRules: Rule[] = [exampleValid, inputParse, inputUnreadable, proseJsonValid, xrefLink, jsdocLink, exampleOrphan, schemaCategory, mdxEsmComment, mdxParse, consistencyErrorReporting, consistencyErrorCode, generatedSchemaJson, generatedSchemaReference, suppressionUnused];
+export const allRules: Rule[] = [
+  exampleValid,
+  inputParse,
+  inputUnreadable,
+  proseJsonValid,
+  xrefLink,
+  jsdocLink,
+  exampleOrphan,
+  schemaCategory,
+  mdxEsmComment,
+  mdxParse,
+  consistencyErrorReporting,
+  consistencyErrorCode,
+  generatedSchemaJson,
+  generatedSchemaReference,
+  suppressionUnused,
+];
 
 /**
  * The registry: every rule `check` runs, then the kinds of difference `sep-diff` reports, each
  * with its metadata, the command that reports it and its link into the rules reference. The
  * config, docs/rules.md, schema/config.schema.json, SARIF and `spec-check rules` read it.
  */
-export const registry: readonly RegisteredRule[] = [...allRules.map((r) => registered(r.meta, 'check')), ...Object.values(sepDiffKinds).map((meta) => registered(meta, 'sep-diff'))];
+export const registry: readonly RegisteredRule[] = [
+  ...allRules.map((r) => registered(r.meta, 'check')),
+  ...Object.values(sepDiffKinds).map((meta) => registered(meta, 'sep-diff')),
+];
 
 /** The registered rules one command reports (what its SARIF driver lists). */
 export function rulesReportedBy(command: ReportingCommand): RegisteredRule[] {

@@ -5,9 +5,14 @@ export const inputParse: Rule = {
   meta: {
     id: 'input/parse',
     description: 'A source file (schema.ts, schema.json, a SEP) has a syntax error, is binary or is not UTF-8.',
-    rationale: 'A file that does not parse cannot be checked, and the spec repository build that reads it would fail too.',
+    rationale:
+      'A file that does not parse cannot be checked, and the spec repository build that reads it would fail too.',
     defaultSeverity: 'error',
-    examples: { file: 'schema/draft/schema.ts', fail: 'export interface Widget {\n  id: string;\n', pass: 'export interface Widget {\n  id: string;\n}' },
+    examples: {
+      file: 'schema/draft/schema.ts',
+      fail: 'export interface Widget {\n  id: string;\n',
+      pass: 'export interface Widget {\n  id: string;\n}',
+    },
   },
   check(project, { report }) {
     const { spec } = project;
@@ -18,13 +23,18 @@ export const inputParse: Rule = {
 export const inputUnreadable: Rule = {
   meta: {
     id: 'input/unreadable',
-    description: 'A file or folder of the spec cannot be read (permissions, a link that leaves the root or loops, an oversized file).',
+    description:
+      'A file or folder of the spec cannot be read (permissions, a link that leaves the root or loops, an oversized file).',
     rationale: 'What cannot be read is not checked; saying so keeps a green run from hiding an unchecked file.',
     defaultSeverity: 'error',
-    examples: { fail: 'schema/draft/examples/Widget/basic.json -> /etc/passwd (a link out of the root)', pass: 'schema/draft/examples/Widget/basic.json (a regular file)' },
+    examples: {
+      fail: 'schema/draft/examples/Widget/basic.json -> /etc/passwd (a link out of the root)',
+      pass: 'schema/draft/examples/Widget/basic.json (a regular file)',
+    },
   },
   check(project, { report }) {
     const { spec } = project;
-    for (const p of spec.inputProblems) if (p.kind === 'unreadable') report({ message: p.message, location: p.location });
+    for (const p of spec.inputProblems)
+      if (p.kind === 'unreadable') report({ message: p.message, location: p.location });
   },
 };

@@ -3,7 +3,9 @@ import { baseName, messageIndex, type MessageIndex } from '../prose/schema-index
 import type { Rule } from '../core/rule.js';
 
 /** Every JSDoc comment of a declaration or of one of its members, with what it documents. */
-export function* jsdocsOf(version: SpecVersion): Generator<{ declaration: Declaration; jsdoc: JsDoc; member?: string }> {
+export function* jsdocsOf(
+  version: SpecVersion,
+): Generator<{ declaration: Declaration; jsdoc: JsDoc; member?: string }> {
   for (const declaration of version.schemaTs?.declarations ?? []) {
     if (declaration.jsdoc) yield { declaration, jsdoc: declaration.jsdoc };
     for (const m of declaration.members) if (m.jsdoc) yield { declaration, jsdoc: m.jsdoc, member: m.name };
@@ -14,7 +16,8 @@ export function* jsdocsOf(version: SpecVersion): Generator<{ declaration: Declar
 export const jsdocLink: Rule = {
   meta: {
     id: 'jsdoc/link',
-    description: 'Every `{@link X}` and `{@link X.member}` in schema.ts names an existing declaration or member, and every `{@includeCode path}` file exists.',
+    description:
+      'Every `{@link X}` and `{@link X.member}` in schema.ts names an existing declaration or member, and every `{@includeCode path}` file exists.',
     rationale:
       'TypeDoc renders a broken {@link} as plain text and a missing {@includeCode} file breaks the Schema Reference build; both usually mean a type or example was renamed and its references were not.',
     defaultSeverity: 'error',
@@ -37,7 +40,10 @@ export const jsdocLink: Rule = {
         }
         for (const include of jsdoc.includes) {
           if (!files.has(include.resolved)) {
-            report({ message: `{@includeCode ${include.path}}: no file ${include.resolved}`, location: include.location });
+            report({
+              message: `{@includeCode ${include.path}}: no file ${include.resolved}`,
+              location: include.location,
+            });
           }
         }
       }
@@ -47,7 +53,8 @@ export const jsdocLink: Rule = {
 
 /** What is wrong with a link target, or undefined when it names something that exists (or is a URL). */
 function linkProblem(index: MessageIndex, target: string): string | undefined {
-  if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#')) return undefined;
+  if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#'))
+    return undefined;
   // TypeDoc's declaration references: `X`, `X.member`, `X#member`, `X.member.nested`.
   const [name, ...path] = target.split(/[.#]/);
   const decl = index.declaration(name);

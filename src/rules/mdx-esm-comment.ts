@@ -27,9 +27,13 @@ export const mdxEsmComment: Rule = {
         for (const node of page.tree?.children ?? []) {
           if (node.type !== 'mdxjsEsm') continue;
           // remark-mdx parses ESM with acorn, which lists the comments with page positions.
-          const comments = ((node.data as { estree?: { comments?: EsmComment[] } } | undefined)?.estree?.comments ?? []) as EsmComment[];
+          const comments = ((node.data as { estree?: { comments?: EsmComment[] } } | undefined)?.estree?.comments ??
+            []) as EsmComment[];
           for (const c of comments) {
-            const start = c.loc?.start ?? { line: node.position?.start.line ?? 1, column: (node.position?.start.column ?? 1) - 1 };
+            const start = c.loc?.start ?? {
+              line: node.position?.start.line ?? 1,
+              column: (node.position?.start.column ?? 1) - 1,
+            };
             const text = c.type === 'Line' ? `//${c.value}` : `/*${c.value}*/`;
             report({
               message: `JavaScript comment in an MDX ${node.value.trimStart().startsWith('import') ? 'import' : 'export'} block breaks the docs site's production parser: ${short(text)}`,

@@ -17,7 +17,8 @@ export const mdxParse: Rule = {
     const { spec } = project;
     for (const version of spec.versions) {
       for (const page of version.pages) {
-        if (page.syntax === 'mdx' && page.parseError) report({ message: `MDX parse error: ${page.parseError.message}`, location: page.parseError.location });
+        if (page.syntax === 'mdx' && page.parseError)
+          report({ message: `MDX parse error: ${page.parseError.message}`, location: page.parseError.location });
       }
     }
   },

@@ -22,7 +22,8 @@ export const proseJsonValid: Rule = {
   },
   check(project, { report, count }) {
     const { spec } = project;
-    for (const version of spec.versions) for (const page of version.pages) checkPage(project, version, page, false, report, count);
+    for (const version of spec.versions)
+      for (const page of version.pages) checkPage(project, version, page, false, report, count);
     const target = sepVersion(spec);
     if (target) for (const page of spec.seps) checkPage(project, target, page, true, report, count);
   },
@@ -50,12 +51,16 @@ function checkPage(
         });
       }
       for (const p of problems) {
-        report({ message: `${describe(c)} does not match ${p.definition}${p.where}: ${p.message}`, location: shown.block.locate(p.line, p.column) });
+        report({
+          message: `${describe(c)} does not match ${p.definition}${p.where}: ${p.message}`,
+          location: shown.block.locate(p.line, p.column),
+        });
       }
       if (c.kind !== 'unclassified') matched++;
     }
     // Without a readable schema.json nothing was validated: the block counts in neither figure.
-    if (validatorFor(project, version)) count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
+    if (validatorFor(project, version))
+      count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
   }
 }
 
@@ -75,4 +80,3 @@ function describe(c: Classification): string {
       return 'JSON-RPC message';
   }
 }
-

@@ -36,7 +36,10 @@ export function registered(meta: RuleMeta, command: ReportingCommand): Registere
 }
 
 /** The findings a config leaves: each with the severity it sets for its rule, `off` ones dropped. */
-export function withSeverities(findings: Finding[], severities: Record<string, SeverityOverride> | undefined): Finding[] {
+export function withSeverities(
+  findings: Finding[],
+  severities: Record<string, SeverityOverride> | undefined,
+): Finding[] {
   if (!severities) return findings;
   const out: Finding[] = [];
   for (const f of findings) {
@@ -67,8 +70,14 @@ export const sepDiffKinds = {
       'A SEP is accepted for the wording it proposes; an item or sentence that did not reach the spec is a requirement implementers never read.',
     defaultSeverity: 'error',
     examples: {
-      fail: sides('- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.', '- Servers MUST send `widgets/changed` when the list changes.'),
-      pass: sides('- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.', '- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.'),
+      fail: sides(
+        '- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.',
+        '- Servers MUST send `widgets/changed` when the list changes.',
+      ),
+      pass: sides(
+        '- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.',
+        '- Servers MUST send `widgets/changed` when the list changes.\n- Clients MAY cache the list.',
+      ),
     },
   },
   extra: {
@@ -78,13 +87,17 @@ export const sepDiffKinds = {
       'Text the SEP does not carry was either added during review without the SEP being updated, or left over from before it; either way the SEP and the spec no longer tell the same story.',
     defaultSeverity: 'warning',
     examples: {
-      fail: sides('- Clients MAY cache the list.', '- Clients MAY cache the list.\n- Clients SHOULD refresh the cache hourly.'),
+      fail: sides(
+        '- Clients MAY cache the list.',
+        '- Clients MAY cache the list.\n- Clients SHOULD refresh the cache hourly.',
+      ),
       pass: sides('- Clients MAY cache the list.', '- Clients MAY cache the list.'),
     },
   },
   changed: {
     id: 'sep-diff/changed',
-    description: 'A list item, sentence, heading or table row whose words differ from the SEP (clauses dropped, added or reworded), or a passage worded differently.',
+    description:
+      'A list item, sentence, heading or table row whose words differ from the SEP (clauses dropped, added or reworded), or a passage worded differently.',
     rationale:
       'A dropped or reworded clause changes what a requirement asks for; reviewers of the pull request need to see each one against the wording the SEP was accepted with.',
     defaultSeverity: 'error',
@@ -95,19 +108,28 @@ export const sepDiffKinds = {
   },
   order: {
     id: 'sep-diff/order',
-    description: 'Items or sentences in a different order than the SEP proposes (outside the longest run kept in order).',
-    rationale: 'Steps of a procedure and lists of precedence mean their order; a reordered list can change what an implementation does first.',
+    description:
+      'Items or sentences in a different order than the SEP proposes (outside the longest run kept in order).',
+    rationale:
+      'Steps of a procedure and lists of precedence mean their order; a reordered list can change what an implementation does first.',
     defaultSeverity: 'warning',
     examples: {
-      fail: sides('1. Validate the request.\n2. Look up the widget.', '1. Look up the widget.\n2. Validate the request.'),
-      pass: sides('1. Validate the request.\n2. Look up the widget.', '1. Validate the request.\n2. Look up the widget.'),
+      fail: sides(
+        '1. Validate the request.\n2. Look up the widget.',
+        '1. Look up the widget.\n2. Validate the request.',
+      ),
+      pass: sides(
+        '1. Validate the request.\n2. Look up the widget.',
+        '1. Validate the request.\n2. Look up the widget.',
+      ),
     },
   },
   keyword: {
     id: 'sep-diff/keyword',
     description:
       'An RFC 2119 keyword that differs from the SEP (MUST/SHALL/REQUIRED, SHOULD/RECOMMENDED, MAY/OPTIONAL and the NOT forms; upper case only).',
-    rationale: 'The keyword is the requirement: a MUST that became a SHOULD makes a mandatory behaviour optional for every implementation.',
+    rationale:
+      'The keyword is the requirement: a MUST that became a SHOULD makes a mandatory behaviour optional for every implementation.',
     defaultSeverity: 'error',
     examples: {
       fail: sides('Clients MUST ignore unknown widget fields.', 'Clients SHOULD ignore unknown widget fields.'),
@@ -116,8 +138,10 @@ export const sepDiffKinds = {
   },
   template: {
     id: 'sep-diff/template',
-    description: 'An example message (in the targeted pages or the SEP itself) that does not follow the message template the SEP gives for the same condition.',
-    rationale: 'Clients and tests match error messages by their template; an example that strays from it teaches a message the SEP does not define.',
+    description:
+      'An example message (in the targeted pages or the SEP itself) that does not follow the message template the SEP gives for the same condition.',
+    rationale:
+      'Clients and tests match error messages by their template; an example that strays from it teaches a message the SEP does not define.',
     defaultSeverity: 'error',
     examples: {
       fail: `SEP: Errors use the message template \`Unknown widget: <name>\`.\n\n${PAGE}:\n{ "code": -32602, "message": "Unknown widget lamp" }`,
@@ -126,8 +150,10 @@ export const sepDiffKinds = {
   },
   target: {
     id: 'sep-diff/target',
-    description: 'A target page the SEP names that the spec lacks, that does not parse, or that holds none of the proposed wording.',
-    rationale: 'Wording proposed for a page that is not there (renamed, moved, misspelled in the SEP) is compared with nothing, so every other check of it is silent.',
+    description:
+      'A target page the SEP names that the spec lacks, that does not parse, or that holds none of the proposed wording.',
+    rationale:
+      'Wording proposed for a page that is not there (renamed, moved, misspelled in the SEP) is compared with nothing, so every other check of it is silent.',
     defaultSeverity: 'error',
     examples: {
       fail: 'SEP: Add to docs/specification/draft/server/widget.mdx:\n\n(the spec has server/widgets.mdx, no server/widget.mdx)',

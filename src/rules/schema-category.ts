@@ -41,7 +41,10 @@ export const schemaCategory: Rule = {
         const name = m[1];
         placed.add(name);
         if (!firstUse.has(name)) {
-          report({ message: `Placeholder for category "${name}", which no exported declaration in ${source.file.path} uses`, location: template.location(m.index!) });
+          report({
+            message: `Placeholder for category "${name}", which no exported declaration in ${source.file.path} uses`,
+            location: template.location(m.index!),
+          });
         }
       }
       for (const [name, decl] of firstUse) {
@@ -77,5 +80,7 @@ function missingCategory(version: SpecVersion, decl: Declaration): string {
     const lines = c.text.split('\n').length;
     return c.location.line < decl.location.line && c.location.line + lines + 1 >= decl.location.line;
   });
-  return plain ? `${base} (the comment above it opens with /* instead of /**, so TypeDoc reads neither its description nor a category)` : base;
+  return plain
+    ? `${base} (the comment above it opens with /* instead of /**, so TypeDoc reads neither its description nor a category)`
+    : base;
 }

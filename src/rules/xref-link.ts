@@ -26,7 +26,11 @@ export const xrefLink: Rule = {
       for (const page of version.pages) {
         for (const link of page.links) {
           const problem = checkLink(targets, held, page, link);
-          if (problem) report({ message: problem, location: { file: link.location.file, line: link.location.line, column: link.location.column } });
+          if (problem)
+            report({
+              message: problem,
+              location: { file: link.location.file, line: link.location.line, column: link.location.column },
+            });
         }
       }
     }
@@ -65,7 +69,8 @@ function checkLink(targets: LinkTargets, held: Set<string>, page: MarkdownPage, 
   }
 
   const found = inDocs.map((c) => targets.pages.get(c)).find((t) => t);
-  if (!found) return `No page at ${inDocs[0]} (expected ${inDocs[0].slice(1)}.mdx or ${inDocs[0].slice(1)}/index.mdx under the docs folder)`;
+  if (!found)
+    return `No page at ${inDocs[0]} (expected ${inDocs[0].slice(1)}.mdx or ${inDocs[0].slice(1)}/index.mdx under the docs folder)`;
   if (hash === undefined || hash === '') return undefined;
   if (found.anchors.has(hash) || found.anchors.has(hash.toLowerCase())) return undefined;
   return `No heading "#${hash}" on ${found.page.path}`;
@@ -85,7 +90,10 @@ function relativeCandidates(targets: LinkTargets, page: MarkdownPage, rel: strin
 }
 
 function normalise(p: string): string {
-  return path.posix.normalize(p).replace(/\.mdx?$/, '').replace(/\/$/, '');
+  return path.posix
+    .normalize(p)
+    .replace(/\.mdx?$/, '')
+    .replace(/\/$/, '');
 }
 
 function decode(s: string): string {

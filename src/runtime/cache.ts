@@ -54,7 +54,8 @@ export class DiskCache {
     const byAge = names
       .map((n) => ({ n, t: fs.statSync(path.join(this.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
       .sort((a, b) => a.t - b.t);
-    for (const { n } of byAge.slice(0, names.length - MAX_ENTRIES + MAX_ENTRIES / 4)) fs.rmSync(path.join(this.dir, n), { force: true });
+    for (const { n } of byAge.slice(0, names.length - MAX_ENTRIES + MAX_ENTRIES / 4))
+      fs.rmSync(path.join(this.dir, n), { force: true });
   }
 }
 
@@ -66,7 +67,8 @@ export class DiskCache {
 export function cacheDirFor(root: string): string {
   for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
     const modules = path.join(dir, 'node_modules');
-    if (fs.statSync(modules, { throwIfNoEntry: false })?.isDirectory()) return path.join(modules, '.cache', 'spec-check');
+    if (fs.statSync(modules, { throwIfNoEntry: false })?.isDirectory())
+      return path.join(modules, '.cache', 'spec-check');
     if (path.dirname(dir) === dir) break;
   }
   // dist/runtime/cache.js and src/runtime/cache.ts are both two folders below the package.

@@ -66,14 +66,26 @@ export function memoryFileSystem(root: string, files: Record<string, string | Ui
       folders.get(parent)!.add(parts[i]);
     }
   }
-  const missing = (abs: string, syscall: string) => Object.assign(new Error(`ENOENT: no such file or directory, ${syscall} '${abs}'`), { code: 'ENOENT', syscall, path: abs });
+  const missing = (abs: string, syscall: string) =>
+    Object.assign(new Error(`ENOENT: no such file or directory, ${syscall} '${abs}'`), {
+      code: 'ENOENT',
+      syscall,
+      path: abs,
+    });
   const relOf = (abs: string): string | undefined => {
     const rel = path.relative(base, path.resolve(abs));
     if (rel === '') return '';
     if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
     return rel.split(path.sep).join('/');
   };
-  const kind = (file: boolean, size = 0): FileStats => ({ isFile: () => file, isDirectory: () => !file, isSymbolicLink: () => false, size, mtimeMs: 0, ctimeMs: 0 });
+  const kind = (file: boolean, size = 0): FileStats => ({
+    isFile: () => file,
+    isDirectory: () => !file,
+    isSymbolicLink: () => false,
+    size,
+    mtimeMs: 0,
+    ctimeMs: 0,
+  });
   const stat = async (abs: string): Promise<FileStats> => {
     const rel = relOf(abs);
     if (rel !== undefined && folders.has(rel)) return kind(false);
@@ -87,7 +99,10 @@ export function memoryFileSystem(root: string, files: Record<string, string | Ui
     async readdir(abs) {
       const rel = relOf(abs);
       const names = rel === undefined ? undefined : folders.get(rel);
-      if (!names) throw rel !== undefined && contents.has(rel) ? Object.assign(new Error(`ENOTDIR: not a directory, scandir '${abs}'`), { code: 'ENOTDIR' }) : missing(abs, 'scandir');
+      if (!names)
+        throw rel !== undefined && contents.has(rel)
+          ? Object.assign(new Error(`ENOTDIR: not a directory, scandir '${abs}'`), { code: 'ENOTDIR' })
+          : missing(abs, 'scandir');
       return [...names].map((name) => {
         const isFolder = folders.has(rel === '' ? name : `${rel}/${name}`);
         return { name, isFile: () => !isFolder, isDirectory: () => isFolder, isSymbolicLink: () => false };
@@ -169,7 +184,12 @@ export class FileReader {
     for (const e of entries) {
       if (this.ignore?.(`${rel}/${e.name}`)) continue;
       const abs = this.abs(`${rel}/${e.name}`);
-      if (e.isDirectory() || (e.isSymbolicLink() && (await this.insideRoot(abs)) && (await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory())) {
+      if (
+        e.isDirectory() ||
+        (e.isSymbolicLink() &&
+          (await this.insideRoot(abs)) &&
+          (await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory())
+      ) {
         out.push(e.name);
       }
     }
@@ -190,7 +210,11 @@ export class FileReader {
         entries = await this.fileSystem.readdir(abs);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-          this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, { file: dirRel, line: 1, column: 1 });
+          this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, {
+            file: dirRel,
+            line: 1,
+            column: 1,
+          });
         }
         return;
       }
@@ -201,7 +225,11 @@ export class FileReader {
         let isFile = e.isFile();
         if (e.isSymbolicLink()) {
           if (!(await this.insideRoot(this.abs(childRel)))) {
-            this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', { file: childRel, line: 1, column: 1 });
+            this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', {
+              file: childRel,
+              line: 1,
+              column: 1,
+            });
             continue;
           }
           const st = await this.fileSystem.stat(this.abs(childRel)).catch(() => undefined);
@@ -236,7 +264,11 @@ export class FileReader {
       const target = st.isSymbolicLink() ? await this.fileSystem.stat(abs) : st;
       if (!target.isFile()) return undefined;
       if (target.size > MAX_FILE_BYTES) {
-        this.problem('unreadable', `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`, location);
+        this.problem(
+          'unreadable',
+          `File is ${Math.round(target.size / 1048576)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read`,
+          location,
+        );
         return undefined;
       }
       const stamp = `${target.size}:${target.mtimeMs}:${target.ctimeMs}`;
@@ -265,7 +297,11 @@ export class FileReader {
     this.filesRead++;
     const text = decodeUtf8(bytes);
     if (text === undefined) {
-      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', { file: rel, line: 1, column: 1 });
+      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', {
+        file: rel,
+        line: 1,
+        column: 1,
+      });
       return undefined;
     }
     const file = new TextFile(rel, withoutBom(text));

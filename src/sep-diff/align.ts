@@ -102,7 +102,9 @@ export function align(sepUnits: Unit[], docUnits: Unit[]): Alignment {
       if (ratio >= MATCH_RATIO) candidates.push({ sep: s, doc: d, ratio });
     }
   }
-  candidates.sort((x, y) => y.ratio - x.ratio || Math.abs(x.sep.index - x.doc.index) - Math.abs(y.sep.index - y.doc.index));
+  candidates.sort(
+    (x, y) => y.ratio - x.ratio || Math.abs(x.sep.index - x.doc.index) - Math.abs(y.sep.index - y.doc.index),
+  );
   for (const c of candidates) if (!usedSep.has(c.sep) && !usedDoc.has(c.doc)) take(c.sep, c.doc, c.ratio);
 
   // Leftovers between the same two matched neighbours, in order: one unit reworded.
@@ -118,7 +120,8 @@ export function align(sepUnits: Unit[], docUnits: Unit[]): Alignment {
   }
   // Before the first and after the last matched unit, only the neighbouring block can hold the reworded unit.
   const docBlocks = anchors.map((p) => p.doc.block);
-  const nearAnchors = (u: Unit) => !anchors.length || (u.block >= Math.min(...docBlocks) - 1 && u.block <= Math.max(...docBlocks) + 1);
+  const nearAnchors = (u: Unit) =>
+    !anchors.length || (u.block >= Math.min(...docBlocks) - 1 && u.block <= Math.max(...docBlocks) + 1);
   for (const s of sepUnits) {
     if (usedSep.has(s)) continue;
     const slot = docSlots.get(slotOf(s, 'sep')) ?? [];
@@ -217,7 +220,8 @@ export function wordHunks(sep: Unit, doc: Unit, skipSep = new Set<number>(), ski
   const hunks: Hunk[] = [];
   let current: Hunk | undefined;
   const endOf = (words: Word[], unit: Unit, k: number) => (k < words.length ? words[k].offset : unit.plain.length);
-  const open = (i: number, j: number) => (current ??= { dropped: [], added: [], sepOffset: endOf(a, sep, i), docOffset: endOf(b, doc, j) });
+  const open = (i: number, j: number) =>
+    (current ??= { dropped: [], added: [], sepOffset: endOf(a, sep, i), docOffset: endOf(b, doc, j) });
   // Consecutive removals and additions between two common runs make one hunk.
   let i = 0;
   let j = 0;

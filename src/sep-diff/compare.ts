@@ -63,7 +63,8 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
   const blocks = pairs.map((p) => p.doc.block);
   const firstBlock = options.mode === 'fragment' && blocks.length ? Math.min(...blocks) : 0;
   const lastBlock = blocks.length ? Math.max(...blocks) : -1;
-  const docOnly = options.mode === 'whole' ? docOnlyAll : docOnlyAll.filter((u) => u.block >= firstBlock && u.block <= lastBlock);
+  const docOnly =
+    options.mode === 'whole' ? docOnlyAll : docOnlyAll.filter((u) => u.block >= firstBlock && u.block <= lastBlock);
 
   for (const pair of pairs) {
     const { sep, doc } = pair;
@@ -80,7 +81,10 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     const message =
       pair.ratio < MATCH_RATIO
         ? `The ${docName} words this ${what} differently from the SEP: ${quote(doc.plain)} where the SEP has ${quote(sep.plain)}`
-        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks.slice(0, 3).map((h) => describeHunk(h, sep, doc)).join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
+        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks
+            .slice(0, 3)
+            .map((h) => describeHunk(h, sep, doc))
+            .join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
     // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
     const reworded = pair.ratio < MATCH_RATIO;
     findings.push(
@@ -91,7 +95,8 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
   }
 
   // Order: among matched units, those outside the longest run kept in the SEP's order.
-  const position = (u: Unit, all: Unit[]) => all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
+  const position = (u: Unit, all: Unit[]) =>
+    all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
   for (const pair of outOfOrder(pairs)) {
     const what = noun[pair.doc.kind];
     findings.push(
@@ -127,15 +132,26 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
       );
     } else if (sep.length) {
       // Point at the matched neighbour in the same SEP block (list, paragraph) if there is one: it should follow or precede it.
-      const neighbour = prev?.sep.block === sep[0].block ? prev : next?.sep.block === sep[0].block ? next : (prev ?? next);
+      const neighbour =
+        prev?.sep.block === sep[0].block ? prev : next?.sep.block === sep[0].block ? next : (prev ?? next);
       const where = neighbour?.doc.location ?? options.anchor;
-      const place = !neighbour ? 'here' : neighbour === prev ? `after ${quote(neighbour.doc.plain, 40)}` : `before ${quote(neighbour.doc.plain, 40)}`;
-      findings.push(finding('missing', `The ${docName} lacks ${units(sep)} that the SEP proposes ${place}`, where, [sepRef(sep[0], 'proposed here')]));
+      const place = !neighbour
+        ? 'here'
+        : neighbour === prev
+          ? `after ${quote(neighbour.doc.plain, 40)}`
+          : `before ${quote(neighbour.doc.plain, 40)}`;
+      findings.push(
+        finding('missing', `The ${docName} lacks ${units(sep)} that the SEP proposes ${place}`, where, [
+          sepRef(sep[0], 'proposed here'),
+        ]),
+      );
     } else {
       const around = prev ?? next;
       findings.push(
         finding('extra', `The ${docName} has ${units(doc)}, which the SEP’s proposed wording lacks`, doc[0].location, [
-          around ? sepRef(around.sep, 'the SEP’s wording around this place') : { ...sepUnits[0].location, message: 'the SEP’s proposed wording' },
+          around
+            ? sepRef(around.sep, 'the SEP’s wording around this place')
+            : { ...sepUnits[0].location, message: 'the SEP’s proposed wording' },
         ]),
       );
     }
@@ -177,7 +193,9 @@ function compareKeywords(sep: Unit, doc: Unit, a: Keyword[], b: Keyword[], docNa
         : ka
           ? `The ${docName} drops the SEP’s ${ka.text}: ${quote(doc.plain, 60)}`
           : `The ${docName} adds ${kb!.text}, which the SEP’s wording lacks: ${quote(doc.plain, 60)}`;
-    return finding('keyword', message, docAt, [{ ...sepAt, message: ka ? `the SEP’s ${ka.text}` : 'the SEP’s wording' }]);
+    return finding('keyword', message, docAt, [
+      { ...sepAt, message: ka ? `the SEP’s ${ka.text}` : 'the SEP’s wording' },
+    ]);
   }
   return undefined;
 }

@@ -19,7 +19,6 @@ import { fromRules, type RuleFindingsOptions } from './rule-findings.js';
 /** The rules whose findings join the report: `prose/*` ones located in the SEP, `consistency/*` ones on the files it changes. */
 export type SepDiffOptions = RuleFindingsOptions;
 
-
 export interface SepDiffResult {
   sep: string;
   /** The SEP's status line (Draft, Accepted, Final, ...), when it has one. */
@@ -58,7 +57,12 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     if (!changedFiles.includes(version.schemaTs.file.path)) changedFiles.push(version.schemaTs.file.path);
     const r = compareJsDoc(p, target.jsdoc, target.location);
     findings.push(...r.findings);
-    compared.push({ target: `${version.schemaTs.file.path} ${name}`, proposal: p.jsdoc.location, units: r.units, matched: r.matched });
+    compared.push({
+      target: `${version.schemaTs.file.path} ${name}`,
+      proposal: p.jsdoc.location,
+      units: r.units,
+      matched: r.matched,
+    });
   }
 
   // Message templates (stated, or read from the SEP's example messages) against the example
@@ -69,7 +73,9 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   let messagesChecked = 0;
   if (templates.length) {
     const allPages = spec.versions.flatMap((v) => v.pages);
-    const pages = changedFiles.map((f) => allPages.find((pg) => pg.path === f)).filter((pg): pg is MarkdownPage => !!pg);
+    const pages = changedFiles
+      .map((f) => allPages.find((pg) => pg.path === f))
+      .filter((pg): pg is MarkdownPage => !!pg);
     for (const page of pages) {
       const messages = exampleMessages(page.codeBlocks);
       messagesChecked += messages.length;
@@ -83,6 +89,14 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
 
   findings.push(...fromRules(project, sep, changedFiles, options));
   const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
-  return { sep: sep.path, status, compared, unknownDeclarations, templates: templates.length, messagesChecked, changedFiles, findings: sortFindings(withSeverities(findings, options.runOptions?.severities)) };
+  return {
+    sep: sep.path,
+    status,
+    compared,
+    unknownDeclarations,
+    templates: templates.length,
+    messagesChecked,
+    changedFiles,
+    findings: sortFindings(withSeverities(findings, options.runOptions?.severities)),
+  };
 }
-

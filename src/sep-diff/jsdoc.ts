@@ -33,7 +33,10 @@ function segmentsOf(jsdoc: JsDoc): Segment[] {
     if (tag) {
       // The tag's text starts after `@name `: its first line is cut there, its location moved along.
       const cut = tag[0].length;
-      segments.push({ name: tag[1], lines: [{ text: line.text.slice(cut), location: { ...line.location, column: line.location.column + cut } }] });
+      segments.push({
+        name: tag[1],
+        lines: [{ text: line.text.slice(cut), location: { ...line.location, column: line.location.column + cut } }],
+      });
     } else {
       segments.at(-1)!.lines.push(line);
     }
@@ -58,7 +61,11 @@ function segmentUnits(seg: Segment | undefined, fallback: Location): Unit[] {
 }
 
 /** Compares the proposed comment's summary and prose tags with the model's, segment by segment. */
-export function compareJsDoc(p: JsDocProposal, model: JsDoc | undefined, declaredAt: Location): { findings: Finding[]; units: number; matched: number } {
+export function compareJsDoc(
+  p: JsDocProposal,
+  model: JsDoc | undefined,
+  declaredAt: Location,
+): { findings: Finding[]; units: number; matched: number } {
   const modelSegments = model ? segmentsOf(model) : [];
   const anchor = model?.location ?? declaredAt;
   const out = { findings: [] as Finding[], units: 0, matched: 0 };
@@ -68,16 +75,23 @@ export function compareJsDoc(p: JsDocProposal, model: JsDoc | undefined, declare
     const theirs = modelSegments.find((m) => m.name === seg.name);
     if (!theirs && seg.name !== 'summary') {
       out.findings.push(
-        finding('missing', `The JSDoc in schema.ts has no @${seg.name} tag; the SEP proposes one: ${quote(sepUnits.map((u) => u.plain).join(' '))}`, anchor, [
-          { ...seg.lines[0].location, message: `the SEP’s @${seg.name} tag` },
-        ]),
+        finding(
+          'missing',
+          `The JSDoc in schema.ts has no @${seg.name} tag; the SEP proposes one: ${quote(sepUnits.map((u) => u.plain).join(' '))}`,
+          anchor,
+          [{ ...seg.lines[0].location, message: `the SEP’s @${seg.name} tag` }],
+        ),
       );
       out.units += sepUnits.length;
       continue;
     }
     const docUnits = segmentUnits(theirs, anchor);
     const docName = seg.name === 'summary' ? 'JSDoc in schema.ts' : `@${seg.name} tag in schema.ts`;
-    const r = compareStretch(sepUnits, docUnits, { mode: 'whole', anchor: theirs?.lines[0]?.location ?? anchor, docName });
+    const r = compareStretch(sepUnits, docUnits, {
+      mode: 'whole',
+      anchor: theirs?.lines[0]?.location ?? anchor,
+      docName,
+    });
     out.findings.push(...r.findings);
     out.units += sepUnits.length;
     out.matched += r.matched;

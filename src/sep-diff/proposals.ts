@@ -67,7 +67,8 @@ export function findProposals(spec: Spec, sep: MarkdownPage): Proposals {
       const block = blocksByOffset.get(`${node.position?.start.line}:${node.position?.start.column}`);
       const lang = (node.lang ?? '').toLowerCase();
       if (block && (MARKDOWN_LANGS.has(lang) || lang === 'diff')) {
-        const sentence = previousFlow?.type === 'paragraph' && adjacent(sep, previousFlow, node) ? previousFlow : undefined;
+        const sentence =
+          previousFlow?.type === 'paragraph' && adjacent(sep, previousFlow, node) ? previousFlow : undefined;
         const target = targetOf(spec, sep, sentence) ?? targetOf(spec, sep, lastHeading);
         if (target) prose.push({ block, ...target });
       } else if (block && TS_LANGS.has(lang) && node.value.includes('/**')) {
@@ -75,7 +76,13 @@ export function findProposals(spec: Spec, sep: MarkdownPage): Proposals {
       }
     }
     // The flow node just before a code block: its sentence may name the target.
-    if (node.type === 'paragraph' || node.type === 'code' || node.type === 'heading' || node.type === 'list' || node.type === 'table') {
+    if (
+      node.type === 'paragraph' ||
+      node.type === 'code' ||
+      node.type === 'heading' ||
+      node.type === 'list' ||
+      node.type === 'table'
+    ) {
       previousFlow = node;
     }
   });
@@ -96,7 +103,11 @@ function adjacent(sep: MarkdownPage, before: Nodes, after: Nodes): boolean {
 }
 
 /** The page a paragraph's last sentence (or a heading) names, with the section named beside it. */
-function targetOf(spec: Spec, sep: MarkdownPage, node: Paragraph | MdastHeading | undefined): Omit<ProseProposal, 'block'> | undefined {
+function targetOf(
+  spec: Spec,
+  sep: MarkdownPage,
+  node: Paragraph | MdastHeading | undefined,
+): Omit<ProseProposal, 'block'> | undefined {
   if (!node?.position) return undefined;
   const raw = sep.file.text.slice(node.position.start.offset, node.position.end.offset);
   const spans = node.type === 'paragraph' ? sentenceSpans(raw) : [{ start: 0, end: raw.length }];
@@ -128,7 +139,10 @@ function targetOf(spec: Spec, sep: MarkdownPage, node: Paragraph | MdastHeading 
  * A mention that looks like a docs path but matches no page is still returned (without a page),
  * so that sep-diff can say the target is missing.
  */
-function resolvePage(spec: Spec, mention: string): { named: string; page?: MarkdownPage; fragment?: string; lookedFor?: string } | undefined {
+function resolvePage(
+  spec: Spec,
+  mention: string,
+): { named: string; page?: MarkdownPage; fragment?: string; lookedFor?: string } | undefined {
   const [withoutHash, fragment] = mention.replace(/\?[^#]*/, '').split('#');
   let p = withoutHash.replace(/^https?:\/\/[^/]+/, '').replace(/^\/?(?:[^ ]*?\/blob\/[^/]+\/)?/, '');
   const site = /(?:^|\/)specification\/(.+)$/.exec(p);

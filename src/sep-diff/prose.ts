@@ -50,11 +50,17 @@ function parseBlock(sep: MarkdownPage, p: ProseProposal): Parsed | undefined {
     lineOf = (line) => kept[line - 1]?.index ?? 0;
     shift = 1;
   }
-  const region = (file: TextFile): Region => ({ source: file, map: (line, column) => p.block.locate(lineOf(line), column - 1 + shift) });
+  const region = (file: TextFile): Region => ({
+    source: file,
+    map: (line, column) => p.block.locate(lineOf(line), column - 1 + shift),
+  });
   const attempts: [string, 'mdx' | 'md'][] = [
     [value, 'mdx'],
     // `<name>` with no closing tag is a placeholder, not JSX: the same-length brackets keep every column.
-    [value.replace(/<([A-Za-z][\w-]*)>/g, (m, name: string) => (value.includes(`</${name}>`) ? m : `⟨${name}⟩`)), 'mdx'],
+    [
+      value.replace(/<([A-Za-z][\w-]*)>/g, (m, name: string) => (value.includes(`</${name}>`) ? m : `⟨${name}⟩`)),
+      'mdx',
+    ],
     [value, 'md'],
   ];
   for (const [text, syntax] of attempts) {
@@ -64,7 +70,11 @@ function parseBlock(sep: MarkdownPage, p: ProseProposal): Parsed | undefined {
   return undefined;
 }
 
-const normalHeading = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalHeading = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 const isHeading = (n: RootContent): n is MdastHeading => n.type === 'heading';
 const SKIP = new Set(['html', 'yaml', 'mdxjsEsm', 'mdxFlowExpression', 'thematicBreak']);
 
@@ -80,14 +90,30 @@ export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: F
   const proposalAt = p.block.location;
   if (!p.page) {
     return {
-      findings: [finding('target', `The SEP proposes wording for ${p.named}, but the spec has no such page${p.lookedFor ? ` (${p.lookedFor})` : ''}`, p.namedAt, [{ ...proposalAt, message: 'the proposed wording' }])],
+      findings: [
+        finding(
+          'target',
+          `The SEP proposes wording for ${p.named}, but the spec has no such page${p.lookedFor ? ` (${p.lookedFor})` : ''}`,
+          p.namedAt,
+          [{ ...proposalAt, message: 'the proposed wording' }],
+        ),
+      ],
     };
   }
   const page = p.page;
   if (!page.tree) {
     const where = page.parseError?.location ?? { file: page.path, line: 1, column: 1 };
     const why = page.parseError?.message ?? 'it could not be parsed';
-    return { findings: [finding('target', `The page the SEP proposes wording for does not parse, so it was not compared: ${why}`, where, [{ ...proposalAt, message: 'the proposed wording' }])] };
+    return {
+      findings: [
+        finding(
+          'target',
+          `The page the SEP proposes wording for does not parse, so it was not compared: ${why}`,
+          where,
+          [{ ...proposalAt, message: 'the proposed wording' }],
+        ),
+      ],
+    };
   }
   const parsed = parseBlock(sep, p);
   if (!parsed) return { findings: [] };
@@ -106,14 +132,17 @@ export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: F
   let anchor = pageStart;
   let docUnits: Unit[] | undefined;
   if (docNodes) {
-    if (headingAt?.position) anchor = { file: page.path, line: headingAt.position.start.line, column: headingAt.position.start.column };
+    if (headingAt?.position)
+      anchor = { file: page.path, line: headingAt.position.start.line, column: headingAt.position.start.column };
   } else {
     // Best alignment: the stretch of the page (a heading and what follows it up to the next heading) most like the proposal.
     const best = bestStretch(children, sepUnits, pageRegion);
     if (!best) {
       return {
         findings: [
-          finding('target', `None of the wording the SEP proposes for this page is in it`, pageStart, [{ ...proposalAt, message: 'the proposed wording' }]),
+          finding('target', `None of the wording the SEP proposes for this page is in it`, pageStart, [
+            { ...proposalAt, message: 'the proposed wording' },
+          ]),
         ],
         compared: { target: page.path, proposal: proposalAt, units: sepUnits.length, matched: 0 },
       };
@@ -126,7 +155,10 @@ export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: F
   }
   docUnits ??= unitsOf(docNodes, pageRegion);
   const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page' });
-  return { findings: r.findings, compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched } };
+  return {
+    findings: r.findings,
+    compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched },
+  };
 }
 
 /** The page's section a proposal names: by its first heading, else by the section named beside the path; none found: `docNodes` absent. */
@@ -137,19 +169,46 @@ function namedSection(
   sepRegion: Region,
   pageRegion: Region,
   hint: string | undefined,
-): { docNodes?: RootContent[]; sepNodes: RootContent[]; mode: StretchOptions['mode']; section?: string; headingAt?: RootContent } {
+): {
+  docNodes?: RootContent[];
+  sepNodes: RootContent[];
+  mode: StretchOptions['mode'];
+  section?: string;
+  headingAt?: RootContent;
+} {
   if (sepHeading) {
     const wanted = normalHeading(toString(sepHeading));
     const same = children.flatMap((n, i) => (isHeading(n) && normalHeading(toString(n)) === wanted ? [i] : []));
     // A heading used more than once (such as "Example"): the section whose wording aligns best.
     const bodyUnits = same.length > 1 ? unitsOf(content.slice(1), sepRegion) : [];
-    const i = same.length > 1 ? maxBy(same, (k) => stretchScore(unitsOf(sectionAt(children, k).slice(1), pageRegion), bodyUnits)) : same[0];
-    if (i !== undefined) return { docNodes: sectionAt(children, i).slice(1), sepNodes: content.slice(1), mode: 'section', section: toString(children[i]), headingAt: children[i] };
+    const i =
+      same.length > 1
+        ? maxBy(same, (k) => stretchScore(unitsOf(sectionAt(children, k).slice(1), pageRegion), bodyUnits))
+        : same[0];
+    if (i !== undefined)
+      return {
+        docNodes: sectionAt(children, i).slice(1),
+        sepNodes: content.slice(1),
+        mode: 'section',
+        section: toString(children[i]),
+        headingAt: children[i],
+      };
     return { sepNodes: content, mode: 'section' };
   }
   if (hint) {
-    const i = children.findIndex((n) => isHeading(n) && (normalHeading(toString(n)) === normalHeading(hint) || headingSlug(toString(n)) === hint.toLowerCase()));
-    if (i >= 0) return { docNodes: sectionAt(children, i).slice(1), sepNodes: content, mode: 'fragment', section: toString(children[i]), headingAt: children[i] };
+    const i = children.findIndex(
+      (n) =>
+        isHeading(n) &&
+        (normalHeading(toString(n)) === normalHeading(hint) || headingSlug(toString(n)) === hint.toLowerCase()),
+    );
+    if (i >= 0)
+      return {
+        docNodes: sectionAt(children, i).slice(1),
+        sepNodes: content,
+        mode: 'fragment',
+        section: toString(children[i]),
+        headingAt: children[i],
+      };
   }
   return { sepNodes: content, mode: 'section' };
 }
@@ -175,7 +234,11 @@ function maxBy<T>(items: T[], score: (item: T) => number): T {
   return best;
 }
 
-function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region): { nodes: RootContent[]; units: Unit[]; heading?: string; anchor: Location } | undefined {
+function bestStretch(
+  children: RootContent[],
+  sepUnits: Unit[],
+  region: Region,
+): { nodes: RootContent[]; units: Unit[]; heading?: string; anchor: Location } | undefined {
   const starts = [0, ...children.flatMap((n, i) => (isHeading(n) && i > 0 ? [i] : []))];
   let best: { nodes: RootContent[]; units: Unit[]; heading?: string; anchor: Location; score: number } | undefined;
   starts.forEach((start, k) => {
@@ -189,10 +252,13 @@ function bestStretch(children: RootContent[], sepUnits: Unit[], region: Region):
         units,
         score,
         heading: first && isHeading(first) ? toString(first) : undefined,
-        anchor: { file: region.source.path, line: first?.position?.start.line ?? 1, column: first?.position?.start.column ?? 1 },
+        anchor: {
+          file: region.source.path,
+          line: first?.position?.start.line ?? 1,
+          column: first?.position?.start.column ?? 1,
+        },
       };
     }
   });
   return best;
 }
-

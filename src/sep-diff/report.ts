@@ -37,10 +37,16 @@ export function sepDiffReport(spec: Spec, rootArg: string, result: SepDiffResult
 }
 
 export function proposesNothing(r: SepDiffResult): boolean {
-  return !r.compared.length && !r.templates && !r.unknownDeclarations.length && !r.findings.some((f) => f.rule.startsWith('sep-diff/'));
+  return (
+    !r.compared.length &&
+    !r.templates &&
+    !r.unknownDeclarations.length &&
+    !r.findings.some((f) => f.rule.startsWith('sep-diff/'))
+  );
 }
 
-const NO_WORDING = 'proposes no wording (no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template)';
+const NO_WORDING =
+  'proposes no wording (no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template)';
 
 export function formatSepDiffJson(report: SepDiffReport): string {
   const { result: _result, ...document } = report;
@@ -69,12 +75,17 @@ function header(r: SepDiffResult, code: (s: string) => string): string[] {
   if (r.compared.length) {
     lines.push(`${code(r.sep)}${status} proposes wording for:`);
     for (const c of r.compared) {
-      lines.push(`  ${code(c.target)}${c.section ? ` (${c.section})` : ''}: ${c.matched} of ${c.units} proposed items and sentences found`);
+      lines.push(
+        `  ${code(c.target)}${c.section ? ` (${c.section})` : ''}: ${c.matched} of ${c.units} proposed items and sentences found`,
+      );
     }
   } else {
     lines.push(`${code(r.sep)}${status} proposes no wording that sep-diff could compare.`);
   }
-  if (r.unknownDeclarations.length) lines.push(`JSDoc proposed for declarations the schema does not have (not compared): ${r.unknownDeclarations.map(code).join(', ')}`);
+  if (r.unknownDeclarations.length)
+    lines.push(
+      `JSDoc proposed for declarations the schema does not have (not compared): ${r.unknownDeclarations.map(code).join(', ')}`,
+    );
   if (r.templates) lines.push(`Message templates: ${r.templates}; example messages checked: ${r.messagesChecked}`);
   if (r.changedFiles.length) lines.push(`Files the SEP changes: ${r.changedFiles.map(code).join(', ')}`);
   return lines;

@@ -29,7 +29,12 @@ export interface RuleFindingsOptions {
 /** The findings of a set of rules on the project, run once per set (many SEPs compared with one project). */
 const ruleRuns = derivation('sep-diff rule runs', (_rules: Rule[]) => new Map<RunOptions | undefined, Finding[]>());
 
-export function fromRules(project: Project, sep: MarkdownPage, changedFiles: string[], options: RuleFindingsOptions): Finding[] {
+export function fromRules(
+  project: Project,
+  sep: MarkdownPage,
+  changedFiles: string[],
+  options: RuleFindingsOptions,
+): Finding[] {
   let all = options.ruleFindings;
   if (!all) {
     const rules = options.rules ?? allRules;
@@ -37,7 +42,10 @@ export function fromRules(project: Project, sep: MarkdownPage, changedFiles: str
     all = byOptions.get(options.runOptions);
     if (!all) {
       const reporting = rules.filter((r) => r.meta.id.startsWith(PROSE) || r.meta.id.startsWith(CONSISTENCY));
-      all = runRules(project, reporting, { ...options.runOptions, knownRules: allRules.map((r) => r.meta.id) }).findings;
+      all = runRules(project, reporting, {
+        ...options.runOptions,
+        knownRules: allRules.map((r) => r.meta.id),
+      }).findings;
       byOptions.set(options.runOptions, all);
     }
   }
@@ -45,7 +53,8 @@ export function fromRules(project: Project, sep: MarkdownPage, changedFiles: str
   const mentioned = sepMentions(project, sep);
   return all.filter((f) => {
     if (f.rule.startsWith(PROSE)) return f.file === sep.path;
-    if (f.rule.startsWith(CONSISTENCY)) return (changed.has(f.file) || f.related.some((r) => changed.has(r.file))) && mentioned(f);
+    if (f.rule.startsWith(CONSISTENCY))
+      return (changed.has(f.file) || f.related.some((r) => changed.has(r.file))) && mentioned(f);
     return false;
   });
 }
@@ -60,9 +69,10 @@ function sepMentions(project: Project, sep: MarkdownPage): (f: Finding) => boole
   const conditions = new Set(conditionsIn(sep.file.text, projectVocabulary(project)).map((c) => c.id));
   const codes = new Set(codesIn(sep.file.text));
   return (f) => {
-    const claim = claims.find((c) => c.location.file === f.file && c.location.line === f.line && c.location.column === f.column);
+    const claim = claims.find(
+      (c) => c.location.file === f.file && c.location.line === f.line && c.location.column === f.column,
+    );
     if (claim) return conditions.has(claim.condition.id);
     return codesIn(f.message).some((code) => codes.has(code));
   };
 }
-

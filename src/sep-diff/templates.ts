@@ -36,7 +36,10 @@ export function findTemplates(sep: MarkdownPage): MessageTemplate[] {
   const out: MessageTemplate[] = [];
   if (!sep.tree) return out;
   visit(sep.tree, 'paragraph', (paragraph: Paragraph) => {
-    const sentenceText = sep.file.text.slice(paragraph.position?.start.offset ?? 0, paragraph.position?.end.offset ?? 0);
+    const sentenceText = sep.file.text.slice(
+      paragraph.position?.start.offset ?? 0,
+      paragraph.position?.end.offset ?? 0,
+    );
     if (!/\b(template|message)s?\b/i.test(sentenceText)) return;
     visit(paragraph, 'inlineCode', (code: InlineCode) => {
       const text = code.value.trim();
@@ -45,7 +48,13 @@ export function findTemplates(sep: MarkdownPage): MessageTemplate[] {
       if (condition.length < 2) return;
       const start = code.position!.start;
       const ticks = /^`+/.exec(sep.file.text.slice(start.offset))?.[0].length ?? 1;
-      out.push({ source: 'template', text, location: { file: sep.path, line: start.line, column: start.column + ticks }, condition, pattern: patternOf(text) });
+      out.push({
+        source: 'template',
+        text,
+        location: { file: sep.path, line: start.line, column: start.column + ticks },
+        condition,
+        pattern: patternOf(text),
+      });
     });
   });
   return out;
@@ -124,7 +133,11 @@ export function exampleMessages(blocks: CodeBlock[]): ExampleMessage[] {
 }
 
 /** A finding for each message about a template's condition that follows none of the templates for it. */
-export function checkMessages(templates: MessageTemplate[], messages: ExampleMessage[], where: 'docs' | 'sep'): Finding[] {
+export function checkMessages(
+  templates: MessageTemplate[],
+  messages: ExampleMessage[],
+  where: 'docs' | 'sep',
+): Finding[] {
   const out: Finding[] = [];
   for (const m of messages) {
     const relevant = templates.filter((t) => sameCondition(t, m.text));
@@ -132,8 +145,14 @@ export function checkMessages(templates: MessageTemplate[], messages: ExampleMes
     const t = relevant[0];
     const who = where === 'docs' ? 'The example message' : 'The SEP’s own example message';
     const what = t.source === 'template' ? 'template' : 'example message';
-    out.push(finding('template', `${who} ${quote(m.text, 60)} does not follow the SEP’s ${what} ${quote(t.text, 60)}`, m.location, [{ ...t.location, message: `the SEP’s ${what}` }]));
+    out.push(
+      finding(
+        'template',
+        `${who} ${quote(m.text, 60)} does not follow the SEP’s ${what} ${quote(t.text, 60)}`,
+        m.location,
+        [{ ...t.location, message: `the SEP’s ${what}` }],
+      ),
+    );
   }
   return out;
 }
-

@@ -138,7 +138,14 @@ function wordsOf(text: string): Word[] {
   return words;
 }
 
-function makeUnit(kind: UnitKind, plain: PlainText, start: number, end: number, block: number, index: number): Unit | undefined {
+function makeUnit(
+  kind: UnitKind,
+  plain: PlainText,
+  start: number,
+  end: number,
+  block: number,
+  index: number,
+): Unit | undefined {
   // Placeholders escaped for the MDX parser (`⟨name⟩`, see parseBlock) read as written again.
   const slice = plain.text.slice(start, end).replace(/⟨/g, '<').replace(/⟩/g, '>');
   const lead = slice.length - slice.trimStart().length;
@@ -178,7 +185,8 @@ export function unitsOf(nodes: readonly RootContent[], region: Region): Unit[] {
       case 'paragraph': {
         const plain = new PlainText(region);
         addPhrasing(plain, node.children);
-        for (const s of sentenceSpans(plain.text)) push(makeUnit('sentence', plain, s.start, s.end, block, units.length));
+        for (const s of sentenceSpans(plain.text))
+          push(makeUnit('sentence', plain, s.start, s.end, block, units.length));
         return;
       }
       case 'listItem': {

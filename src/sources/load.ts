@@ -81,7 +81,6 @@ function memo<T>(cache: LoadCache | undefined, kind: string, file: TextFile, mak
   return value;
 }
 
-
 const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
 export async function loadSpec(rootArg: string, options: LoadOptions = {}): Promise<Spec> {
@@ -98,7 +97,8 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));
-    if (unknown.length) throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${names.join(', ') || 'none'})`);
+    if (unknown.length)
+      throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${names.join(', ') || 'none'})`);
     names = names.filter((n) => options.versions!.includes(n));
   }
 
@@ -112,15 +112,30 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     const now = files.filter((f) => sepParsedAtLoad(f.text, options));
     const length = now.reduce((n, f) => n + f.text.length, 0);
     const inWorker = prose && now.length > 0 && !!options.runtime?.useWorker(length);
-    const job = { kind: 'markdown' as const, pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })), givesWay: true };
+    const job = {
+      kind: 'markdown' as const,
+      pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })),
+      givesWay: true,
+    };
     // The worker's output covers the first of `now`, in order; a failed job leaves them all here.
     const parsed = inWorker ? await options.runtime!.run(job, length).catch(() => undefined) : undefined;
     return { now: new Set(now), parsed: parsed?.values() };
   });
   // Awaited below, unless reading the versions fails first.
   parsingSeps.catch(() => undefined);
-  const [loaded, sepFiles] = await Promise.all([Promise.all(names.map((id) => loadVersion(reader, layout, id))), sepsRead]);
-  const spec: Spec = { root, versions: loaded.map((l) => l.version), seps: [], inputProblems: reader.problems, filesRead: 0, files: new Map(), suppressions: [] };
+  const [loaded, sepFiles] = await Promise.all([
+    Promise.all(names.map((id) => loadVersion(reader, layout, id))),
+    sepsRead,
+  ]);
+  const spec: Spec = {
+    root,
+    versions: loaded.map((l) => l.version),
+    seps: [],
+    inputProblems: reader.problems,
+    filesRead: 0,
+    files: new Map(),
+    suppressions: [],
+  };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
   for (const [i, { version, pageFiles }] of loaded.entries()) {
@@ -138,7 +153,9 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   });
   spec.filesRead = reader.filesRead;
   spec.files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  spec.suppressions = [...reader.suppressions].sort((a, b) => (a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line));
+  spec.suppressions = [...reader.suppressions].sort((a, b) =>
+    a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line,
+  );
   return spec;
 }
 
@@ -148,13 +165,21 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
  * and `versions`), as one hash of paths and bytes, and the text files for showing findings.
  * Undefined when a file or folder cannot be read (the full load reports that).
  */
-export async function inputFingerprint(rootArg: string, options: LoadOptions = {}): Promise<{ key: string; files: Map<string, TextFile> } | undefined> {
+export async function inputFingerprint(
+  rootArg: string,
+  options: LoadOptions = {},
+): Promise<{ key: string; files: Map<string, TextFile> } | undefined> {
   const root = path.resolve(rootArg);
   const layout = { ...defaultLayout, ...options.layout };
   const reader = new FileReader(root, options.ignore, undefined, undefined, options.fileSystem);
-  const names = [...(await findVersions(reader, layout))].filter((n) => !options.versions?.length || options.versions.includes(n)).sort(compareVersions);
+  const names = [...(await findVersions(reader, layout))]
+    .filter((n) => !options.versions?.length || options.versions.includes(n))
+    .sort(compareVersions);
   const lists = await Promise.all([
-    ...names.flatMap((id) => [reader.list(posixJoin(layout.schema, id), () => true), reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx'))]),
+    ...names.flatMap((id) => [
+      reader.list(posixJoin(layout.schema, id), () => true),
+      reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx')),
+    ]),
     listSeps(reader, layout),
   ]);
   const paths = [...new Set(lists.flat())].sort();
@@ -199,7 +224,11 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** A version's sources, parsed, and its pages, read but not parsed yet. */
-async function loadVersion(reader: FileReader, layout: Layout, id: string): Promise<{ version: SpecVersion; pageFiles: TextFile[] }> {
+async function loadVersion(
+  reader: FileReader,
+  layout: Layout,
+  id: string,
+): Promise<{ version: SpecVersion; pageFiles: TextFile[] }> {
   const schemaDir = posixJoin(layout.schema, id);
   const docsDir = posixJoin(layout.docs, id);
   const version: SpecVersion = { id, schemaDir, docsDir, examples: [], pages: [] };
@@ -219,12 +248,17 @@ async function loadVersion(reader: FileReader, layout: Layout, id: string): Prom
   const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
   if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(posixJoin(schemaDir, 'schema.ts')))) {
-    reader.problem('unreadable', `No schema.ts in ${schemaDir}: the version's declarations cannot be checked`, { file: schemaDir, line: 1, column: 1 });
+    reader.problem('unreadable', `No schema.ts in ${schemaDir}: the version's declarations cannot be checked`, {
+      file: schemaDir,
+      line: 1,
+      column: 1,
+    });
   }
   if (schemaTs) {
     version.schemaTs = memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
     reader.suppressions.push(...memo(reader.cache, 'suppressions', schemaTs, () => suppressionsInTypeScript(schemaTs)));
-    for (const e of version.schemaTs.syntaxErrors) reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);
+    for (const e of version.schemaTs.syntaxErrors)
+      reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);
   }
   if (schemaJson) version.jsonSchema = readJsonSchema(schemaJson, reader);
   version.referenceTemplate = template;
@@ -258,13 +292,16 @@ async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]>
 
 function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
   const page = memo(reader.cache, syntax, file, () => readMarkdownPage(file, syntax));
-  reader.suppressions.push(...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)));
+  reader.suppressions.push(
+    ...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)),
+  );
   return pageRead(page, reader);
 }
 
 /** A page as read: a Markdown parse error is an input problem (rule `mdx/parse` reports MDX ones). */
 function pageRead(page: MarkdownPage, reader: FileReader): MarkdownPage {
-  if (page.parseError && page.syntax === 'md') reader.problem('parse', `Markdown parse error: ${page.parseError.message}`, page.parseError.location);
+  if (page.parseError && page.syntax === 'md')
+    reader.problem('parse', `Markdown parse error: ${page.parseError.message}`, page.parseError.location);
   return page;
 }
 
@@ -274,9 +311,14 @@ function readJsonSchema(file: TextFile, reader: FileReader): JsonSchemaSource {
   const value = (document.value ?? {}) as Record<string, unknown>;
   const dialect = dialectOf(value.$schema);
   if (document.ok && !dialect) {
-    reader.problem('parse', `Unknown JSON Schema dialect ${JSON.stringify(value.$schema ?? null)}; expected draft-07, 2019-09 or 2020-12`, file.location(0));
+    reader.problem(
+      'parse',
+      `Unknown JSON Schema dialect ${JSON.stringify(value.$schema ?? null)}; expected draft-07, 2019-09 or 2020-12`,
+      file.location(0),
+    );
   }
-  const definitionsKey = value.$defs !== undefined || (dialect === '2020-12' && value.definitions === undefined) ? '$defs' : 'definitions';
+  const definitionsKey =
+    value.$defs !== undefined || (dialect === '2020-12' && value.definitions === undefined) ? '$defs' : 'definitions';
   const defs = value[definitionsKey];
   const definitionNames = new Set(defs && typeof defs === 'object' ? Object.keys(defs) : []);
   return { file, document, dialect, definitionsKey, definitionNames };

@@ -36,7 +36,12 @@ import { suppressionsInPage } from './suppressions.js';
 function gfmWithoutAutolinkLiterals(this: Processor) {
   const data = this.data();
   (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+  (data.fromMarkdownExtensions ??= []).push(
+    gfmFootnoteFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+  );
 }
 
 const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(gfmWithoutAutolinkLiterals);
@@ -105,14 +110,28 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
   const headingStack: Heading[] = [];
   visit(tree, (node: Nodes) => {
     if (node.type === 'heading') {
-      const heading: Heading = { depth: node.depth, text: toString(node as MdastHeading).trim(), location: at(file, node) };
+      const heading: Heading = {
+        depth: node.depth,
+        text: toString(node as MdastHeading).trim(),
+        location: at(file, node),
+      };
       while (headingStack.length && headingStack.at(-1)!.depth >= heading.depth) headingStack.pop();
       headingStack.push(heading);
       data.headings.push(heading);
     } else if (node.type === 'code') {
-      data.codeBlocks.push({ lang: node.lang ?? undefined, meta: node.meta ?? undefined, value: node.value, location: at(file, node), headingPath: headingStack.map((h) => h.text) });
+      data.codeBlocks.push({
+        lang: node.lang ?? undefined,
+        meta: node.meta ?? undefined,
+        value: node.value,
+        location: at(file, node),
+        headingPath: headingStack.map((h) => h.text),
+      });
     } else if (node.type === 'link' || node.type === 'definition') {
-      data.links.push({ url: node.url, text: node.type === 'link' ? toString(node) : node.label ?? '', location: at(file, node) } satisfies Link);
+      data.links.push({
+        url: node.url,
+        text: node.type === 'link' ? toString(node) : (node.label ?? ''),
+        location: at(file, node),
+      } satisfies Link);
     }
   });
   return { tree, data };
@@ -136,7 +155,10 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
  * from the tree. Pages are parsed in order; when `stop` says so before a page, the output covers
  * the pages parsed so far, and the caller parses the rest.
  */
-export function markdownJob(pages: { path: string; text: string; syntax: 'mdx' | 'md' }[], stop?: () => boolean): { data: MarkdownPageData; suppressions: Suppression[] }[] {
+export function markdownJob(
+  pages: { path: string; text: string; syntax: 'mdx' | 'md' }[],
+  stop?: () => boolean,
+): { data: MarkdownPageData; suppressions: Suppression[] }[] {
   const out: { data: MarkdownPageData; suppressions: Suppression[] }[] = [];
   for (const { path, text, syntax } of pages) {
     if (stop?.()) break;
@@ -176,7 +198,12 @@ function parseErrorMessage(error: unknown): string {
 }
 
 function parseErrorLocation(error: unknown, file: TextFile): Location {
-  const e = error as { line?: number; column?: number; reason?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const e = error as {
+    line?: number;
+    column?: number;
+    reason?: string;
+    place?: { line?: number; column?: number; start?: { line: number; column: number } };
+  };
   // Some MDX errors (an unclosed tag met at the end) carry the place only in their text: "(3:1-3:7)".
   const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? '');
   const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (inText ? Number(inText[1]) : 1);

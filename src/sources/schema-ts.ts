@@ -5,7 +5,20 @@
 import ts from '../util/typescript.js';
 import type * as TS from 'typescript';
 import path from 'node:path';
-import type { Declaration, DeclarationKind, JsDoc, JsDocExample, JsDocInclude, JsDocLine, JsDocLink, JsDocTag, Member, PlainComment, SchemaSource, Suppression } from '../model/spec.js';
+import type {
+  Declaration,
+  DeclarationKind,
+  JsDoc,
+  JsDocExample,
+  JsDocInclude,
+  JsDocLine,
+  JsDocLink,
+  JsDocTag,
+  Member,
+  PlainComment,
+  SchemaSource,
+  Suppression,
+} from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import { DIRECTIVE, parseDirective } from './suppressions.js';
 
@@ -79,7 +92,11 @@ function declarationsOf(statement: TS.Statement, file: TextFile, sf: TS.SourceFi
 }
 
 function hasExport(node: TS.Node): boolean {
-  return (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+  return (
+    (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some(
+      (m) => m.kind === ts.SyntaxKind.ExportKeyword,
+    ) ?? false
+  );
 }
 
 function literalValue(expr: TS.Expression): string | number | boolean | undefined {
@@ -87,7 +104,8 @@ function literalValue(expr: TS.Expression): string | number | boolean | undefine
   while (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isNumericLiteral(e)) return Number(e.text);
-  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return -Number(e.operand.text);
+  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand))
+    return -Number(e.operand.text);
   if (e.kind === ts.SyntaxKind.TrueKeyword) return true;
   if (e.kind === ts.SyntaxKind.FalseKeyword) return false;
   return undefined;
@@ -98,7 +116,8 @@ function membersOf(members: TS.NodeArray<TS.TypeElement>, file: TextFile, sf: TS
   for (const m of members) {
     if (!ts.isPropertySignature(m) && !ts.isMethodSignature(m)) continue;
     const name = m.name;
-    const text = ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText(sf);
+    const text =
+      ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) ? name.text : name.getText(sf);
     out.push({
       name: text,
       optional: !!m.questionToken,
@@ -151,10 +170,15 @@ function readJsDoc(node: TS.Node, file: TextFile, sf: TS.SourceFile): JsDoc | un
       const body = m[2].trim();
       if (m[1] === 'includeCode') {
         const rel = body.split(/\s+/)[0];
-        includes.push({ path: rel, resolved: path.posix.normalize(path.posix.join(path.posix.dirname(file.path), rel)), location });
+        includes.push({
+          path: rel,
+          resolved: path.posix.normalize(path.posix.join(path.posix.dirname(file.path), rel)),
+          location,
+        });
       } else {
         const bar = body.indexOf('|');
-        const [target, label] = bar >= 0 ? [body.slice(0, bar).trim(), body.slice(bar + 1).trim()] : splitFirstWord(body);
+        const [target, label] =
+          bar >= 0 ? [body.slice(0, bar).trim(), body.slice(bar + 1).trim()] : splitFirstWord(body);
         links.push({ target, label: label || undefined, location });
       }
     }
@@ -195,7 +219,15 @@ function splitAtBlockTags(line: JsDocLine): JsDocLine[] {
     if (c === '`') code = !code;
     else if (!code && c === '{') braces++;
     else if (!code && c === '}') braces = Math.max(0, braces - 1);
-    else if (c === '@' && !code && braces === 0 && /\s/.test(t[i - 1]) && /\w/.test(t[i + 1] ?? '') && t.slice(0, i).trim()) cuts.push(i);
+    else if (
+      c === '@' &&
+      !code &&
+      braces === 0 &&
+      /\s/.test(t[i - 1]) &&
+      /\w/.test(t[i + 1] ?? '') &&
+      t.slice(0, i).trim()
+    )
+      cuts.push(i);
   }
   if (!cuts.length) return [line];
   const starts = [0, ...cuts];

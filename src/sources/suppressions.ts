@@ -39,7 +39,11 @@ export function suppressionsInPage(file: TextFile, tree: Root | undefined): Supp
     else if (node.type === 'html') m = HTML_COMMENT.exec(node.value.trim());
     if (!m || !node.position) return;
     const { start, end } = node.position;
-    out.push({ ...parseDirective(m[1] ?? ''), location: { file: file.path, line: start.line, column: start.column }, targetLine: end.line + 1 });
+    out.push({
+      ...parseDirective(m[1] ?? ''),
+      location: { file: file.path, line: start.line, column: start.column },
+      targetLine: end.line + 1,
+    });
   });
   return out;
 }

@@ -8,7 +8,10 @@ const cli = path.join(projectRoot, 'dist/cli.js');
 
 /** A whole `check` process, as a user runs it (the cache outlives the process). */
 function check(root: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, 'check', '--root', root, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [cli, 'check', '--root', root, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -32,6 +35,8 @@ describe('cache on the MCP spec snapshot', () => {
     edit(root, 'docs/specification/draft/server/tools.mdx', '](#structured-content)', '](#no-such-heading)');
     const afterEdit = check(root, '--format', 'json');
     expect(afterEdit).toEqual(check(root, '--format', 'json', '--no-cache'));
-    expect(JSON.parse(afterEdit.stdout).findings).toContainEqual(expect.objectContaining({ rule: 'xref/link', file: 'docs/specification/draft/server/tools.mdx' }));
+    expect(JSON.parse(afterEdit.stdout).findings).toContainEqual(
+      expect.objectContaining({ rule: 'xref/link', file: 'docs/specification/draft/server/tools.mdx' }),
+    );
   });
 });

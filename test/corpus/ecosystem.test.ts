@@ -13,7 +13,9 @@ import type { CheckReport } from '../../src/core/report.js';
 import { corpusRoot, copyTree, edit, lineOf, projectRoot, runCli, writeTree } from '../helpers.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const sarifSchema = JSON.parse(fs.readFileSync(path.resolve(projectRoot, '../shared/schemas/sarif-2.1.0.json'), 'utf8'));
+const sarifSchema = JSON.parse(
+  fs.readFileSync(path.resolve(projectRoot, '../shared/schemas/sarif-2.1.0.json'), 'utf8'),
+);
 const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
 addFormats(ajv);
 const validateSarif = ajv.compile(sarifSchema);
@@ -28,7 +30,12 @@ beforeAll(() => {
   drifted = copyTree(corpusRoot);
   edit(drifted, callTool, '"name": "get_weather"', '"name": 7');
   edit(drifted, unknownTool, '"code": -32602', '"code": "-32602"');
-  edit(drifted, tools, '\nThe Model Context Protocol (MCP) allows', '\n{/* spec-check-disable-next-line example/valid -- no longer needed */}\nThe Model Context Protocol (MCP) allows');
+  edit(
+    drifted,
+    tools,
+    '\nThe Model Context Protocol (MCP) allows',
+    '\n{/* spec-check-disable-next-line example/valid -- no longer needed */}\nThe Model Context Protocol (MCP) allows',
+  );
 });
 
 const json = async (args: string[]) => {
@@ -38,18 +45,28 @@ const json = async (args: string[]) => {
 
 describe('formats on the MCP spec snapshot', () => {
   it('SARIF validates against the SARIF 2.1.0 schema, clean and with findings (related locations included)', async () => {
-    const sarifOf = async (root: string) => JSON.parse((await runCli(['check', '--root', root, '--format', 'sarif'])).stdout);
+    const sarifOf = async (root: string) =>
+      JSON.parse((await runCli(['check', '--root', root, '--format', 'sarif'])).stdout);
     const clean = await sarifOf(corpusRoot);
     expect(validateSarif(clean), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     expect(clean.runs[0].tool.driver.rules.length).toBeGreaterThanOrEqual(4);
     const withFindings = await sarifOf(drifted);
     expect(validateSarif(withFindings), JSON.stringify(validateSarif.errors?.slice(0, 3))).toBe(true);
     const results = withFindings.runs[0].results;
-    expect(results.map((r: { ruleId: string }) => r.ruleId)).toEqual(expect.arrayContaining(['example/valid', 'suppression/unused']));
+    expect(results.map((r: { ruleId: string }) => r.ruleId)).toEqual(
+      expect.arrayContaining(['example/valid', 'suppression/unused']),
+    );
     // A result with related locations (no rule here reports them on this copy yet) validates too.
     const withRelated = structuredClone(withFindings);
     withRelated.runs[0].results[0].relatedLocations = [
-      { id: 1, message: { text: 'declared here' }, physicalLocation: { artifactLocation: { uri: 'schema/draft/schema.ts' }, region: { startLine: 1, startColumn: 1 } } },
+      {
+        id: 1,
+        message: { text: 'declared here' },
+        physicalLocation: {
+          artifactLocation: { uri: 'schema/draft/schema.ts' },
+          region: { startLine: 1, startColumn: 1 },
+        },
+      },
     ];
     expect(validateSarif(withRelated)).toBe(true);
   });
@@ -57,7 +74,10 @@ describe('formats on the MCP spec snapshot', () => {
   it('github lines are workflow commands, and markdown renders to tables through remark', async () => {
     const github = await runCli(['check', '--root', drifted, '--format', 'github']);
     const lines = github.stdout.split('\n').filter(Boolean);
-    for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,:]+,line=\d+,col=\d+,(endLine=\d+,)?(endColumn=\d+,)?title=[a-z0-9-]+\/[a-z0-9-]+::[^\r\n]+$/);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^::(error|warning) file=[^,:]+,line=\d+,col=\d+,(endLine=\d+,)?(endColumn=\d+,)?title=[a-z0-9-]+\/[a-z0-9-]+::[^\r\n]+$/,
+      );
     const prefix = path.relative(process.cwd(), drifted);
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -73,7 +93,12 @@ describe('formats on the MCP spec snapshot', () => {
     const rows = tables[1].children.slice(1).map((r) => r.children.map((c) => toString(c)));
     expect(rows.map((r) => r[3])).toEqual(expect.arrayContaining(['example/valid', 'suppression/unused']));
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows).toContainEqual([`${path.relative(process.cwd(), drifted)}/${unknownTool}:${lineOf(drifted, unknownTool, '"code"')}:11`, 'error', expect.stringMatching(/^Does not match InvalidParamsError at \/code/), 'example/valid']);
+    expect(rows).toContainEqual([
+      `${path.relative(process.cwd(), drifted)}/${unknownTool}:${lineOf(drifted, unknownTool, '"code"')}:11`,
+      'error',
+      expect.stringMatching(/^Does not match InvalidParamsError at \/code/),
+      'example/valid',
+    ]);
   });
 });
 
@@ -91,7 +116,10 @@ describe('baseline on the MCP spec snapshot', () => {
     const root = copyTree(drifted);
     // Examples are included in the Schema Reference: blank lines in one make the page stale, a
     // real new finding. This test is about moved lines only, so that rule is off here.
-    fs.writeFileSync(path.join(root, 'spec-check.config.json'), JSON.stringify({ rules: { 'generated/schema-reference': 'off' } }));
+    fs.writeFileSync(
+      path.join(root, 'spec-check.config.json'),
+      JSON.stringify({ rules: { 'generated/schema-reference': 'off' } }),
+    );
     const file = path.join(writeTree({}), 'baseline.json');
     const older = await json(['check', '--root', root, '--write-baseline', file]);
     // The three planted findings, and whatever the unmodified corpus already has.
@@ -113,7 +141,12 @@ describe('baseline on the MCP spec snapshot', () => {
     const fresh = await json(['check', '--root', root, '--baseline', file]);
     expect(fresh.code).toBe(1);
     expect(fresh.report.findings).toEqual([
-      expect.objectContaining({ rule: 'example/valid', file: tool, line: lineOf(root, tool, '"name": false'), message: 'Does not match Tool at /name: expected a string, got a boolean' }),
+      expect.objectContaining({
+        rule: 'example/valid',
+        file: tool,
+        line: lineOf(root, tool, '"name": false'),
+        message: 'Does not match Tool at /name: expected a string, got a boolean',
+      }),
     ]);
     expect(fresh.report.summary).toMatchObject({ errors: 1, baselined: planted, baselineResolved: 0 });
   });

@@ -19,7 +19,12 @@ describe('foundation on the MCP spec snapshot', () => {
     // A value of the wrong type.
     edit(root, 'schema/draft/examples/InvalidParamsError/invalid-cursor.json', '"code": -32602', '"code": "-32602"');
     // A trailing comma.
-    edit(root, 'schema/2026-07-28/examples/InvalidParamsError/unknown-tool.json', '"message": "Unknown tool: invalid_tool_name"', '"message": "Unknown tool: invalid_tool_name",');
+    edit(
+      root,
+      'schema/2026-07-28/examples/InvalidParamsError/unknown-tool.json',
+      '"message": "Unknown tool: invalid_tool_name"',
+      '"message": "Unknown tool: invalid_tool_name",',
+    );
 
     const run = await runCli(['check', '--root', root, '--format', 'json']);
     expect(run.code).toBe(1);
@@ -40,7 +45,9 @@ describe('foundation on the MCP spec snapshot', () => {
         file: 'schema/draft/examples/InvalidParamsError/invalid-cursor.json',
         line: 2,
         column: 11,
-        message: expect.stringMatching(/^Does not match InvalidParamsError at \/code: expected (an integer|-32602), got/),
+        message: expect.stringMatching(
+          /^Does not match InvalidParamsError at \/code: expected (an integer|-32602), got/,
+        ),
       }),
     ]);
   });
@@ -54,7 +61,9 @@ describe('check on the corpus is read-only and deterministic', () => {
     const hashTree = (dir: string) => {
       const h = createHash('sha256');
       const walk = (rel: string) => {
-        for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        for (const e of fs
+          .readdirSync(path.join(dir, rel), { withFileTypes: true })
+          .sort((a, b) => (a.name < b.name ? -1 : 1))) {
           const r = path.join(rel, e.name);
           const st = fs.lstatSync(path.join(dir, r));
           h.update(`${r}\0${st.mode}\0${st.size}\0${st.mtimeMs}\0`);

@@ -39,8 +39,16 @@ describe('generators on the MCP spec snapshot', () => {
 
   it('reproduces all six schema.json files byte for byte', () => {
     const json = files.filter((f) => f.kind === 'schema-json');
-    expect(json.map((f) => f.version)).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28', 'draft']);
-    for (const f of json) expect({ version: f.version, same: f.text === f.committed!.text }).toEqual({ version: f.version, same: true });
+    expect(json.map((f) => f.version)).toEqual([
+      '2024-11-05',
+      '2025-03-26',
+      '2025-06-18',
+      '2025-11-25',
+      '2026-07-28',
+      'draft',
+    ]);
+    for (const f of json)
+      expect({ version: f.version, same: f.text === f.committed!.text }).toEqual({ version: f.version, same: true });
   });
 
   it('reproduces the four Schema Reference pages: same declarations, categories, order and anchors, every block byte-identical', () => {
@@ -50,14 +58,21 @@ describe('generators on the MCP spec snapshot', () => {
     for (const page of pages) {
       const generated = blocks(page.text!);
       const committed = blocks(page.committed!.text);
-      expect(generated.map((b) => `${b.category} / ${b.name}`)).toEqual(committed.map((b) => `${b.category} / ${b.name}`));
+      expect(generated.map((b) => `${b.category} / ${b.name}`)).toEqual(
+        committed.map((b) => `${b.category} / ${b.name}`),
+      );
       expect(anchors(page.text!)).toEqual(anchors(page.committed!.text));
       const identical = generated.filter((b, i) => b.text === committed[i].text).length;
       share[page.version] = `${identical}/${committed.length}`;
       expect(readMarkdownPage(new TextFile(page.path, page.text!), 'mdx').parseError).toBeUndefined();
       expect(page.problems).toEqual([]);
     }
-    expect(share).toEqual({ '2025-06-18': '79/79', '2025-11-25': '126/126', '2026-07-28': '142/142', draft: '142/142' });
+    expect(share).toEqual({
+      '2025-06-18': '79/79',
+      '2025-11-25': '126/126',
+      '2026-07-28': '142/142',
+      draft: '142/142',
+    });
     for (const page of pages) expect(page.text === page.committed!.text).toBe(true);
   });
 
@@ -81,15 +96,23 @@ describe('generators on the MCP spec snapshot', () => {
       ['generated/schema-reference', 'docs/specification/2025-11-25/schema.mdx'],
       ['generated/schema-json', 'schema/2025-11-25/schema.json'],
     ]);
-    expect(findings[1].message).toMatch(/^schema\/2025-11-25\/schema\.json is stale: .*first at definition \w+, line \d+ .*Run `spec-check generate`\.$/);
-    expect(findings[0].message).toMatch(/^docs\/specification\/2025-11-25\/schema\.mdx is stale: .*first in declaration \w+ \(line \d+\).*Run `spec-check generate`\.$/);
+    expect(findings[1].message).toMatch(
+      /^schema\/2025-11-25\/schema\.json is stale: .*first at definition \w+, line \d+ .*Run `spec-check generate`\.$/,
+    );
+    expect(findings[0].message).toMatch(
+      /^docs\/specification\/2025-11-25\/schema\.mdx is stale: .*first in declaration \w+ \(line \d+\).*Run `spec-check generate`\.$/,
+    );
 
     const run = await runCli(['generate', '--root', root]);
-    expect(run.stdout).toBe('updated schema/2025-11-25/schema.json\nupdated docs/specification/2025-11-25/schema.mdx\n2 of 10 generated files changed.\n');
+    expect(run.stdout).toBe(
+      'updated schema/2025-11-25/schema.json\nupdated docs/specification/2025-11-25/schema.mdx\n2 of 10 generated files changed.\n',
+    );
     expect((await check(root, { rules })).findings).toEqual([]);
     // Only the edited version's files changed.
     for (const v of ['2025-06-18', 'draft']) {
-      expect(fs.readFileSync(path.join(root, `schema/${v}/schema.json`), 'utf8')).toBe(fs.readFileSync(path.join(corpusRoot, `schema/${v}/schema.json`), 'utf8'));
+      expect(fs.readFileSync(path.join(root, `schema/${v}/schema.json`), 'utf8')).toBe(
+        fs.readFileSync(path.join(corpusRoot, `schema/${v}/schema.json`), 'utf8'),
+      );
     }
   });
 });

@@ -6,7 +6,15 @@ import { type CheckReport } from '../../src/core/report.js';
 import type { Finding } from '../../src/core/finding.js';
 import { corpusRoot, copyTree, edit, lineOf } from '../helpers.js';
 
-const MY_RULES = ['prose/json-valid', 'xref/link', 'jsdoc/link', 'example/orphan', 'schema/category', 'mdx/esm-comment', 'mdx/parse'];
+const MY_RULES = [
+  'prose/json-valid',
+  'xref/link',
+  'jsdoc/link',
+  'example/orphan',
+  'schema/category',
+  'mdx/esm-comment',
+  'mdx/parse',
+];
 const mine = (r: CheckReport) => r.findings.filter((f) => MY_RULES.includes(f.rule));
 const key = (f: Finding) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`;
 
@@ -36,7 +44,11 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
     expect(found.filter((f) => f.startsWith('example/orphan'))).toHaveLength(6);
     const xref = mine(baseline).filter((f) => f.rule === 'xref/link');
     expect(xref.filter((f) => !f.message.includes('/basic/security_best_practices'))).toEqual([
-      expect.objectContaining({ file: 'docs/specification/2025-11-25/changelog.mdx', line: 17, message: 'No heading "#url-elicitation-requests" on docs/specification/2025-11-25/client/elicitation.mdx' }),
+      expect.objectContaining({
+        file: 'docs/specification/2025-11-25/changelog.mdx',
+        line: 17,
+        message: 'No heading "#url-elicitation-requests" on docs/specification/2025-11-25/client/elicitation.mdx',
+      }),
     ]);
     expect(found.filter((f) => /jsdoc\/link|mdx\//.test(f))).toEqual([]);
   });
@@ -51,13 +63,28 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
     const logging = 'docs/specification/draft/server/utilities/logging.mdx';
 
     // 1. A renamed field in a prose JSON result (the tools/call response, matched by its id).
-    edit(root, tools, '"resultType": "complete",\n    "content": [\n      {\n        "type": "text",\n        "text": "Current weather', '"resultType": "complete",\n    "contents": [\n      {\n        "type": "text",\n        "text": "Current weather');
+    edit(
+      root,
+      tools,
+      '"resultType": "complete",\n    "content": [\n      {\n        "type": "text",\n        "text": "Current weather',
+      '"resultType": "complete",\n    "contents": [\n      {\n        "type": "text",\n        "text": "Current weather',
+    );
     // 2. A misspelt method.
     edit(root, prompts, '"method": "prompts/list",', '"method": "prompts/lsit",');
     // 3. A broken Schema Reference anchor.
-    edit(root, promptsDraft, '(/specification/draft/schema#discoverresult):', '(/specification/draft/schema#discoverresults):');
+    edit(
+      root,
+      promptsDraft,
+      '(/specification/draft/schema#discoverresult):',
+      '(/specification/draft/schema#discoverresults):',
+    );
     // 4. A {@link} to a missing type.
-    edit(root, ts, 'The result returned by the server for a {@link ListResourcesRequest | resources/list}', 'The result returned by the server for a {@link ListResourceRequest | resources/list}');
+    edit(
+      root,
+      ts,
+      'The result returned by the server for a {@link ListResourcesRequest | resources/list}',
+      'The result returned by the server for a {@link ListResourceRequest | resources/list}',
+    );
     // 5. An example file renamed away from its @includeCode.
     const example = 'schema/draft/examples/CallToolRequest/call-tool-request.json';
     const renamed = 'schema/draft/examples/CallToolRequest/call-tool-request-renamed.json';
@@ -76,24 +103,74 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
     const added = mine(after).filter((f) => !before.has(key(f)));
     const removed = mine(baseline).filter((f) => !new Set(mine(after).map(key)).has(key(f)));
     expect(removed).toEqual([]);
-    const at = (rule: string, file: string, line: number, message: string | RegExp) => expect.objectContaining({ rule, file, line, message: typeof message === 'string' ? message : expect.stringMatching(message) });
+    const at = (rule: string, file: string, line: number, message: string | RegExp) =>
+      expect.objectContaining({
+        rule,
+        file,
+        line,
+        message: typeof message === 'string' ? message : expect.stringMatching(message),
+      });
     expect(added).toEqual([
-      at('prose/json-valid', prompts, lineOf(root, prompts, 'prompts/lsit'), 'Unknown method "prompts/lsit": no request or notification in schema/2025-06-18/schema.ts has this method'),
-      at('xref/link', promptsDraft, lineOf(root, promptsDraft, '#discoverresults'), 'No declaration or member with anchor "#discoverresults" in the draft Schema Reference'),
-      at('prose/json-valid', tools, lineOf(root, tools, '"contents": ['), 'Response to "tools/call" (matched by id 2) does not match CallToolResult at /result: missing required property "content" (is "contents" a misspelling?)'),
+      at(
+        'prose/json-valid',
+        prompts,
+        lineOf(root, prompts, 'prompts/lsit'),
+        'Unknown method "prompts/lsit": no request or notification in schema/2025-06-18/schema.ts has this method',
+      ),
+      at(
+        'xref/link',
+        promptsDraft,
+        lineOf(root, promptsDraft, '#discoverresults'),
+        'No declaration or member with anchor "#discoverresults" in the draft Schema Reference',
+      ),
+      at(
+        'prose/json-valid',
+        tools,
+        lineOf(root, tools, '"contents": ['),
+        'Response to "tools/call" (matched by id 2) does not match CallToolResult at /result: missing required property "content" (is "contents" a misspelling?)',
+      ),
       at('mdx/parse', completion, lineOf(root, completion, '<Note>\n\n## '), /^MDX parse error: .*Note/),
-      at('mdx/esm-comment', logging, lineOf(root, logging, '// syslog levels'), "JavaScript comment in an MDX export block breaks the docs site's production parser: // syslog levels"),
-      at('example/orphan', renamed, 1, 'No @example in schema/draft/schema.ts includes this example of CallToolRequest: it is validated but not shown in the Schema Reference'),
-      at('jsdoc/link', ts, lineOf(root, ts, '{@link ListResourceRequest'), '{@link ListResourceRequest}: no declaration named ListResourceRequest'),
+      at(
+        'mdx/esm-comment',
+        logging,
+        lineOf(root, logging, '// syslog levels'),
+        "JavaScript comment in an MDX export block breaks the docs site's production parser: // syslog levels",
+      ),
+      at(
+        'example/orphan',
+        renamed,
+        1,
+        'No @example in schema/draft/schema.ts includes this example of CallToolRequest: it is validated but not shown in the Schema Reference',
+      ),
+      at(
+        'jsdoc/link',
+        ts,
+        lineOf(root, ts, '{@link ListResourceRequest'),
+        '{@link ListResourceRequest}: no declaration named ListResourceRequest',
+      ),
       // The template line is gone: the finding names the category at its first use in schema.ts.
-      at('schema/category', ts, lineOf(root, ts, '@category `tools/call`'), /^Category "`tools\/call`" \(used by \w+ and \d+ more\) has no/),
-      at('jsdoc/link', ts, lineOf(root, ts, 'call-tool-request.json}'), '{@includeCode ./examples/CallToolRequest/call-tool-request.json}: no file schema/draft/examples/CallToolRequest/call-tool-request.json'),
+      at(
+        'schema/category',
+        ts,
+        lineOf(root, ts, '@category `tools/call`'),
+        /^Category "`tools\/call`" \(used by \w+ and \d+ more\) has no/,
+      ),
+      at(
+        'jsdoc/link',
+        ts,
+        lineOf(root, ts, 'call-tool-request.json}'),
+        '{@includeCode ./examples/CallToolRequest/call-tool-request.json}: no file schema/draft/examples/CallToolRequest/call-tool-request.json',
+      ),
     ]);
     // The other rules are not disturbed by these edits either, but for one true consequence: the
     // edited JSDoc text is in schema.json's descriptions, so the committed schema.json is stale.
     const others = (r: CheckReport) => r.findings.filter((f) => !MY_RULES.includes(f.rule)).map(key);
     const stale = others(after).filter((k) => !others(baseline).includes(k));
-    expect(stale).toEqual([expect.stringMatching(/^generated\/schema-json schema\/draft\/schema\.json:\d+:\d+ schema\/draft\/schema\.json is stale: .*definition ListResourcesResult/)]);
+    expect(stale).toEqual([
+      expect.stringMatching(
+        /^generated\/schema-json schema\/draft\/schema\.json:\d+:\d+ schema\/draft\/schema\.json is stale: .*definition ListResourcesResult/,
+      ),
+    ]);
     expect(others(after).filter((k) => !stale.includes(k))).toEqual(others(baseline));
   });
 });

@@ -53,7 +53,17 @@ function writeSep(root: string): void {
 async function sepDiffJson(root: string) {
   const run = await runCli(['sep-diff', SEP, '--root', root, '--format', 'json']);
   expect(run.stderr).toBe('');
-  return { code: run.code, findings: JSON.parse(run.stdout).findings as { rule: string; file: string; line: number; column: number; message: string; related: { file: string; line: number; column: number }[] }[] };
+  return {
+    code: run.code,
+    findings: JSON.parse(run.stdout).findings as {
+      rule: string;
+      file: string;
+      line: number;
+      column: number;
+      message: string;
+      related: { file: string; line: number; column: number }[];
+    }[],
+  };
 }
 
 describe('sep-diff on the MCP spec snapshot', () => {
@@ -83,12 +93,22 @@ describe('sep-diff on the MCP spec snapshot', () => {
     writeSep(root);
     const sepLine = (needle: string) => lineOf(root, SEP, needle);
     // A clause dropped inside an item.
-    edit(root, PAGE, '   - Input validation errors (e.g., date in wrong format, value out of range)', '   - Input validation errors');
+    edit(
+      root,
+      PAGE,
+      '   - Input validation errors (e.g., date in wrong format, value out of range)',
+      '   - Input validation errors',
+    );
     // An item moved to the front of its list.
     edit(root, PAGE, '   - Unknown tool\n   - Malformed', '   - Server errors\n   - Unknown tool\n   - Malformed');
     edit(root, PAGE, '#calltoolrequest))\n   - Server errors\n', '#calltoolrequest))\n');
     // A sentence rewritten.
-    edit(root, PAGE, 'Clients **SHOULD** provide tool execution errors to language models to enable self-correction.', 'Clients **SHOULD** pass tool execution errors on to the model so it can correct itself.');
+    edit(
+      root,
+      PAGE,
+      'Clients **SHOULD** provide tool execution errors to language models to enable self-correction.',
+      'Clients **SHOULD** pass tool execution errors on to the model so it can correct itself.',
+    );
     // A keyword changed.
     edit(root, PAGE, 'Clients **MAY** provide protocol errors', 'Clients **SHOULD** provide protocol errors');
     // An item dropped, and one added.
@@ -97,26 +117,69 @@ describe('sep-diff on the MCP spec snapshot', () => {
     // An example message off the template.
     edit(root, PAGE, '"message": "Unknown tool: invalid_tool_name"', '"message": "Unknown tool - invalid_tool_name"');
     // JSDoc: a keyword changed in schema.ts.
-    edit(root, SCHEMA, 'Any errors that originate from the tool SHOULD be reported', 'Any errors that originate from the tool MUST be reported');
+    edit(
+      root,
+      SCHEMA,
+      'Any errors that originate from the tool SHOULD be reported',
+      'Any errors that originate from the tool MUST be reported',
+    );
 
     const { code, findings } = await sepDiffJson(root);
     expect(code).toBe(1);
-    const summary = findings.filter((f) => f.rule.startsWith('sep-diff/')).map((f) => [f.rule, f.file, f.line, f.related.map((r) => `${r.file}:${r.line}`).join(',')]);
+    const summary = findings
+      .filter((f) => f.rule.startsWith('sep-diff/'))
+      .map((f) => [f.rule, f.file, f.line, f.related.map((r) => `${r.file}:${r.line}`).join(',')]);
     expect(summary).toEqual([
       ['sep-diff/order', PAGE, lineOf(root, PAGE, '   - Server errors'), `${SEP}:${sepLine('   - Server errors')}`],
-      ['sep-diff/template', PAGE, lineOf(root, PAGE, 'Unknown tool - invalid_tool_name'), `${SEP}:${sepLine('`Unknown tool: <name>`')}`],
+      [
+        'sep-diff/template',
+        PAGE,
+        lineOf(root, PAGE, 'Unknown tool - invalid_tool_name'),
+        `${SEP}:${sepLine('`Unknown tool: <name>`')}`,
+      ],
       ['sep-diff/extra', PAGE, lineOf(root, PAGE, 'Timeouts of upstream'), `${SEP}:${sepLine('   - API failures')}`],
-      ['sep-diff/missing', PAGE, lineOf(root, PAGE, '   - Input validation errors'), `${SEP}:${sepLine('   - Business logic errors')}`],
-      ['sep-diff/changed', PAGE, lineOf(root, PAGE, '   - Input validation errors'), `${SEP}:${sepLine('   - Input validation errors')}`],
-      ['sep-diff/keyword', PAGE, lineOf(root, PAGE, 'Clients **SHOULD** provide protocol'), `${SEP}:${sepLine('Clients **MAY** provide protocol')}`],
-      ['sep-diff/changed', PAGE, lineOf(root, PAGE, 'Clients **SHOULD** pass'), `${SEP}:${sepLine('Clients **SHOULD** provide tool execution')}`],
-      ['sep-diff/keyword', SCHEMA, lineOf(root, SCHEMA, 'originate from the tool MUST'), `${SEP}:${sepLine('originate from the tool SHOULD')}`],
+      [
+        'sep-diff/missing',
+        PAGE,
+        lineOf(root, PAGE, '   - Input validation errors'),
+        `${SEP}:${sepLine('   - Business logic errors')}`,
+      ],
+      [
+        'sep-diff/changed',
+        PAGE,
+        lineOf(root, PAGE, '   - Input validation errors'),
+        `${SEP}:${sepLine('   - Input validation errors')}`,
+      ],
+      [
+        'sep-diff/keyword',
+        PAGE,
+        lineOf(root, PAGE, 'Clients **SHOULD** provide protocol'),
+        `${SEP}:${sepLine('Clients **MAY** provide protocol')}`,
+      ],
+      [
+        'sep-diff/changed',
+        PAGE,
+        lineOf(root, PAGE, 'Clients **SHOULD** pass'),
+        `${SEP}:${sepLine('Clients **SHOULD** provide tool execution')}`,
+      ],
+      [
+        'sep-diff/keyword',
+        SCHEMA,
+        lineOf(root, SCHEMA, 'originate from the tool MUST'),
+        `${SEP}:${sepLine('originate from the tool SHOULD')}`,
+      ],
     ]);
     const byRule = (rule: string, file = PAGE) => findings.find((f) => f.rule === rule && f.file === file)!;
-    expect(byRule('sep-diff/changed').message).toBe('This item differs from the SEP’s wording: the page drops “(e.g., date in wrong format, value out of range)”');
+    expect(byRule('sep-diff/changed').message).toBe(
+      'This item differs from the SEP’s wording: the page drops “(e.g., date in wrong format, value out of range)”',
+    );
     expect(byRule('sep-diff/keyword').message).toMatch(/^The page says SHOULD where the SEP says MAY/);
-    expect(byRule('sep-diff/keyword', SCHEMA).message).toMatch(/^The JSDoc in schema.ts says MUST where the SEP says SHOULD/);
-    expect(byRule('sep-diff/missing').message).toBe('The page lacks the item “Business logic errors” that the SEP proposes after “Input validation errors”');
+    expect(byRule('sep-diff/keyword', SCHEMA).message).toMatch(
+      /^The JSDoc in schema.ts says MUST where the SEP says SHOULD/,
+    );
+    expect(byRule('sep-diff/missing').message).toBe(
+      'The page lacks the item “Business logic errors” that the SEP proposes after “Input validation errors”',
+    );
   });
 
   it('never crashes on the corpus SEPs, and says which propose wording', async () => {
@@ -129,7 +192,10 @@ describe('sep-diff on the MCP spec snapshot', () => {
     const elapsed = performance.now() - loaded;
     const proposing = results.filter((r) => !proposesNothing(r));
     const figures = Object.fromEntries(
-      proposing.map((r) => [r.sep.replace(/^seps\/(\d+).*$/, '$1'), `${r.compared.length} compared, ${r.unknownDeclarations.length} unknown, ${r.findings.length} findings`]),
+      proposing.map((r) => [
+        r.sep.replace(/^seps\/(\d+).*$/, '$1'),
+        `${r.compared.length} compared, ${r.unknownDeclarations.length} unknown, ${r.findings.length} findings`,
+      ]),
     );
     expect(figures).toEqual({
       '1319': '1 compared, 0 unknown, 0 findings',
@@ -144,6 +210,8 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '973': '6 compared, 1 unknown, 10 findings',
     });
     expect(results.flatMap((r) => r.findings).filter((f) => f.rule === 'internal')).toEqual([]);
-    console.log(`sep-diff on ${spec.seps.length} corpus SEPs: load ${Math.round(loaded - started)} ms, compare ${Math.round(elapsed)} ms`);
+    console.log(
+      `sep-diff on ${spec.seps.length} corpus SEPs: load ${Math.round(loaded - started)} ms, compare ${Math.round(elapsed)} ms`,
+    );
   });
 });

@@ -14,11 +14,14 @@ describe('the build', () => {
       .split('\n')
       .filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line))
       .join('\n');
-    const specifiers = [...code.matchAll(/(?:\bfrom\s+|^import\s+|\bimport\(\s*|\brequire\(\s*)["']([^"']+)["']/gm)].map((m) => m[1]);
+    const specifiers = [
+      ...code.matchAll(/(?:\bfrom\s+|^import\s+|\bimport\(\s*|\brequire\(\s*)["']([^"']+)["']/gm),
+    ].map((m) => m[1]);
     expect(specifiers.length).toBeGreaterThan(0);
     const builtins = new Set(builtinModules);
     expect(specifiers.filter((s) => !s.startsWith('node:') && !builtins.has(s))).toEqual([]);
     // What the sources import from it is there.
-    for (const name of ['unified', 'remarkParse', 'remarkMdx', 'gfmTable', 'toString', 'visit']) expect(bundle).toMatch(new RegExp(`\\b${name}\\b`));
+    for (const name of ['unified', 'remarkParse', 'remarkMdx', 'gfmTable', 'toString', 'visit'])
+      expect(bundle).toMatch(new RegExp(`\\b${name}\\b`));
   });
 });

@@ -10,13 +10,18 @@ describe('the installed bin', () => {
     expect(fs.existsSync(bin)).toBe(true);
     const ok = spawnSync(process.execPath, [bin, 'check', '--root', sampleSpec], { encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    const bad = spawnSync(process.execPath, [bin, 'check', '--root', driftedSpec, '--format', 'json'], { encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, [bin, 'check', '--root', driftedSpec, '--format', 'json'], {
+      encoding: 'utf8',
+    });
     expect(bad.status).toBe(1);
     expect(JSON.parse(bad.stdout).findings.length).toBeGreaterThan(0);
     const usage = spawnSync(process.execPath, [bin, 'check', '--nope'], { encoding: 'utf8' });
     expect(usage.status).toBe(2);
     // The worker thread, started at once for check, never keeps the process alive.
-    const missing = spawnSync(process.execPath, [bin, 'check', '--root', path.join(sampleSpec, 'no-such-folder')], { encoding: 'utf8', timeout: 20_000 });
+    const missing = spawnSync(process.execPath, [bin, 'check', '--root', path.join(sampleSpec, 'no-such-folder')], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/root folder not found/);
     expect(execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim()).toBe(

@@ -40,7 +40,14 @@ export const mcpVocabulary: Vocabulary = {
   conditions: {
     'unknown-tool': {
       label: 'unknown tool',
-      phrases: ['unknown tools?(?: names?)?', 'invalid tool names?', 'tool not found', 'no such tool', 'errors? in finding the tool', 'non ?existent tools?'],
+      phrases: [
+        'unknown tools?(?: names?)?',
+        'invalid tool names?',
+        'tool not found',
+        'no such tool',
+        'errors? in finding the tool',
+        'non ?existent tools?',
+      ],
     },
     'invalid-tool-arguments': {
       label: 'invalid tool arguments (input validation failure)',
@@ -57,7 +64,12 @@ export const mcpVocabulary: Vocabulary = {
     },
     'tool-execution-failure': {
       label: 'failure inside the tool (API or business logic error)',
-      phrases: ['errors? that originates? from the tool', 'api failures?', 'business logic errors?', 'exceptions? thrown by the tool(?: implementation)?'],
+      phrases: [
+        'errors? that originates? from the tool',
+        'api failures?',
+        'business logic errors?',
+        'exceptions? thrown by the tool(?: implementation)?',
+      ],
     },
     'tool-disabled': {
       label: 'tool disabled or not callable',
@@ -73,7 +85,12 @@ export const mcpVocabulary: Vocabulary = {
     },
     'resource-not-found': {
       label: 'resource not found',
-      phrases: ['resource not found', 'unknown resources?', "resource (?:does not|doesn't) exist", 'non ?existent resources?'],
+      phrases: [
+        'resource not found',
+        'unknown resources?',
+        "resource (?:does not|doesn't) exist",
+        'non ?existent resources?',
+      ],
     },
     'invalid-cursor': {
       label: 'invalid cursor',
@@ -111,7 +128,13 @@ export const mcpVocabulary: Vocabulary = {
     'replaced by',
     'changed? [^.]{0,80}from',
   ],
-  retiredCodePhrases: ['remain reserved', 'never (?:be )?reused', 'retired(?: error)? codes?', 'codes? (?:is|are) retired', 'must not emit'],
+  retiredCodePhrases: [
+    'remain reserved',
+    'never (?:be )?reused',
+    'retired(?: error)? codes?',
+    'codes? (?:is|are) retired',
+    'must not emit',
+  ],
   negationPhrases: ['not', 'rather than', 'instead of', 'never'],
   jsonBlockPhrases: [
     { phrase: 'tool result', result: 'tools/call' },

@@ -30,7 +30,10 @@ export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
  * Runs a job in this thread, loading only what it needs. `othersWaiting` tells whether another job
  * waits for this thread (a job that gives way asks it).
  */
-export async function runWorkerJob<J extends WorkerJob>(job: J, othersWaiting?: () => boolean): Promise<WorkerOutput<J>> {
+export async function runWorkerJob<J extends WorkerJob>(
+  job: J,
+  othersWaiting?: () => boolean,
+): Promise<WorkerOutput<J>> {
   if (job.kind === 'markdown') {
     const { markdownJob } = await import('../../sources/markdown.js');
     return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined) as WorkerOutput<J>;

@@ -63,7 +63,9 @@ function bundleFromSource(workerTs: string): URL {
   if (!existsSync(path.join(dir, 'worker.js'))) {
     mkdirSync(dir, { recursive: true });
     // worker.js last: once it is there, so is everything it imports.
-    for (const f of [...outputFiles].sort((a, b) => Number(a.path === '/out/worker.js') - Number(b.path === '/out/worker.js'))) {
+    for (const f of [...outputFiles].sort(
+      (a, b) => Number(a.path === '/out/worker.js') - Number(b.path === '/out/worker.js'),
+    )) {
       const target = path.join(dir, path.relative('/out', f.path));
       const temp = `${target}.${process.pid}.tmp`;
       writeFileSync(temp, f.contents);

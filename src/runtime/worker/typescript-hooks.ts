@@ -17,7 +17,11 @@ interface LoadResult {
   shortCircuit?: boolean;
 }
 
-export async function load(url: string, context: object, nextLoad: (url: string, context: object) => Promise<LoadResult>): Promise<LoadResult> {
+export async function load(
+  url: string,
+  context: object,
+  nextLoad: (url: string, context: object) => Promise<LoadResult>,
+): Promise<LoadResult> {
   if (url !== typescriptUrl) return nextLoad(url, context);
   return {
     format: 'module',

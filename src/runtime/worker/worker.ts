@@ -17,9 +17,7 @@ const { runWorkerJob } = await import('./jobs.js');
 await import('../../sources/markdown.js').catch(() => undefined);
 await import('../../util/typescript.js').catch(() => undefined);
 register('./typescript-hooks.js', import.meta.url);
-void import('../../generators/jobs.js')
-  .then((generators) => generators.warmUp())
-  .catch(() => undefined);
+void import('../../generators/jobs.js').then((generators) => generators.warmUp()).catch(() => undefined);
 
 /** Jobs posted and not started yet (counted with the main thread; see `runner.ts`). */
 const { waiting } = workerData as { waiting: Int32Array };
