@@ -53,6 +53,9 @@ export function rulesReportedBy(command: ReportingCommand): RegisteredRule[] {
 /** The metadata of every rule `check` runs, for its reporters. */
 export const ruleMetas: readonly RegisteredRule[] = rulesReportedBy('check');
 
+/** Every id a suppression comment may name: the registry's. */
+export const registeredIds: readonly string[] = registry.map((r) => r.id);
+
 export function registeredRule(id: string): RegisteredRule | undefined {
   return registry.find((r) => r.id === id);
 }

@@ -131,12 +131,12 @@ export function createLoadCache(): LoadCache {
   return { files: new Map(), parsed: new Map() };
 }
 
-/** Files larger than this are reported, not parsed: no spec source is near it. */
 /** Whether an absolute path is a folder (following links). */
 export async function isFolder(abs: string, files: FileSystem = diskFileSystem): Promise<boolean> {
   return !!(await files.stat(abs).catch(() => undefined))?.isDirectory();
 }
 
+/** Files larger than this are reported, not parsed: no spec source is near it. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
@@ -295,8 +295,8 @@ export class FileReader {
 
   private decode(rel: string, bytes: Buffer): TextFile | undefined {
     this.filesRead++;
-    const text = decodeUtf8(bytes);
-    if (text === undefined) {
+    const file = textFileOf(rel, bytes);
+    if (!file) {
       this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', {
         file: rel,
         line: 1,
@@ -304,15 +304,20 @@ export class FileReader {
       });
       return undefined;
     }
-    const file = new TextFile(rel, withoutBom(text));
     this.files.set(rel, file);
     return file;
   }
 }
 
+/** A file's bytes as text (UTF-8, without a byte order mark); undefined when they are binary or not UTF-8. */
+export function textFileOf(rel: string, bytes: Buffer): TextFile | undefined {
+  const text = decodeUtf8(bytes);
+  return text === undefined ? undefined : new TextFile(rel, withoutBom(text));
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function decodeUtf8(bytes: Buffer): string | undefined {
+function decodeUtf8(bytes: Buffer): string | undefined {
   if (bytes.includes(0)) return undefined;
   try {
     return utf8.decode(bytes);

@@ -11,7 +11,7 @@ import { extractClaims } from '../consistency/engine.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
 import { codesIn, conditionsIn } from '../consistency/text.js';
 import { derivation, type Project } from '../project/project.js';
-import { allRules } from '../rules/index.js';
+import { allRules, registeredIds } from '../rules/index.js';
 
 /** Rule ids whose findings sep-diff reports, by prefix. */
 const PROSE = 'prose/';
@@ -44,7 +44,7 @@ export function fromRules(
       const reporting = rules.filter((r) => r.meta.id.startsWith(PROSE) || r.meta.id.startsWith(CONSISTENCY));
       all = runRules(project, reporting, {
         ...options.runOptions,
-        knownRules: allRules.map((r) => r.meta.id),
+        knownRules: registeredIds,
       }).findings;
       byOptions.set(options.runOptions, all);
     }

@@ -10,11 +10,10 @@ import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { decodeUtf8, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
+import { textFileOf, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
-import { withoutBom } from '../util/bom.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -191,8 +190,8 @@ export async function inputFingerprint(
     for (const [i, p] of paths.entries()) {
       const bytes = contents[i];
       hash.update(`${p}\0${bytes.length}\0`).update(bytes);
-      const text = texts.test(p) ? decodeUtf8(bytes) : undefined;
-      if (text !== undefined) files.set(p, new TextFile(p, withoutBom(text)));
+      const file = texts.test(p) ? textFileOf(p, bytes) : undefined;
+      if (file) files.set(p, file);
     }
   } catch {
     return undefined;
