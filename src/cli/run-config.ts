@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../core/errors.js';
-import { CONFIG_FILE, loadConfig, type SpecCheckConfig } from '../config/config.js';
+import { CONFIG_FILE, loadConfig } from '../config/config.js';
 import { ignoreMatcher } from '../config/glob.js';
 import { defaultLayout, type Layout, type LoadOptions } from '../sources/load.js';
 import type { SeverityOverride } from '../engine/run.js';
@@ -60,14 +60,10 @@ export interface RunConfig {
   root: string;
   /** The root as the user typed it: messages and reports name it so. */
   rootArg: string;
-  /** The config file used, as the user would name it; undefined when there is none. */
-  configFile?: string;
   /** Absolute path of the config file used; undefined when there is none. */
   configPath?: string;
   /** The file a watch follows for changes: the one used, or the default one that may appear. */
   watchedConfigPath: string;
-  /** The config as parsed (empty when there is no file). */
-  config: SpecCheckConfig;
   /** Where the schema, the docs and the SEPs are, relative to the root (defaults filled in). */
   layout: Layout;
   /** Paths relative to the root that no command reads; undefined when nothing is ignored. */
@@ -94,10 +90,8 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
   return {
     root,
     rootArg,
-    configFile: loaded.path,
     configPath: loaded.absolutePath,
     watchedConfigPath: loaded.absolutePath ?? path.join(root, CONFIG_FILE),
-    config,
     layout: { ...defaultLayout, ...config.layout },
     ignore: config.ignore?.length ? ignoreMatcher(config.ignore) : undefined,
     versions: flags.versions?.length ? flags.versions : undefined,

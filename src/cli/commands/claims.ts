@@ -3,7 +3,7 @@ import { loadSpec } from '../../sources/load.js';
 import { extractClaims } from '../../consistency/engine.js';
 import { formatClaims, claimsAsJson } from '../../consistency/explain.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
-import { resolveVocabulary } from '../../consistency/vocabulary.js';
+import { projectVocabulary } from '../../consistency/vocabulary.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
 import { Project } from '../../project/project.js';
@@ -27,15 +27,16 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
           configFile: opts.config,
           flags: { versions: opts.version, format: opts.format },
         });
-        const vocabulary = run.vocabulary;
         const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
-        const set = extractClaims(new Project(spec, runtimeOf(run), { vocabulary }));
-        const known = resolveVocabulary(vocabulary).conditions;
+        const project = new Project(spec, runtimeOf(run), { vocabulary: run.vocabulary });
+        // The conditions asked for are checked against the project's vocabulary before any claim is read.
+        const known = projectVocabulary(project).conditions;
         const wanted = opts.condition?.map((c) => {
           const found = known.find((k) => k.id === c || k.label.toLowerCase() === c.toLowerCase());
           if (!found) throw new UsageError(`unknown condition: ${c} (known: ${known.map((k) => k.id).join(', ')})`);
           return found.id;
         });
+        const set = extractClaims(project);
         const filter = { conditions: wanted };
         io.stdout(run.output.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
       },

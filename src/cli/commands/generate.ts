@@ -5,7 +5,7 @@ import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js'
 import { writeIfChanged } from '../../generators/write.js';
 import { Project } from '../../project/project.js';
 import { collect, type RegisterCommand } from '../command-module.js';
-import { resolveRunConfig, runtimeOf } from '../run-config.js';
+import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -22,7 +22,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
       // Generating needs no prose: the pages are left unparsed.
-      const spec = await loadSpec(run.rootArg, { layout: run.layout, ignore: run.ignore, prose: false });
+      const spec = await loadSpec(run.rootArg, { ...loadOptionsOf(run), versions: undefined, prose: false });
       const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (unknown.length)
