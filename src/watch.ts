@@ -21,7 +21,7 @@ import { applyBaseline, createBaseline, type Baseline, type LineText } from './e
 import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
 import type { CliIo } from './cli/command-module.js';
 import type { Spec } from './model/spec.js';
-import { slashed } from './util/paths.js';
+import { isWithin, slashed } from './util/paths.js';
 
 export interface WatchOptions {
   root: string;
@@ -39,6 +39,9 @@ export interface WatchOptions {
   /** Called after every check, first one included (for tests and tools). */
   onCheck?: (report: CheckReport, changed: string[]) => void;
 }
+
+/** What a change of the config file is recorded as among the changed paths (no path can be it). */
+const CONFIG_CHANGE = '\0config';
 
 export async function watchCheck(w: WatchOptions): Promise<void> {
   const root = path.resolve(w.root);
@@ -63,7 +66,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     const started = performance.now();
     let spec: Spec;
     try {
-      if (files.some((f) => f.startsWith('\0config'))) {
+      if (files.some((f) => f === CONFIG_CHANGE)) {
         options = w.checkOptions();
         void watchInputs();
       }
@@ -86,7 +89,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       w.io.stdout(formatText(report, text));
     } else {
       const { findings: fresh, resolved: gone } = applyBaseline(report.findings, previous, lineText);
-      const names = files.map((f) => (f.startsWith('\0config') ? 'config' : f));
+      const names = files.map((f) => (f === CONFIG_CHANGE ? 'config' : f));
       const what = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
       const ms = Math.round(performance.now() - started);
       w.io.stdout(
@@ -121,12 +124,9 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     }, debounceMs);
   };
 
-  // Only files under the spec's folders, not ignored, trigger a check.
-  const relevant = (rel: string) => {
-    const layout = { ...defaultLayout, ...options.layout };
-    const inside = [layout.schema, layout.docs, layout.seps].some((dir) => rel === dir || rel.startsWith(dir + '/'));
-    return inside && !options.ignore?.(rel);
-  };
+  // Only files under the spec's folders (as the watcher resolves them), not ignored, trigger a check.
+  const relevant = (abs: string, rel: string) =>
+    layoutInputs(root, options).some((dir) => isWithin(dir, abs)) && !options.ignore?.(rel);
 
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
     throw new LoadError(`root folder not found: ${w.root}`);
@@ -134,10 +134,10 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   const { watch: chokidarWatch } = await import('chokidar');
   const configFiles = (w.configFiles ?? []).map((f) => path.resolve(f));
   const onEvent = (abs: string) => {
-    if (configFiles.includes(abs)) changed.add('\0config');
+    if (configFiles.includes(abs)) changed.add(CONFIG_CHANGE);
     else {
       const rel = slashed(path.relative(root, abs));
-      if (!relevant(rel)) return;
+      if (!relevant(abs, rel)) return;
       changed.add(rel);
     }
     schedule();
@@ -170,7 +170,6 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     watching = Promise.race([watchInputs(), stopped]);
     running = runOnce().finally(() => (running = undefined));
     await running;
-    await watching;
     if (!w.signal.aborted && !w.quiet) w.io.stderr(`Watching ${w.root} for changes (Ctrl-C to stop)\n`);
     await stopped;
   } finally {
@@ -194,10 +193,7 @@ function layoutInputs(root: string, options: CheckOptions): string[] {
  */
 function inputFilter(root: string, inputs: string[], configFiles: string[]): (abs: string) => boolean {
   const configDirs = new Set(configFiles.map((f) => path.dirname(f)));
-  const within = (abs: string, dir: string) => {
-    const rel = path.relative(dir, abs);
-    return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
-  };
+  const within = (abs: string, dir: string) => isWithin(dir, abs);
   return (p) => {
     const abs = path.resolve(p);
     if (configFiles.includes(abs) || configDirs.has(abs)) return false;

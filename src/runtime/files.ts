@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { withoutBom } from '../util/bom.js';
+import { isWithin, slashed } from '../util/paths.js';
 
 /** What the reader needs of a file or folder (a subset of `fs.Stats`). */
 export interface FileStats {
@@ -72,12 +73,8 @@ export function memoryFileSystem(root: string, files: Record<string, string | Ui
       syscall,
       path: abs,
     });
-  const relOf = (abs: string): string | undefined => {
-    const rel = path.relative(base, path.resolve(abs));
-    if (rel === '') return '';
-    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-    return rel.split(path.sep).join('/');
-  };
+  const relOf = (abs: string): string | undefined =>
+    isWithin(base, path.resolve(abs)) ? slashed(path.relative(base, path.resolve(abs))) : undefined;
   const kind = (file: boolean, size = 0): FileStats => ({
     isFile: () => file,
     isDirectory: () => !file,

@@ -4,3 +4,9 @@ import path from 'node:path';
 export function slashed(p: string): string {
   return p.split(path.sep).join('/');
 }
+
+/** Whether `abs` is the folder `dir` or lies below it (`..notes.md` inside `dir` does). */
+export function isWithin(dir: string, abs: string): boolean {
+  const rel = path.relative(dir, abs);
+  return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
+}
