@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import type { WorkerJob, WorkerOutput } from './jobs.js';
 
 let script: URL | null | undefined;
@@ -67,7 +67,8 @@ function bundleFromSource(workerTs: string): URL {
       (a, b) => Number(a.path === '/out/worker.js') - Number(b.path === '/out/worker.js'),
     )) {
       const target = path.join(dir, path.relative('/out', f.path));
-      const temp = `${target}.${process.pid}.tmp`;
+      // Threads of one process share its pid: the thread id keeps their temporary files apart.
+      const temp = `${target}.${process.pid}.${threadId}.tmp`;
       writeFileSync(temp, f.contents);
       renameSync(temp, target);
     }
