@@ -16,8 +16,13 @@ const picomatch = () => (loaded ??= createRequire(import.meta.url)('picomatch') 
 // leave out everything else.
 const globOptions: Picomatch.PicomatchOptions = { dot: true, nonegate: true };
 
+/**
+ * Whether an entry is a glob: it uses the syntax the docs name (`*`, `?`, `{a,b}`, `[01]`).
+ * Parentheses, `+(...)`, `@(...)` and the like stay literal, so that a folder such as
+ * `draft/(old)` ignores itself and not also `draft/old`, as before globs were matched.
+ */
 function isGlob(pattern: string): boolean {
-  return picomatch().scan(pattern).isGlob;
+  return /[*?[{]/.test(pattern);
 }
 
 /** Why an ignore entry cannot be used, or undefined when it is fine. */
