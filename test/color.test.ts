@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { colorWanted, paintFor } from '../src/reporters/color.js';
-import { copyTree, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
-
-const run = promisify(execFile);
+import { copyTree, driftedSpec, edit, runCli, sampleSpec } from './helpers.js';
 
 describe('colour', () => {
   it.each([
@@ -52,22 +47,5 @@ describe('colour', () => {
     expect((await sepDiff({ isTTY: false, env: { FORCE_COLOR: '1' } })).stdout).toContain('\x1b[31merror  \x1b[39m');
     expect((await sepDiff({ isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\x1b[');
     expect((await sepDiff({ isTTY: false, env: {} })).stdout).not.toContain('\x1b[');
-  });
-
-  it('the executable reads FORCE_COLOR and NO_COLOR from its environment', async () => {
-    const cli = path.join(projectRoot, 'dist/cli.js');
-    const env = (extra: Record<string, string>) => {
-      const { NO_COLOR: _n, FORCE_COLOR: _f, ...rest } = process.env;
-      return { ...rest, ...extra };
-    };
-    // Exit 1: the drifted spec has errors; the output is what matters here.
-    const exec = (extra: Record<string, string>) =>
-      run(process.execPath, [cli, 'check', '--root', driftedSpec, '--no-cache'], { env: env(extra) }).then(
-        (r) => r.stdout,
-        (error: { stdout: string }) => error.stdout,
-      );
-    expect(await exec({ FORCE_COLOR: '1' })).toContain('\x1b[31merror');
-    expect(await exec({ FORCE_COLOR: '1', NO_COLOR: '1' })).not.toContain('\x1b[');
-    expect(await exec({})).not.toContain('\x1b[');
   });
 });
