@@ -31,6 +31,8 @@ describe('one sentence splitter', () => {
       ['See Fig. 2 and No. 5.', 'E.g. This.', 'It is yes or no.', 'Then more.'],
     ],
     ['  \n ', []],
+    ['Is a cursor required? No. Servers MAY omit it.', ['Is a cursor required?', 'No.', 'Servers MAY omit it.']],
+    ['See No. 5 and Fig. 2 for it. Then stop.', ['See No. 5 and Fig. 2 for it.', 'Then stop.']],
   ])('splits %j', (text, expected) => {
     expect(split(text)).toEqual(expected);
   });

@@ -11,9 +11,11 @@ export interface SentenceSpan {
 
 /**
  * Abbreviations whose period ends no sentence: the lower-case ones in any case ("E.g."), the
- * capitalised ones only so ("No. 5", but "yes or no. Then" is two sentences).
+ * capitalised ones only so ("yes or no. Then" is two sentences).
  */
-const ABBREVIATIONS = /(?:\b(?:[Ee]\.[Gg]|[Ii]\.[Ee]|[Ee][Tt][Cc]|[Vv][Ss]|[Cc][Ff]|Dr|Mr|Ms|Fig|No)\.)$/;
+const ABBREVIATIONS = /(?:\b(?:[Ee]\.[Gg]|[Ii]\.[Ee]|[Ee][Tt][Cc]|[Vv][Ss]|[Cc][Ff]|Dr|Mr|Ms)\.)$/;
+/** Abbreviations that end no sentence when a number follows ("No. 5", "Fig. 2"); "No. Servers MAY..." is two. */
+const NUMBERED = /\b(?:No|Fig)\.$/;
 
 /**
  * A sentence ends at a `.`, `!` or `?` (and a closing quote or parenthesis after it) followed by
@@ -26,7 +28,9 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   const boundary = /[.!?][)"'”’]?\s+(?=[A-Z0-9*_`"“(\[])/g;
   for (const m of text.matchAll(boundary)) {
     const end = m.index! + m[0].trimEnd().length;
-    if (ABBREVIATIONS.test(text.slice(start, end))) continue;
+    const sentence = text.slice(start, end);
+    if (ABBREVIATIONS.test(sentence)) continue;
+    if (NUMBERED.test(sentence) && /\d/.test(text[m.index! + m[0].length] ?? '')) continue;
     spans.push({ start, end });
     start = m.index! + m[0].length;
   }
