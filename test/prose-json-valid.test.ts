@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { proseJsonValid } from '../src/rules/prose-json-valid.js';
 import { page, partsSpec } from './prose-fixture.js';
-import { JSON_LANGS, mayHaveJsonBlock } from '../src/prose/prose-json.js';
+import { mayHaveJsonBlock } from '../src/prose/prose-json.js';
+import { JSON_BLOCK_LANGUAGES } from '../src/prose/json-blocks.js';
 import { loadSpec } from '../src/sources/load.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
 
@@ -248,7 +249,7 @@ describe('prose/json-valid', () => {
 
 describe('SEPs without JSON blocks', () => {
   it('tells from the text which pages may hold a JSON block', () => {
-    for (const lang of JSON_LANGS) {
+    for (const lang of JSON_BLOCK_LANGUAGES.keys()) {
       expect(mayHaveJsonBlock('```' + lang + '\n{}\n```')).toBe(true);
       expect(mayHaveJsonBlock('~~~ ' + lang.toUpperCase() + ' title\n{}\n~~~')).toBe(true);
     }

@@ -18,7 +18,7 @@ import {
   normalise,
   sentences,
 } from './text.js';
-import { jsonBlockLanguage, readJsonBlock, type ProseJson } from '../prose/json-blocks.js';
+import { jsonBlockLanguage, jsonBlockValues, type ProseJson } from '../prose/json-blocks.js';
 import { stringsIn } from './extract-examples.js';
 import { isObject } from '../util/is-object.js';
 
@@ -53,7 +53,7 @@ export function extractFromProse(
     let kept = box.kept;
     if (!kept || kept.version !== version.id || kept.vocabulary !== vocabulary) {
       const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
-      new PageReader(version, page, vocabulary, set).container(page.tree as Node, []);
+      new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
       box.kept = kept = { version: version.id, vocabulary, set };
     }
     out.claims.push(...kept.set.claims);
@@ -75,6 +75,7 @@ class PageReader {
   private readonly failureKeys: string[];
 
   constructor(
+    private readonly project: Project,
     private readonly version: SpecVersion,
     private readonly page: MarkdownPage,
     private readonly vocabulary: ResolvedVocabulary,
@@ -250,7 +251,7 @@ class PageReader {
     // Only a block that shows an error object or a failure flag can hold a claim.
     if (!block || !this.failureKeys.some((k) => block.value.includes(k))) return;
     // Read as prose/json-valid reads it; a block with a syntax error gives no claim.
-    const values = readJsonBlock(block.value, language);
+    const values = jsonBlockValues(this.project, block);
     if (values.some((v) => v.errors.length)) return;
     for (const json of values) this.jsonValue(json, block, previous);
   }

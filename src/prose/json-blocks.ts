@@ -10,6 +10,8 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import { escapePointer, JsonDocument, type JsonSyntaxError } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SchemaViolation } from '../model/schema-validator.js';
+import type { CodeBlock } from '../model/spec.js';
+import { derivation, type Project } from '../project/project.js';
 
 export interface ProseJson {
   /** The text that was parsed: the block with placeholders blanked, wrapped in `{ }` when a fragment. */
@@ -59,6 +61,20 @@ export const JSON_BLOCK_LANGUAGES: ReadonlyMap<string, JsonBlockLanguage> = new 
 export function jsonBlockLanguage(lang: string | null | undefined): JsonBlockLanguage | undefined {
   return lang ? JSON_BLOCK_LANGUAGES.get(lang.toLowerCase()) : undefined;
 }
+
+/**
+ * The values of a fenced JSON block, read once per project for every rule that reads the block
+ * (prose/json-valid, the consistency claims); a page kept by watch mode keeps its blocks' values.
+ */
+export function jsonBlockValues(project: Project, block: CodeBlock): ProseJson[] {
+  return project.derive(blockValues, block);
+}
+
+const blockValues = derivation(
+  'JSON block values',
+  (block: CodeBlock) => readJsonBlock(block.value, jsonBlockLanguage(block.lang)),
+  { carriesOver: true },
+);
 
 /**
  * Reads a JSON block: one value, or several values one after another (a block showing a

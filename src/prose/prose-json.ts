@@ -11,7 +11,7 @@ import {
   isAboutElided,
   jsonBlockLanguage,
   JSON_BLOCK_LANGUAGES,
-  readJsonBlock,
+  jsonBlockValues,
   type ProseJson,
 } from './json-blocks.js';
 import { valueAtPointer } from '../core/json-document.js';
@@ -20,15 +20,14 @@ import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
 
-/** Languages of the fenced blocks read as JSON (see `JSON_BLOCK_LANGUAGES`). */
-export const JSON_LANGS: ReadonlySet<string> = new Set(JSON_BLOCK_LANGUAGES.keys());
-
 /**
- * A fence whose info string may start with a language of `JSON_LANGS`: `json`, `jsonc` or `json5`
- * as a whole word in any case, or any info string with an escape or an entity (`js&#111;n`). It
- * names the languages again: a test checks it matches a fence of each one of `JSON_LANGS`.
+ * A fence whose info string may start with a language of `JSON_BLOCK_LANGUAGES` as a whole word
+ * in any case, or any info string with an escape or an entity (`js&#111;n`).
  */
-const JSON_FENCE = /(?:`{3,}|~{3,})[ \t]*(?:json[c5]?(?![^\s`])|[^\s`]*[&\\])/i;
+const JSON_FENCE = new RegExp(
+  `(?:\`{3,}|~{3,})[ \\t]*(?:(?:${[...JSON_BLOCK_LANGUAGES.keys()].join('|')})(?![^\\s\`])|[^\\s\`]*[&\\\\])`,
+  'i',
+);
 
 /**
  * Whether a page's text may hold a JSON block: read from the text, so that a page without one
@@ -112,7 +111,7 @@ function readJsonBlocksOnce(
   for (const block of blocks) {
     section.enter(block);
     const language = jsonBlockLanguage(block.lang)!;
-    const jsons = readJsonBlock(block.value, language);
+    const jsons = jsonBlockValues(project, block);
     const broken = jsons.filter((v) => v.errors.length);
     if (broken.length && !language.reportSyntaxErrors) continue;
     if (broken.length) {
