@@ -5,7 +5,7 @@
  * including those inherited through `extends`. Shared by the prose, cross-reference and
  * consistency checks, so they agree on what a name means.
  */
-import type { Declaration, Member, SpecVersion } from '../model/spec.js';
+import type { Declaration, Member, SchemaSource, SpecVersion } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { escapeRegExp } from '../util/regexp.js';
 
@@ -41,14 +41,13 @@ export interface IndexFacts {
   methodPatterns: { method: string; pattern: RegExp }[];
 }
 
-/** The message index of a version, built once per project; undefined when it has no readable schema.ts. */
+/** The message index of a version, built once per schema.ts; undefined when it has no readable schema.ts. */
 export function messageIndex(project: Project, version: SpecVersion): MessageIndex | undefined {
-  return project.derive(messageIndexOf, version);
+  return version.schemaTs && project.derive(messageIndexOf, version.schemaTs);
 }
 
-const messageIndexOf = derivation('message index', (version: SpecVersion) =>
-  version.schemaTs ? build(version) : undefined,
-);
+/** A function of schema.ts alone, which the loader keeps while its text is unchanged: it carries over in watch mode. */
+const messageIndexOf = derivation('message index', (source: SchemaSource) => build(source), { carriesOver: true });
 
 /** The name a heritage clause or a type reference names, without type arguments: `Foo<Bar>` -> `Foo`. */
 export function baseName(typeText: string): string {
@@ -64,8 +63,7 @@ export function stringLiteral(typeText: string): string | undefined {
   return m ? m[2] : undefined;
 }
 
-function build(version: SpecVersion): MessageIndex {
-  const source = version.schemaTs!;
+function build(source: SchemaSource): MessageIndex {
   const byName = source.byName;
   const memberCache = new Map<Declaration, Member[]>();
 
