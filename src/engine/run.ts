@@ -4,7 +4,7 @@
  */
 import type { Project } from '../project/project.js';
 import type { Finding, Severity } from '../core/finding.js';
-import type { Report, Rule } from '../core/rule.js';
+import type { Report, Rule, RuleMeta } from '../core/rule.js';
 import { applySuppressions, UNUSED_RULE } from './suppress.js';
 
 export type SeverityOverride = Severity | 'off';
@@ -65,7 +65,7 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
   const check = (rule: Rule) => {
     const { id } = rule.meta;
     options.onProgress?.(`checking ${id}`, ++started, rules.length);
-    const severity = options.severities?.[id] ?? rule.meta.defaultSeverity;
+    const severity = severityOf(rule.meta, options.severities);
     if (severity === 'off') return;
     ran.add(id);
     try {
@@ -92,7 +92,7 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
   const finish = (): RunResult => {
     // Inline suppressions, applied once every rule has run.
     const unusedSeverity = ran.has(UNUSED_RULE)
-      ? (options.severities?.[UNUSED_RULE] ?? rules.find((r) => r.meta.id === UNUSED_RULE)!.meta.defaultSeverity)
+      ? severityOf(rules.find((r) => r.meta.id === UNUSED_RULE)!.meta, options.severities)
       : undefined;
     const known = new Set([...(options.knownRules ?? []), ...rules.map((r) => r.meta.id)]);
     const result = applySuppressions(findings, project.spec.suppressions ?? [], {
@@ -127,9 +127,7 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
  * to meet (it then throws, and becomes an `internal` finding), so that one rule cannot stop the run.
  */
 export async function prepareRules(project: Project, rules: Rule[], options: RunOptions = {}): Promise<void> {
-  const enabled = rules.filter(
-    (r) => r.prepare && (options.severities?.[r.meta.id] ?? r.meta.defaultSeverity) !== 'off',
-  );
+  const enabled = rules.filter((r) => r.prepare && severityOf(r.meta, options.severities) !== 'off');
   let done = 0;
   // The progress line names what is being generated: the longest phase of a cold check.
   if (enabled.length)
@@ -152,4 +150,30 @@ export function sortFindings(findings: Finding[]): Finding[] {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A rule's severity: the config's for its id, else the rule's default. */
+export function severityOf(
+  meta: Pick<RuleMeta, 'id' | 'defaultSeverity'>,
+  severities: Record<string, SeverityOverride> | undefined,
+): SeverityOverride {
+  return severities?.[meta.id] ?? meta.defaultSeverity;
+}
+
+/**
+ * Findings made outside a rule run (sep-diff's comparisons), with the severity the config sets
+ * for their rule; `off` ones dropped.
+ */
+export function withSeverities(
+  findings: Finding[],
+  severities: Record<string, SeverityOverride> | undefined,
+): Finding[] {
+  if (!severities) return findings;
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const severity = severities[f.rule];
+    if (severity === 'off') continue;
+    out.push(severity && severity !== f.severity ? { ...f, severity } : f);
+  }
+  return out;
 }

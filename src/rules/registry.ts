@@ -4,9 +4,7 @@
  * metadata as a rule. A leaf module (no rule imports), so that sep-diff's comparison can take
  * its severities from here; src/rules/index.ts puts the registry together.
  */
-import type { Finding } from '../core/finding.js';
 import type { RuleMeta } from '../core/rule.js';
-import type { SeverityOverride } from '../engine/run.js';
 import { headingSlug } from '../model/anchors.js';
 
 /** The command whose report carries a rule's findings. */
@@ -33,21 +31,6 @@ export function docsUrlFor(id: string): string {
 
 export function registered(meta: RuleMeta, command: ReportingCommand): RegisteredRule {
   return { ...meta, command, docsUrl: docsUrlFor(meta.id) };
-}
-
-/** The findings a config leaves: each with the severity it sets for its rule, `off` ones dropped. */
-export function withSeverities(
-  findings: Finding[],
-  severities: Record<string, SeverityOverride> | undefined,
-): Finding[] {
-  if (!severities) return findings;
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const severity = severities[f.rule];
-    if (severity === 'off') continue;
-    out.push(severity && severity !== f.severity ? { ...f, severity } : f);
-  }
-  return out;
 }
 
 const PAGE = 'docs/specification/draft/server/widgets.mdx';
