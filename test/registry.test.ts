@@ -93,6 +93,19 @@ describe('config severities for sep-diff kinds', () => {
     // check takes the same config.
     expect((await runCli(['check', '--root', root, '--format', 'json'])).code).toBe(0);
   });
+
+  it("are suppressed by the spec's suppression comments, as the rules' findings are", async () => {
+    const root = copyTree(sampleSpec);
+    const added = 'Clients show the message to the user.';
+    edit(root, PAGE, '**Rejections**:', `${added}\n\n**Rejections**:`);
+    const kinds = async () => {
+      const run = await runCli(['sep-diff', SEP, '--root', root, '--format', 'json']);
+      return (JSON.parse(run.stdout).findings as { rule: string }[]).map((f) => f.rule);
+    };
+    expect(await kinds()).toEqual(['sep-diff/extra']);
+    edit(root, PAGE, added, `{/* spec-check-disable-next-line sep-diff/extra -- added in review */}\n${added}`);
+    expect(await kinds()).toEqual([]);
+  });
 });
 
 describe('sarif from the registry', () => {

@@ -4,9 +4,9 @@
  * root, from the command's own read of that one file).
  */
 import type { MarkdownPage } from '../model/spec.js';
-import { withSeverities } from '../rules/registry.js';
+import { applySuppressions } from '../engine/suppress.js';
 import type { Finding } from '../core/finding.js';
-import { sortFindings } from '../engine/run.js';
+import { sortFindings, withSeverities } from '../engine/run.js';
 import type { Project } from '../project/project.js';
 import { findProposals, targetVersion } from './proposals.js';
 import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
@@ -87,7 +87,14 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     }
   }
 
-  findings.push(...fromRules(project, sep, changedFiles, options));
+  // The comparison's own findings take the config's severities and the spec's suppression
+  // comments, as a rule's do in the engine; the other rules' findings come with both applied.
+  const comparison = applySuppressions(
+    withSeverities(findings, options.runOptions?.severities),
+    project.spec.suppressions ?? [],
+    // Unused suppressions are check's to report (suppression/unused), not sep-diff's.
+    { ran: new Set(), known: new Set() },
+  ).findings;
   const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
   return {
     sep: sep.path,
@@ -97,6 +104,6 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     templates: templates.length,
     messagesChecked,
     changedFiles,
-    findings: sortFindings(withSeverities(findings, options.runOptions?.severities)),
+    findings: sortFindings([...comparison, ...fromRules(project, sep, changedFiles, options)]),
   };
 }
