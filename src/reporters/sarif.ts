@@ -11,7 +11,6 @@ import { findingKey, sourceHash } from '../engine/baseline.js';
 import type { FormatOptions } from './format.js';
 import { workspacePath } from './paths.js';
 import { fence, languageOf } from '../docs/rules-reference.js';
-import { docsUrlFor } from '../rules/registry.js';
 
 export function formatSarif(report: CheckReport, options: FormatOptions = {}): string {
   const rules: RuleMeta[] = [...(options.rules ?? [])];
@@ -62,8 +61,6 @@ function ruleDescriptor(rule: RuleMeta): ReportingDescriptor {
     shortDescription: { text: rule.description },
     fullDescription: { text: `${rule.description} ${rule.rationale}`.trim() },
     help: { text: help.text, markdown: help.markdown },
-    // An absolute link only: a consumer resolves nothing relative to the spec-check package.
-    helpUri: rule.docsUrl && /^https?:\/\//.test(rule.docsUrl) ? rule.docsUrl : undefined,
     defaultConfiguration: { level: rule.defaultSeverity },
   };
 }
@@ -91,7 +88,6 @@ function syntheticRule(id: string): RuleMeta {
     description: internal ? 'spec-check itself failed while running a rule.' : `Findings of rule ${id}.`,
     rationale: internal ? 'A rule that fails checks nothing; please report it.' : '',
     defaultSeverity: 'error',
-    docsUrl: internal ? docsUrlFor(id) : undefined,
   };
 }
 

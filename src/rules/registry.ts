@@ -17,12 +17,12 @@ export interface RegisteredRule extends RuleMeta {
 }
 
 /**
- * docs/rules.md, relative to the spec-check package (its `files` include docs/), so that an
- * anchor always matches the rules this version runs. The package has no published home page to
- * link to instead (the name `spec-check` on the npm registry belongs to an unrelated package);
- * SARIF, which wants an absolute `helpUri`, leaves it out until there is one.
+ * docs/rules.md as installed with this spec-check (the package's `files` include docs/), so that
+ * an anchor always matches the rules this version runs, and the link opens on the machine that
+ * printed it. The package has no published home page to link to instead (the name `spec-check`
+ * on the npm registry belongs to an unrelated package), so SARIF, read elsewhere, gets no link.
  */
-export const RULES_REFERENCE_URL = 'docs/rules.md';
+export const RULES_REFERENCE_URL = new URL('../../docs/rules.md', import.meta.url).href;
 
 /** The link to a rule's heading in the rules reference (`internal` has one too). */
 export function docsUrlFor(id: string): string {

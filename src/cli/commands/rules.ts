@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import { resolveRunConfig } from '../run-config.js';
 import type { SeverityOverride } from '../../engine/run.js';
 import { registry } from '../../rules/index.js';
-import type { RegisteredRule, ReportingCommand } from '../../rules/registry.js';
+import { RULES_REFERENCE_URL, type RegisteredRule, type ReportingCommand } from '../../rules/registry.js';
 import { paintFor, type Paint } from '../../reporters/color.js';
 import type { RegisterCommand } from '../command-module.js';
 
@@ -60,7 +60,7 @@ export function formatRulesText(rules: RuleListing[], options: { color?: boolean
     const severity = paintSeverity(paint, r.severity, severityOf(r).padEnd(severityWidth));
     out.push(`${r.id.padEnd(idWidth)}  ${severity}  ${r.command.padEnd(commandWidth)}  ${r.description}`);
   }
-  out.push('', `The rules reference: ${rules[0]?.docsUrl.replace(/#.*$/, '') ?? ''}`);
+  out.push('', `The rules reference: ${RULES_REFERENCE_URL}`);
   return out.join('\n') + '\n';
 }
 
