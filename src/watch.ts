@@ -18,7 +18,8 @@ import { Runtime } from './runtime/runtime.js';
 import { Project } from './project/project.js';
 import { LoadError } from './core/errors.js';
 import { applyBaseline, createBaseline, type Baseline, type LineText } from './engine/baseline.js';
-import { formatFindings, formatText, summaryLine, painter, type TextOptions } from './reporters/text.js';
+import { formatFindings, formatText, summaryLine, type TextOptions } from './reporters/text.js';
+import { paintFor } from './reporters/color.js';
 import type { CliIo } from './cli/command-module.js';
 import type { Spec } from './model/spec.js';
 import { isWithin, slashed } from './util/paths.js';
@@ -93,9 +94,9 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       const what = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
       const ms = Math.round(performance.now() - started);
       w.io.stdout(
-        `\n${painter(w.text ?? {})('bold', `Changed: ${what}`)}: ${fresh.length} new finding${fresh.length === 1 ? '' : 's'}, ${gone} gone (${ms} ms)\n` +
+        `\n${paintFor(w.text?.color)('bold', `Changed: ${what}`)}: ${fresh.length} new finding${fresh.length === 1 ? '' : 's'}, ${gone} gone (${ms} ms)\n` +
           formatFindings(fresh, text) +
-          summaryLine(report, painter(w.text ?? {})) +
+          summaryLine(report, paintFor(w.text?.color)) +
           '\n',
       );
     }

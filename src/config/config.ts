@@ -15,7 +15,7 @@ import { type Layout } from '../sources/load.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
-import { registry } from '../rules/index.js';
+import { registeredIds } from '../rules/index.js';
 import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { slashed } from '../util/paths.js';
@@ -95,7 +95,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   if (value.rules !== undefined) {
     if (!isObject(value.rules))
       fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
-    const ids = registry.map((r) => r.id);
+    const ids = registeredIds;
     const rules: Record<string, SeverityOverride> = {};
     for (const [id, severity] of Object.entries(value.rules as Record<string, unknown>)) {
       if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);

@@ -5,34 +5,21 @@
  */
 import type { CheckReport } from '../core/report.js';
 import type { Finding } from '../core/finding.js';
-import type { RuleMeta } from '../core/rule.js';
 import type { TextFile } from '../core/text-file.js';
 import { paintFor, type Paint } from './color.js';
+import type { FormatOptions } from './format.js';
 
-export type { Paint };
-
-export interface TextOptions {
-  color?: boolean;
-  /** Adds a code frame of the source lines around each finding. */
-  verbose?: boolean;
-  /** The spec's files by path, for code frames. */
-  source?: (file: string) => TextFile | undefined;
-  /** The rules' metadata: with `verbose`, each finding links to its rule's reference. */
-  rules?: readonly RuleMeta[];
-}
+/** What the text format reads of the options: colour, code frames, the files, the rules' links. */
+export type TextOptions = FormatOptions;
 
 export function formatText(report: CheckReport, options: TextOptions = {}): string {
-  const paint = painter(options);
+  const paint = paintFor(options.color);
   return formatFindings(report.findings, options) + summaryLine(report, paint) + '\n';
-}
-
-export function painter(options: Pick<TextOptions, 'color'>): Paint {
-  return paintFor(options.color);
 }
 
 /** Findings grouped by file, each group followed by a blank line; empty when there are none. */
 export function formatFindings(findings: Finding[], options: TextOptions = {}): string {
-  const paint = painter(options);
+  const paint = paintFor(options.color);
   const out: string[] = [];
   const report = { findings };
   const docsUrl = new Map(
@@ -94,7 +81,7 @@ function codeFrame(source: TextFile, f: Finding, paint: Paint = (_, s) => s): st
   return out;
 }
 
-export function summaryLine(report: Pick<CheckReport, 'summary'>, paint: Paint = painter({})): string {
+export function summaryLine(report: Pick<CheckReport, 'summary'>, paint: Paint = paintFor(false)): string {
   const { errors, warnings, examplesValidated, filesRead } = report.summary;
   const total = errors + warnings;
   const extra: string[] = [];

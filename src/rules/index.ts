@@ -56,10 +56,6 @@ export const ruleMetas: readonly RegisteredRule[] = rulesReportedBy('check');
 /** Every id a suppression comment may name: the registry's. */
 export const registeredIds: readonly string[] = registry.map((r) => r.id);
 
-export function registeredRule(id: string): RegisteredRule | undefined {
-  return registry.find((r) => r.id === id);
-}
-
 export function ruleById(id: string): Rule | undefined {
   return allRules.find((r) => r.meta.id === id);
 }

@@ -13,8 +13,6 @@ import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
 
 const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
 
-export type { SepDiffKind };
-
 /** A difference as a finding of its registered kind, at the kind's default severity (the config's is applied by `sepDiff`). */
 export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
   const { id, defaultSeverity } = sepDiffKinds[kind];

@@ -179,7 +179,7 @@ async function watchUntilStopped(
       configFiles: [run.watchedConfigPath],
       io,
       signal,
-      text: { color: run.output.color, verbose: run.output.verbose },
+      text: { color: run.output.color, verbose: run.output.verbose, rules: ruleMetas },
       quiet: run.output.quiet,
     });
   } finally {
