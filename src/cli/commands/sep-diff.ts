@@ -6,7 +6,9 @@ import { loadSpec, type Layout, type LoadOptions } from '../../sources/load.js';
 import { resolveRunConfig, ruleOptionsOf, runtimeOf } from '../run-config.js';
 import type { Spec } from '../../model/spec.js';
 import { readMarkdownPage } from '../../sources/markdown.js';
-import { TextFile } from '../../core/text-file.js';
+import type { TextFile } from '../../core/text-file.js';
+import { textFileOf } from '../../runtime/files.js';
+import { escapeRegExp } from '../../util/regexp.js';
 import type { MarkdownPage } from '../../model/spec.js';
 import { sepDiff } from '../../sep-diff/index.js';
 import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../../sep-diff/report.js';
@@ -15,7 +17,6 @@ import { type RegisterCommand } from '../command-module.js';
 import { displayRoot } from '../../check.js';
 import { slashed } from '../../util/paths.js';
 import { Project } from '../../project/project.js';
-import { withoutBom } from '../../util/bom.js';
 
 const formats = ['text', 'json', 'markdown'];
 
@@ -41,9 +42,9 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       );
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
       const config = ruleOptionsOf(run);
-      const spec = await loadFor(run.rootArg, fs.readFileSync(abs, 'utf8'), config, run.layout);
-      const rel = slashed(path.relative(spec.root, abs));
-      const sep = spec.seps.find((s) => s.path === rel) ?? readSep(abs, rel);
+      const file = readSepFile(abs, slashed(path.relative(root, abs)));
+      const spec = await loadFor(run.rootArg, file.text, config, run.layout);
+      const sep = spec.seps.find((s) => s.path === file.path) ?? parseSep(file);
       const result = sepDiff(new Project(spec, runtimeOf(run), { vocabulary: config.vocabulary }), sep, {
         runOptions: config,
       });
@@ -68,9 +69,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
  */
 async function loadFor(root: string, sepText: string, options: LoadOptions, layout: Layout): Promise<Spec> {
   // A version is named by a path through the schema or docs folder: its last segment, then the version.
-  const folders = [layout.docs, layout.schema]
-    .map((f) => path.posix.basename(f).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|');
+  const folders = [layout.docs, layout.schema].map((f) => escapeRegExp(path.posix.basename(f))).join('|');
   const named = [...sepText.matchAll(new RegExp(`(?:${folders})/(\\d{4}-\\d{2}-\\d{2}|draft)/`, 'g'))].map((m) => m[1]);
   const versions = [...new Set(['draft', ...named])];
   try {
@@ -81,17 +80,24 @@ async function loadFor(root: string, sepText: string, options: LoadOptions, layo
   }
 }
 
-/** A SEP outside the root's SEP folder (a draft under review): read and parsed here, as the loader would. */
-function readSep(abs: string, rel: string): MarkdownPage {
-  let text: string;
+/** The SEP's text, read once: for choosing the versions to load and, outside the SEP folder, for parsing. */
+function readSepFile(abs: string, rel: string): TextFile {
+  let bytes: Buffer;
   try {
-    text = fs.readFileSync(abs, 'utf8');
+    bytes = fs.readFileSync(abs);
   } catch (error) {
     throw new UsageError(
       `cannot read SEP ${rel}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const page = readMarkdownPage(new TextFile(rel, withoutBom(text)), 'md');
-  if (page.parseError) throw new UsageError(`cannot parse SEP ${rel}: ${page.parseError.message}`);
+  const file = textFileOf(rel, bytes);
+  if (!file) throw new UsageError(`cannot read SEP ${rel}: not UTF-8 text`);
+  return file;
+}
+
+/** A SEP outside the root's SEP folder (a draft under review): parsed here, as the loader would. */
+function parseSep(file: TextFile): MarkdownPage {
+  const page = readMarkdownPage(file, 'md');
+  if (page.parseError) throw new UsageError(`cannot parse SEP ${file.path}: ${page.parseError.message}`);
   return page;
 }
