@@ -182,10 +182,12 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   }
 }
 
-/** The absolute folders a check reads: the layout's schema, docs and SEP folders. */
+/** The absolute folders a check reads: the layout's schema, docs, SEP and site folders. */
 function layoutInputs(root: string, options: CheckOptions): string[] {
   const layout = { ...defaultLayout, ...options.layout };
-  return [...new Set([layout.schema, layout.docs, layout.seps].map((dir) => path.resolve(root, dir)))].sort();
+  const dirs = [layout.schema, layout.docs, layout.seps, layout.site].map((dir) => path.resolve(root, dir));
+  // A folder inside another watched one is watched with it.
+  return [...new Set(dirs)].filter((d, _, all) => !all.some((o) => o !== d && isWithin(o, d))).sort();
 }
 
 /**

@@ -24,7 +24,7 @@ import { withoutBom } from '../util/bom.js';
 export const CONFIG_FILE = 'spec-check.config.json';
 
 const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary'] as const;
-export const layoutKeys = ['schema', 'docs', 'seps'] as const;
+export const layoutKeys = ['schema', 'docs', 'seps', 'site'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
 export interface SpecCheckConfig {

@@ -17,6 +17,7 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
     schema: 'Folder holding `<version>/schema.ts`, `schema.json` and `examples/`.',
     docs: 'Folder holding `<version>/**/*.mdx`, the prose.',
     seps: 'Folder holding the enhancement proposals (`*.md`).',
+    site: "The docs site's folder, holding its `docs.json` (navigation and redirects); without one, links are judged against the spec's pages only.",
   };
   const schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -52,3 +52,105 @@ export function headingSlugs(text: string): string[] {
   for (const s of [...out]) out.add(s.replace(/^[_-]+|[_-]+$/g, ''));
   return [...out].filter((s) => s !== '');
 }
+
+/**
+ * The id the docs site (Mintlify) gives a heading of this text. Learnt from its renderer and
+ * pinned case by case in test/anchors.test.ts: the text is lower-cased and its spaces made `-`;
+ * when it is plain ASCII, every run of other characters than letters, digits and `_` becomes
+ * one `-`; otherwise the URI-escaped form is slugged the same way with the escapes kept and then
+ * decoded, so `/`, `&`, `+`, `=`, `@`, `$`, `#`, `%` and non-ASCII letters stay (`the-tools/list-request`,
+ * `café`); finally `? , ; : ! ' " ( ) [ ] { }` and emoji are deleted (which can leave `--`).
+ */
+export function siteHeadingId(text: string): string {
+  const escaped = encodeURIComponent(text.toLowerCase().trim().replace(/\s+/g, '-'));
+  const plain = !/%[0-9A-F]{2}/i.test(escaped);
+  const slug = escaped
+    .replace(/'/g, '')
+    .replace(plain ? /[^a-z0-9_]+/g : /[^a-zA-Z0-9%_]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return cleanHeadingId(slug);
+}
+
+const DELETED_FROM_IDS =
+  /[?,;:!'"()[\]{}\u200D\uFE0E\uFE0F]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}/gu;
+
+/** The site's clean-up of an id (and of a link's fragment before lookup): decoded, punctuation and emoji deleted. */
+export function cleanHeadingId(id: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+  } catch {
+    return id;
+  }
+  return decoded.replace(DELETED_FROM_IDS, '');
+}
+
+/**
+ * The ids of a page's headings in order, as the site numbers repeats: `x`, `x-2`, `x-3`, then
+ * a second pass over all ids (explicit ones included, `taken`) that appends `-2`, `-3`, ... to
+ * any id still seen twice. Headings deeper than `####` get no id.
+ */
+export function siteHeadingIds(headings: { depth: number; text: string }[], taken: Iterable<string> = []): string[] {
+  const counts = new Map<string, number>();
+  const seen = new Set(taken);
+  const out: string[] = [];
+  for (const h of headings) {
+    if (h.depth > 4) continue;
+    const base = siteHeadingId(h.text);
+    const n = (counts.get(base) ?? 0) + 1;
+    counts.set(base, n);
+    let id = n > 1 ? `${base}-${n}` : base;
+    if (seen.has(id)) {
+      let k = 2;
+      while (seen.has(`${id}-${k}`)) k++;
+      id = `${id}-${k}`;
+    }
+    seen.add(id);
+    out.push(id);
+  }
+  return out;
+}
+
+/** Components that never render an `id` they are given (the site's list). */
+const WITHOUT_ID = new Set(
+  'Info Warning Note Tip Check Danger Callout AccordionGroup Card CardGroup Tabs CodeGroup Column Columns CustomCode CustomComponent DynamicCustomComponent Expandable Frame GitHub Github Icon Latex Mermaid Panel Popup Prompt RequestExample ResponseExample SnippetGroup Steps Tile Tooltip Tree FileTree Variation Visibility MDX Badge Color ZoomImage'.split(
+    ' ',
+  ),
+);
+/** Elements whose `id` the site cleans as it cleans heading ids. */
+const CLEANED_ID = new Set(['h1', 'h2', 'h3', 'h4', 'Heading', 'Step', 'Update']);
+/** Components that get an id from their `title` when they have none. */
+const TITLED = new Set(['Accordion', 'Tab', 'View']);
+
+const TAG = /<([A-Za-z][\w.]*)(\s[^<>]*?)?\/?>/g;
+const ATTRIBUTE = /(?:^|\s)(id|title)=(?:"([^"]*)"|'([^']*)'|\{\s*"([^"]*)"\s*\})/g;
+
+/**
+ * Anchors that elements of a page's text give it: `id` attributes (kept as written, or cleaned
+ * on headings, absent on the components that drop them) and the ids the site derives from
+ * the titles of accordions and tabs.
+ */
+export function explicitIds(text: string): string[] {
+  const out: string[] = [];
+  for (const tag of text.matchAll(TAG)) {
+    const name = tag[1];
+    if (WITHOUT_ID.has(name)) continue;
+    let id: string | undefined;
+    let title: string | undefined;
+    for (const a of (tag[2] ?? '').matchAll(ATTRIBUTE)) {
+      const value = a[2] ?? a[3] ?? a[4] ?? '';
+      if (a[1] === 'id') id = value;
+      else title = value;
+    }
+    if (id !== undefined) out.push(CLEANED_ID.has(name) ? cleanHeadingId(id) : id);
+    else if (title !== undefined && TITLED.has(name))
+      out.push(
+        title
+          .toLowerCase()
+          .replace(/'/g, '')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, ''),
+      );
+  }
+  return out;
+}

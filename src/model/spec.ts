@@ -21,6 +21,48 @@ export interface Spec {
   files?: Map<string, TextFile>;
   /** `spec-check-disable-next-line` comments found in the sources, in file order. */
   suppressions?: Suppression[];
+  /** The docs site, when the site folder has a `docs.json`. */
+  site?: Site;
+}
+
+/** The docs site: its config, every file under its folder and the pages outside the versions' prose. */
+export interface Site {
+  /** The site folder (holding docs.json), relative to the root. */
+  dir: string;
+  config: { file: TextFile; document: JsonDocument };
+  /** Every file under the site folder, relative to the root, sorted. */
+  files: string[];
+  /** The pages outside the versions' docs folders, outlined (not parsed). */
+  pages: SitePage[];
+}
+
+/** A site page outside the spec's prose: what links and MDX hygiene need of it. */
+export interface SitePage {
+  path: string;
+  file: TextFile;
+  syntax: 'mdx' | 'md';
+  headings: Heading[];
+  links: Link[];
+  fences: CodeFence[];
+  /** Top-level `import`/`export` blocks (MDX). */
+  esm: EsmBlock[];
+}
+
+/** A fenced code block as the outline sees it. */
+export interface CodeFence {
+  /** Line of the opening fence (1-based). */
+  line: number;
+  column: number;
+  /** Line of the closing fence; absent when the fence runs to the end of the page unclosed. */
+  closedAt?: number;
+  lang?: string;
+}
+
+/** A top-level `import`/`export` block of an MDX page. */
+export interface EsmBlock {
+  /** Its first line (1-based). */
+  line: number;
+  text: string;
 }
 
 /**
@@ -225,4 +267,8 @@ export interface Link {
   url: string;
   text: string;
   location: Location;
+  /** How the page writes it: a Markdown link (the default), a definition, an image, or a URL-valued JSX/HTML attribute. */
+  kind?: 'definition' | 'image' | 'attribute';
+  /** For `attribute`: its name (`href`, `src`). */
+  attribute?: string;
 }

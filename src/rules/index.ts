@@ -4,11 +4,16 @@ import { exampleValid } from './example-valid.js';
 import { inputParse, inputUnreadable } from './input.js';
 import { proseJsonValid } from './prose-json-valid.js';
 import { xrefLink } from './xref-link.js';
+import { xrefCrossVersion } from './xref-cross-version.js';
+import { xrefPrivateHost } from './xref-private-host.js';
+import { siteRedirect } from './site-redirect.js';
+import { siteNavigation, siteUnlistedPage } from './site-navigation.js';
 import { jsdocLink } from './jsdoc-link.js';
 import { exampleOrphan } from './example-orphan.js';
 import { schemaCategory } from './schema-category.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
 import { mdxParse } from './mdx-parse.js';
+import { mdxUnclosedFence } from './mdx-unclosed-fence.js';
 
 import { consistencyErrorReporting } from './consistency-error-reporting.js';
 import { consistencyErrorCode } from './consistency-error-code.js';
@@ -23,11 +28,17 @@ export const allRules: Rule[] = [
   inputUnreadable,
   proseJsonValid,
   xrefLink,
+  xrefCrossVersion,
+  xrefPrivateHost,
+  siteNavigation,
+  siteRedirect,
+  siteUnlistedPage,
   jsdocLink,
   exampleOrphan,
   schemaCategory,
   mdxEsmComment,
   mdxParse,
+  mdxUnclosedFence,
   consistencyErrorReporting,
   consistencyErrorCode,
   generatedSchemaJson,

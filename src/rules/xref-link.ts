@@ -1,14 +1,17 @@
 import path from 'node:path';
-import type { Link, MarkdownPage } from '../model/spec.js';
-import { linkTargets, type LinkTargets } from '../prose/link-targets.js';
+import type { Link } from '../model/spec.js';
+import { linkTargets, type LinkingPage, type LinkTargets } from '../prose/link-targets.js';
+import type { Resolution, SiteModel } from '../site/site-model.js';
+import { normalise, relativeCandidates, splitLink } from '../prose/links.js';
+import { cleanHeadingId } from '../model/anchors.js';
 import type { Rule } from '../core/rule.js';
 
-/** Links between spec pages and to the Schema Reference resolve. */
+/** Links between docs pages, to the Schema Reference and to the site's files resolve. */
 export const xrefLink: Rule = {
   meta: {
     id: 'xref/link',
     description:
-      'Links in the spec pages to the Schema Reference (`/specification/<version>/schema#<anchor>`) and to other spec pages (with or without `#heading`) resolve.',
+      "Links in the docs pages resolve: to the Schema Reference (`/specification/<version>/schema#<anchor>`), to other pages (with or without `#heading`) and, with the site's docs.json, to any page, redirect or file the site serves.",
     rationale:
       'A broken link sends the reader to a page top or a 404 exactly where the spec wanted to be precise; renamed types and headings leave such links behind.',
     defaultSeverity: 'error',
@@ -19,37 +22,101 @@ export const xrefLink: Rule = {
     },
   },
   check(project, { report }) {
-    const { spec } = project;
     const targets = linkTargets(project);
-    const held = new Set(spec.versions.map((v) => v.id));
-    for (const version of spec.versions) {
-      for (const page of version.pages) {
-        for (const link of page.links) {
-          const problem = checkLink(targets, held, page, link);
-          if (problem)
-            report({
-              message: problem,
-              location: { file: link.location.file, line: link.location.line, column: link.location.column },
-            });
-        }
+    const held = new Set(project.spec.versions.map((v) => v.id));
+    for (const page of targets.linking) {
+      for (const link of page.links) {
+        const problem = targets.site
+          ? checkSiteLink(targets, targets.site, page, link)
+          : checkLink(targets, held, page, link);
+        if (problem)
+          report({
+            message: problem,
+            location: { file: link.location.file, line: link.location.line, column: link.location.column },
+          });
       }
     }
   },
 };
 
-/** What is wrong with a link, or undefined when it resolves or points outside what the repository holds. */
-function checkLink(targets: LinkTargets, held: Set<string>, page: MarkdownPage, link: Link): string | undefined {
-  const url = link.url.trim();
-  if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return undefined; // external
-  const hashAt = url.indexOf('#');
-  const rawPath = (hashAt >= 0 ? url.slice(0, hashAt) : url).replace(/\?.*$/, '');
-  const hash = hashAt >= 0 ? decode(url.slice(hashAt + 1)) : undefined;
+/** What is wrong with a link judged against the site (its pages, redirects and files), or undefined. */
+function checkSiteLink(targets: LinkTargets, site: SiteModel, page: LinkingPage, link: Link): string | undefined {
+  const split = splitLink(link);
+  if (!split) return undefined;
+  const { rawPath, hash } = split;
+  if (!rawPath) return anchorProblem(targets, targets.urls.get(page.path), hash, 'this page');
+  const candidates = (rawPath.startsWith('/') ? [rawPath] : relativeCandidates(targets, page, rawPath, true)).map(
+    normalise,
+  );
+  if (!candidates.length) return undefined;
+  const resolutions = candidates.map((c) => ({ url: c, to: site.resolve(c) }));
+  const found = resolutions.find((r) => ends(r.to).kind !== 'missing' && r.to.kind !== 'loop');
+  if (!found) {
+    const first = resolutions[0];
+    if (first.to.kind === 'loop')
+      return `${first.url} leads into a redirect loop (${first.to.hops.map((h) => h.source).join(' -> ')})`;
+    if (first.to.kind === 'redirect')
+      return `${first.url} redirects to ${first.to.hops.at(-1)!.destinationFor(first.url)}, where the site has no page`;
+    if (unjudgedAsset(site, first.url)) return undefined;
+    return `No page or file at ${first.url} on the site (no ${first.url.slice(1)}.mdx, ${first.url.slice(1)}/index.mdx, redirect or file under ${site.site.dir || 'the site folder'})`;
+  }
+  const end = ends(found.to);
+  if (end.kind !== 'page' || hash === undefined || hash === '') return undefined;
+  const url = '/' + end.page;
+  const version = schemaReferenceVersion(targets, url);
+  if (version !== undefined) {
+    const anchors = targets.schemaAnchors.get(version);
+    if (!anchors || anchors.has(cleanHeadingId(hash))) return undefined;
+    return `No declaration or member with anchor "#${hash}" in the ${version} Schema Reference`;
+  }
+  return anchorProblem(targets, url, hash, undefined);
+}
 
+/** Where a resolution ends, past its redirects. */
+function ends(r: Resolution): Resolution {
+  return r.kind === 'redirect' ? r.to : r;
+}
+
+/** The version whose Schema Reference `url` is (`/specification/<v>/schema`), or undefined. */
+function schemaReferenceVersion(targets: LinkTargets, url: string): string | undefined {
+  const m = /^(.*)\/([^/]+)\/schema$/.exec(url);
+  return m && m[1] === targets.docsPrefix && targets.schemaAnchors.has(m[2]) ? m[2] : undefined;
+}
+
+/** A missing anchor on the page at `url` (whose anchors are known), or undefined. */
+function anchorProblem(
+  targets: LinkTargets,
+  url: string | undefined,
+  hash: string | undefined,
+  name: string | undefined,
+): string | undefined {
+  if (hash === undefined || hash === '' || url === undefined) return undefined;
+  const target = targets.pages.get(url);
+  if (!target || target.anchors.has(cleanHeadingId(hash))) return undefined;
+  return `No heading "#${hash}" on ${name ?? target.path}`;
+}
+
+/**
+ * A file of a kind the tree holds none of (images left out of a snapshot or kept elsewhere) is
+ * not judged: with no `.png` anywhere in the site, a missing one says nothing about the link.
+ */
+function unjudgedAsset(site: SiteModel, url: string): boolean {
+  const ext = path.posix.extname(url).toLowerCase();
+  if (!ext || ext === '.mdx' || ext === '.md') return false;
+  for (const f of site.staticFiles) if (f.toLowerCase().endsWith(ext)) return false;
+  return true;
+}
+
+/** What is wrong with a link, or undefined when it resolves or points outside what the repository holds. */
+function checkLink(targets: LinkTargets, held: Set<string>, page: LinkingPage, link: Link): string | undefined {
+  const split = splitLink(link);
+  if (!split) return undefined;
+  const { rawPath, hash } = split;
   if (!rawPath) {
     if (hash === undefined || hash === '') return undefined;
-    const url = targets.urls.get(page);
+    const url = targets.urls.get(page.path);
     const self = url ? targets.pages.get(url) : undefined;
-    if (!self || self.anchors.has(hash) || self.anchors.has(hash.toLowerCase())) return undefined;
+    if (!self || self.anchors.has(cleanHeadingId(hash))) return undefined;
     return `No heading "#${hash}" on this page`;
   }
 
@@ -64,7 +131,7 @@ function checkLink(targets: LinkTargets, held: Set<string>, page: MarkdownPage, 
   if (inDocs.includes(schemaPath)) {
     const anchors = targets.schemaAnchors.get(version);
     if (!anchors || hash === undefined || hash === '') return undefined;
-    if (anchors.has(hash.toLowerCase())) return undefined;
+    if (anchors.has(cleanHeadingId(hash))) return undefined;
     return `No declaration or member with anchor "#${hash}" in the ${version} Schema Reference`;
   }
 
@@ -72,34 +139,6 @@ function checkLink(targets: LinkTargets, held: Set<string>, page: MarkdownPage, 
   if (!found)
     return `No page at ${inDocs[0]} (expected ${inDocs[0].slice(1)}.mdx or ${inDocs[0].slice(1)}/index.mdx under the docs folder)`;
   if (hash === undefined || hash === '') return undefined;
-  if (found.anchors.has(hash) || found.anchors.has(hash.toLowerCase())) return undefined;
-  return `No heading "#${hash}" on ${found.page.path}`;
-}
-
-/**
- * A relative link resolves against the page's URL. The site serves `x/index.mdx` at `x`, and
- * readers' browsers resolve against either form depending on a trailing slash: both are tried.
- */
-function relativeCandidates(targets: LinkTargets, page: MarkdownPage, rel: string): string[] {
-  const self = targets.urls.get(page);
-  if (!self) return [];
-  const clean = rel.replace(/\.mdx?$/, '');
-  const bases = [path.posix.dirname(self)];
-  if (page.path.endsWith('/index.mdx')) bases.push(self);
-  return bases.map((b) => path.posix.join(b, clean));
-}
-
-function normalise(p: string): string {
-  return path.posix
-    .normalize(p)
-    .replace(/\.mdx?$/, '')
-    .replace(/\/$/, '');
-}
-
-function decode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+  if (found.anchors.has(cleanHeadingId(hash))) return undefined;
+  return `No heading "#${hash}" on ${found.path}`;
 }

@@ -14,6 +14,10 @@ import { textFileOf, FileReader, isFolder, type FileSystem, type LoadCache } fro
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
+import { loadSite, SITE_CONFIG } from './site.js';
+import { compareVersions } from '../model/versions.js';
+
+export { compareVersions };
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -22,9 +26,11 @@ export interface Layout {
   docs: string;
   /** Folder holding the SEPs. */
   seps: string;
+  /** The docs site's folder, holding its `docs.json`; without one, links are judged against the spec's pages only. */
+  site: string;
 }
 
-export const defaultLayout: Layout = { schema: 'schema', docs: 'docs/specification', seps: 'seps' };
+export const defaultLayout: Layout = { schema: 'schema', docs: 'docs/specification', seps: 'seps', site: 'docs' };
 
 export interface LoadOptions {
   layout?: Partial<Layout>;
@@ -122,9 +128,17 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   });
   // Awaited below, unless reading the versions fails first.
   parsingSeps.catch(() => undefined);
-  const [loaded, sepFiles] = await Promise.all([
+  const siteRead = prose
+    ? loadSite(
+        reader,
+        layout.site,
+        [...versionNames].map((id) => posixJoin(layout.docs, id)),
+      )
+    : undefined;
+  const [loaded, sepFiles, site] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
+    siteRead,
   ]);
   const spec: Spec = {
     root,
@@ -134,6 +148,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     filesRead: 0,
     files: new Map(),
     suppressions: [],
+    ...(site ? { site } : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
@@ -180,6 +195,7 @@ export async function inputFingerprint(
       reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx')),
     ]),
     listSeps(reader, layout),
+    siteFiles(reader, layout),
   ]);
   const paths = [...new Set(lists.flat())].sort();
   const hash = createHash('sha256').update(`${root}\0${names.join(',')}\0`);
@@ -209,17 +225,15 @@ async function findVersions(reader: FileReader, layout: Layout): Promise<Set<str
   return names;
 }
 
+/** Every file of the site when its folder has a docs.json (links resolve against all of them). */
+async function siteFiles(reader: FileReader, layout: Layout): Promise<string[]> {
+  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
+  return reader.list(layout.site, () => true);
+}
+
 /** The SEPs: Markdown files directly in the SEP folder. */
 function listSeps(reader: FileReader, layout: Layout): Promise<string[]> {
   return reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
-}
-
-/** Dates in order, `draft` last. */
-export function compareVersions(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a === 'draft') return 1;
-  if (b === 'draft') return -1;
-  return a < b ? -1 : 1;
 }
 
 /** A version's sources, parsed, and its pages, read but not parsed yet. */

@@ -126,15 +126,38 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
         location: at(file, node),
         headingPath: headingStack.map((h) => h.text),
       });
-    } else if (node.type === 'link' || node.type === 'definition') {
+    } else if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
       data.links.push({
         url: node.url,
-        text: node.type === 'link' ? toString(node) : (node.label ?? ''),
+        text: node.type === 'link' ? toString(node) : node.type === 'image' ? (node.alt ?? '') : (node.label ?? ''),
         location: at(file, node),
+        ...(node.type === 'link' ? {} : { kind: node.type }),
       } satisfies Link);
+    } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+      // URL-valued attributes of components and HTML elements (`<Card href>`, `<img src>`) are links too.
+      for (const attribute of node.attributes) {
+        if (attribute.type !== 'mdxJsxAttribute' || (attribute.name !== 'href' && attribute.name !== 'src')) continue;
+        const value = attributeText(attribute.value);
+        if (value === undefined) continue;
+        data.links.push({
+          url: value,
+          text: '',
+          location: at(file, attribute.position ? (attribute as unknown as Nodes) : node),
+          kind: 'attribute',
+          attribute: attribute.name,
+        });
+      }
     }
   });
   return { tree, data };
+}
+
+/** The text of an attribute's value: a string, or an expression that is one string literal (`{"/x"}`). */
+function attributeText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const expression = (value as { value?: string } | null | undefined)?.value?.trim();
+  const literal = expression && /^(["'])([^"'\\]*)\1$/.exec(expression);
+  return literal ? literal[2] : undefined;
 }
 
 /** The page of `file` from its data (no tree). */

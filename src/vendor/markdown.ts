@@ -19,3 +19,6 @@ export { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 export { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
 export { toString } from 'mdast-util-to-string';
 export { visit } from 'unist-util-visit';
+// The ESM blocks of pages that are outlined, not parsed, are read with the parser remark-mdx uses.
+export { Parser as AcornParser } from 'acorn';
+export { default as acornJsx } from 'acorn-jsx';

@@ -1,0 +1,145 @@
+/**
+ * What the docs site serves, from its docs.json and its files: the pages (every `.mdx`/`.md`
+ * under the site folder but `snippets/`, listed in the navigation or not, as Mintlify serves
+ * both), the static files, the navigation entries and the redirects. `resolve` answers where a
+ * URL path of the site leads, as a reader's browser would get there.
+ */
+import path from 'node:path';
+import type { Location } from '../core/location.js';
+import type { Site, Spec } from '../model/spec.js';
+import { derivation, type Project } from '../project/project.js';
+import { isSitePage } from '../sources/site.js';
+import { compileRedirect, type Redirect } from './redirects.js';
+
+export interface NavigationEntry {
+  /** The page path as written (`specification/draft/index`). */
+  page: string;
+  location: Location;
+}
+
+export type Resolution =
+  | { kind: 'page'; page: string }
+  | { kind: 'static'; file: string }
+  | { kind: 'external'; url: string }
+  /** Through redirects (`hops` of them) to where they end. */
+  | { kind: 'redirect'; hops: Redirect[]; to: Resolution }
+  | { kind: 'missing' }
+  /** Redirects that lead back to where they started. */
+  | { kind: 'loop'; hops: Redirect[] };
+
+export interface SiteModel {
+  site: Site;
+  /** Page paths the site serves, without extension, relative to the site folder (`docs/intro`). */
+  pages: Map<string, string>;
+  /** Files the site serves as they are, relative to the site folder. */
+  staticFiles: Set<string>;
+  navigation: NavigationEntry[];
+  redirects: Redirect[];
+  /** Where a URL path (`/docs/intro`, decoded, without query or fragment) leads. */
+  resolve(urlPath: string): Resolution;
+  /** The URL path of a page file (relative to the root), or undefined when the site does not serve it. */
+  urlOf(file: string): string | undefined;
+}
+
+/** The site model of the project, or undefined when the spec has no docs.json. */
+export function siteModel(project: Project): SiteModel | undefined {
+  return project.derive(siteModelOf, project.spec);
+}
+
+const siteModelOf = derivation('site model', (spec: Spec) => (spec.site ? build(spec.site) : undefined));
+
+const MAX_HOPS = 10;
+
+function build(site: Site): SiteModel {
+  const prefix = site.dir ? site.dir + '/' : '';
+  const pages = new Map<string, string>();
+  const staticFiles = new Set<string>();
+  for (const file of site.files) {
+    const rel = file.slice(prefix.length);
+    if (isSitePage(rel)) {
+      const bare = rel.replace(/\.mdx?$/, '');
+      pages.set(bare, file);
+    } else if (!rel.startsWith('snippets/') && rel !== 'docs.json') staticFiles.add(rel);
+  }
+  // A folder's `index` page is served at the folder too.
+  for (const [bare, file] of [...pages]) if (bare.endsWith('/index')) pages.set(bare.slice(0, -'/index'.length), file);
+  const { navigation, redirects } = readConfig(site);
+
+  const direct = (p: string): Resolution | undefined => {
+    const bare = p.replace(/^\/+/, '').replace(/\/+$/, '');
+    if (bare === '' && pages.has('index')) return { kind: 'page', page: 'index' };
+    if (pages.has(bare)) return { kind: 'page', page: bare };
+    if (staticFiles.has(bare)) return { kind: 'static', file: bare };
+    return undefined;
+  };
+  const resolve = (urlPath: string): Resolution => {
+    const hops: Redirect[] = [];
+    const seen = new Set<string>();
+    let current = urlPath;
+    for (;;) {
+      const key = current.replace(/\/+$/, '') || '/';
+      if (seen.has(key)) return { kind: 'loop', hops };
+      seen.add(key);
+      // Redirects come before pages, as the site applies them.
+      const redirect = redirects.find((r) => r.match(key));
+      if (!redirect) {
+        const here = direct(key) ?? { kind: 'missing' as const };
+        return hops.length ? { kind: 'redirect', hops, to: here } : here;
+      }
+      hops.push(redirect);
+      const next = redirect.destinationFor(key);
+      if (/^[a-z][a-z0-9+.-]*:/i.test(next) || next.startsWith('//'))
+        return { kind: 'redirect', hops, to: { kind: 'external', url: next } };
+      if (hops.length > MAX_HOPS) return { kind: 'loop', hops };
+      current = next.replace(/[?#].*$/, '');
+    }
+  };
+  const urlOf = (file: string): string | undefined => {
+    if (!file.startsWith(prefix)) return undefined;
+    const rel = file.slice(prefix.length);
+    if (!isSitePage(rel)) return undefined;
+    return '/' + rel.replace(/\.mdx?$/, '');
+  };
+  return { site, pages, staticFiles, navigation, redirects, resolve, urlOf };
+}
+
+/** The navigation's page entries (any `pages` array or `root` at any depth) and the redirects, with their places in docs.json. */
+function readConfig(site: Site): { navigation: NavigationEntry[]; redirects: Redirect[] } {
+  const { file, document } = site.config;
+  const at = (pointer: string): Location => ({ file: file.path, ...file.position(document.offsetOf(pointer)) });
+  const navigation: NavigationEntry[] = [];
+  const walk = (value: unknown, pointer: string): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        const here = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (key === 'pages' && Array.isArray(child))
+          child.forEach((entry, i) => {
+            if (typeof entry === 'string') navigation.push({ page: entry, location: at(`${here}/${i}`) });
+          });
+        else if (key === 'root' && typeof child === 'string') navigation.push({ page: child, location: at(here) });
+        walk(child, here);
+      }
+    }
+  };
+  const config = (document.value ?? {}) as { navigation?: unknown; redirects?: unknown };
+  walk(config.navigation, '/navigation');
+  const redirects: Redirect[] = [];
+  if (Array.isArray(config.redirects))
+    config.redirects.forEach((r: unknown, i) => {
+      const { source, destination } = (r ?? {}) as { source?: unknown; destination?: unknown };
+      if (typeof source !== 'string' || typeof destination !== 'string') return;
+      redirects.push(
+        compileRedirect(source, destination, {
+          source: at(`/redirects/${i}/source`),
+          destination: at(`/redirects/${i}/destination`),
+        }),
+      );
+    });
+  return { navigation, redirects };
+}
+
+/** The page path of a navigation entry as a URL path (`/docs/intro`). */
+export function navigationUrl(entry: NavigationEntry): string {
+  return path.posix.join('/', entry.page);
+}

@@ -1,0 +1,177 @@
+/**
+ * The outline of a docs page without parsing it: its headings, links, code fences and top-level `import`/`export` blocks, found line by line. The site's other pages (guides,
+ * community, extensions: twice the spec's own prose) need only these to check links and MDX
+ * hygiene, and a full MDX parse of them costs about 2 s of CPU on the MCP corpus against a few
+ * milliseconds for this. The corpus suite holds it to the full parse: on every page of the corpus
+ * both give the same links and heading texts.
+ */
+import type { CodeFence, EsmBlock, Heading, Link } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
+
+export interface PageOutline {
+  headings: Heading[];
+  links: Link[];
+  fences: CodeFence[];
+  esm: EsmBlock[];
+}
+
+const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`\s]*)?.*$/;
+const ATX = /^\s*(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const DEFINITION = /^[ \t]*\[(?!\^)((?:[^\]\\\n]|\\.)+)\]:[ \t]*(<[^>\n]*>|\S+)/gm;
+const TAG = /<[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/g;
+const ATTRIBUTE = /(?:^|\s)(href|src)=(?:"([^"]*)"|'([^']*)'|\{\s*"([^"]*)"\s*\}|\{\s*'([^']*)'\s*\})/g;
+
+/** The outline of an MDX or Markdown page. */
+export function outlinePage(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): PageOutline {
+  const out: PageOutline = { headings: [], links: [], fences: [], esm: [] };
+  const at = (offset: number) => ({ file: file.path, ...file.position(offset) });
+  // What is not prose (front matter, code, ESM, comments) is blanked, keeping every offset.
+  const masked = maskComments(maskBlocks(file.text, syntax, out));
+  const lines = masked.split('\n');
+  let offset = 0;
+  for (const line of lines) {
+    const heading = ATX.exec(line);
+    if (heading && !/^\s*#{1,6}[^#\s]/.test(line))
+      out.headings.push({
+        depth: heading[1].length,
+        text: headingText(heading[2] ?? ''),
+        location: at(offset + line.indexOf('#')),
+      });
+    offset += line.length + 1;
+  }
+  const prose = blankCodeSpans(masked);
+  for (const m of prose.matchAll(DEFINITION)) {
+    const column = m[0].search(/\S/);
+    out.links.push({ url: m[2].replace(/^<|>$/g, ''), text: m[1], location: at(m.index + column), kind: 'definition' });
+  }
+  inlineLinks(prose, masked, at, out.links);
+  for (const tag of prose.matchAll(TAG)) {
+    for (const m of tag[0].matchAll(ATTRIBUTE)) {
+      const value = m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
+      out.links.push({
+        url: value,
+        text: '',
+        location: at(tag.index + m.index + m[0].indexOf(m[1])),
+        kind: 'attribute',
+        attribute: m[1],
+      });
+    }
+  }
+  out.links.sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
+  return out;
+}
+
+/** Blanks front matter, fenced code and (MDX) top-level `import`/`export` blocks, recording the fences and blocks. */
+function maskBlocks(text: string, syntax: 'mdx' | 'md', out: PageOutline): string {
+  const lines = text.split('\n');
+  let fence: { char: string; length: number; open: CodeFence } | undefined;
+  let esm: EsmBlock | undefined;
+  let i = 0;
+  if (/^---\s*$/.test(lines[0] ?? '')) {
+    const end = lines.findIndex((l, n) => n > 0 && /^---\s*$/.test(l));
+    for (; i <= end; i++) lines[i] = blank(lines[i]);
+  }
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (fence) {
+      const close = FENCE.exec(line);
+      if (
+        close &&
+        close[2][0] === fence.char &&
+        close[2].length >= fence.length &&
+        !close[3] &&
+        !/\S/.test(line.slice(close[1].length + close[2].length))
+      )
+        fence.open.closedAt = i + 1;
+      if (fence.open.closedAt) fence = undefined;
+      lines[i] = blank(line);
+      continue;
+    }
+    if (esm) {
+      if (/\S/.test(line)) {
+        esm.text += '\n' + line;
+        lines[i] = blank(line);
+        continue;
+      }
+      esm = undefined;
+    }
+    const opened = FENCE.exec(line);
+    if (opened && !(opened[2][0] === '`' && line.slice(opened[1].length + opened[2].length).includes('`'))) {
+      const open: CodeFence = { line: i + 1, column: opened[1].length + 1, ...(opened[3] ? { lang: opened[3] } : {}) };
+      out.fences.push(open);
+      fence = { char: opened[2][0], length: opened[2].length, open };
+      lines[i] = blank(line);
+    } else if (syntax === 'mdx' && /^(import|export)\s/.test(line)) {
+      esm = { line: i + 1, text: line };
+      out.esm.push(esm);
+      lines[i] = blank(line);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Blanks HTML and MDX comments, which may span lines. */
+function maskComments(text: string): string {
+  return text.replace(/<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}/g, blank);
+}
+
+/** Code spans become spaces (their text holds no links); a span does not cross a blank line. */
+function blankCodeSpans(text: string): string {
+  return text.replace(/(`+)(?!`)((?:(?!\n[ \t]*\n)[\s\S])*?[^`])\1(?!`)/g, blank);
+}
+
+function blank(text: string): string {
+  return text.replace(/[^\n]/g, ' ');
+}
+
+/**
+ * Inline links and images `[text](url)`, `![alt](src)` in `text` (code spans blanked; `source`
+ * as written, for the link text). Reference links need no work: their definitions are the
+ * links, as in the parsed page.
+ */
+function inlineLinks(text: string, source: string, at: (offset: number) => Link['location'], links: Link[]): void {
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) {
+    if (text[i - 1] === '\\') continue;
+    const close = matching(text, i, '[', ']');
+    if (close < 0 || text[close + 1] !== '(') continue;
+    const end = matching(text, close + 1, '(', ')');
+    if (end < 0) continue;
+    const inner = text.slice(close + 2, end).trim();
+    const url = inner.startsWith('<') ? inner.slice(1, inner.indexOf('>')) : inner.split(/\s+/)[0];
+    const image = text[i - 1] === '!';
+    links.push({
+      url,
+      text: plain(source.slice(i + 1, close)),
+      location: at(image ? i - 1 : i),
+      ...(image ? { kind: 'image' as const } : {}),
+    });
+  }
+}
+
+/** Index of the bracket that closes the one at `open`, counting nesting and escapes; -1 if none or past a blank line. */
+function matching(text: string, open: number, left: string, right: string): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === left) depth++;
+    else if (c === right && --depth === 0) return i;
+    else if (c === '\n' && /^\n[ \t]*\n/.test(text.slice(i, i + 80))) return -1;
+  }
+  return -1;
+}
+
+/** Heading text as the rendered heading reads: inline markup dropped, link texts kept. */
+export function headingText(source: string): string {
+  return plain(source).trim();
+}
+
+function plain(source: string): string {
+  return source
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(/<\/?[A-Za-z][^>]*>/g, '')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/(^|[^\w*])[*_](?!\s)(.+?)[*_](?!\w)/g, '$1$2')
+    .replace(/\\(.)/g, '$1');
+}

@@ -1,0 +1,43 @@
+/**
+ * The docs site as its config describes it: `docs.json` (Mintlify's navigation and redirects),
+ * every file under the site folder, and an outline of each page outside the versions' folders
+ * (which are parsed in full as the spec's prose). Without a docs.json there is no site: links
+ * are then judged against the spec's own pages only.
+ */
+import path from 'node:path';
+import type { Site, SitePage } from '../model/spec.js';
+import { JsonDocument } from '../core/json-document.js';
+import type { FileReader } from '../runtime/files.js';
+import { outlinePage } from './page-outline.js';
+
+export const SITE_CONFIG = 'docs.json';
+
+/** Whether a file under the site folder is a page the site serves (`snippets/` are imported, not served). */
+export function isSitePage(relToSite: string): boolean {
+  return /\.mdx?$/.test(relToSite) && !relToSite.startsWith('snippets/');
+}
+
+/**
+ * Reads the site under `siteDir` (relative to the root). `proseDirs` are the versions' docs
+ * folders (all of them, loaded or not), whose pages the caller parses.
+ */
+export async function loadSite(reader: FileReader, siteDir: string, proseDirs: string[]): Promise<Site | undefined> {
+  const configPath = path.posix.join(siteDir, SITE_CONFIG);
+  const configFile = await reader.read(configPath);
+  if (!configFile) return undefined;
+  const document = new JsonDocument(configFile.text);
+  for (const e of document.errors)
+    reader.problem('parse', `JSON syntax error: ${e.message}`, configFile.location(e.offset));
+  const files = await reader.list(siteDir, () => true);
+  const prefix = siteDir ? siteDir + '/' : '';
+  const inProse = (p: string) => proseDirs.some((d) => p.startsWith(d + '/'));
+  const pagePaths = files.filter((p) => isSitePage(p.slice(prefix.length)) && !inProse(p));
+  const read = await Promise.all(pagePaths.map((p) => reader.read(p)));
+  const pages: SitePage[] = [];
+  for (const file of read) {
+    if (!file) continue;
+    const syntax = file.path.endsWith('.md') ? 'md' : 'mdx';
+    pages.push({ path: file.path, file, syntax, ...outlinePage(file, syntax) });
+  }
+  return { dir: siteDir, config: { file: configFile, document }, files, pages };
+}
