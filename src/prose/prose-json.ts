@@ -3,7 +3,7 @@
  * service the consistency checks and sep-diff can reuse (what does this block show, and does it
  * fit the schema?).
  */
-import type { CodeBlock, MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
+import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
@@ -53,15 +53,6 @@ export interface ShownBlock {
 }
 
 /**
- * SEPs propose wording for the next release: their blocks are read against the draft (the
- * newest version when there is no draft).
- */
-export function sepVersion(spec: Spec): SpecVersion | undefined {
-  const withSchema = spec.versions.filter((v) => v.schemaTs && v.jsonSchema);
-  return withSchema.find((v) => v.id === 'draft') ?? withSchema.at(-1);
-}
-
-/**
  * Reads, matches and validates the JSON blocks of a page against a version. In a SEP, required
  * members are not asked for: the schema has gained members since the SEP was written.
  */
@@ -97,6 +88,32 @@ const shownBlocks = derivation(
   { carriesOver: true },
 );
 
+/**
+ * The syntax errors of a page's JSON blocks, for a page read against no version (a SEP no
+ * release took in): that a block parses does not depend on the schema.
+ */
+export function jsonSyntaxErrors(project: Project, page: MarkdownPage): ShownBlock[] {
+  if (!mayHaveJsonBlock(page.file.text)) return [];
+  const out: ShownBlock[] = [];
+  for (const block of page.codeBlocks) {
+    const syntaxErrors = blockSyntaxErrors(project, block);
+    if (syntaxErrors?.length) out.push({ block, syntaxErrors, values: [] });
+  }
+  return out;
+}
+
+/** A JSON block's syntax errors (empty when it parses); undefined when the block is not JSON or its errors are not told. */
+function blockSyntaxErrors(project: Project, block: CodeBlock): ShownBlock['syntaxErrors'] | undefined {
+  const language = jsonBlockLanguage(block.lang);
+  if (!language) return undefined;
+  const broken = jsonBlockValues(project, block).filter((v) => v.errors.length);
+  if (broken.length && !language.reportSyntaxErrors) return undefined;
+  return broken.map((v) => ({
+    message: v.errors[0].message,
+    location: block.locate(v.errors[0].line, v.errors[0].column),
+  }));
+}
+
 function readJsonBlocksOnce(
   project: Project,
   version: SpecVersion,
@@ -110,21 +127,13 @@ function readJsonBlocksOnce(
   const out: ShownBlock[] = [];
   for (const block of blocks) {
     section.enter(block);
-    const language = jsonBlockLanguage(block.lang)!;
-    const jsons = jsonBlockValues(project, block);
-    const broken = jsons.filter((v) => v.errors.length);
-    if (broken.length && !language.reportSyntaxErrors) continue;
-    if (broken.length) {
-      out.push({
-        block,
-        syntaxErrors: broken.map((v) => ({
-          message: v.errors[0].message,
-          location: block.locate(v.errors[0].line, v.errors[0].column),
-        })),
-        values: [],
-      });
+    const syntaxErrors = blockSyntaxErrors(project, block);
+    if (!syntaxErrors) continue;
+    if (syntaxErrors.length) {
+      out.push({ block, syntaxErrors, values: [] });
       continue;
     }
+    const jsons = jsonBlockValues(project, block);
     const values: ShownValue[] = [];
     const context = blockContext(page, block);
     for (const json of jsons) {
