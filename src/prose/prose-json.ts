@@ -15,7 +15,14 @@ import {
   type ProseJson,
 } from './json-blocks.js';
 import { valueAtPointer } from '../core/json-document.js';
-import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
+import {
+  blockContext,
+  classifyValue,
+  resultFits,
+  resultsByShape,
+  SectionState,
+  type Classification,
+} from './classify.js';
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
@@ -141,7 +148,9 @@ function readJsonBlocksOnce(
       // Only what the block shows is checked: an object the text names is usually shown in part.
       const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
       let problems = violations(project, version, json, c, policy);
-      if (problems.length && c.kind === 'result') {
+      // A result showing none of its type's members may be another kind of answer, even where
+      // nothing is reported (a SEP's blocks are not asked for required members).
+      if (c.kind === 'result' && (problems.length || !fitsDeclaration(project, version, json, c))) {
         const alternative = alternativeResult(project, version, json, c, policy);
         if (alternative) {
           c = alternative;
@@ -196,6 +205,12 @@ function alternativeResult(
     if (violations(project, version, json, other, policy).length === 0) return other;
   }
   return undefined;
+}
+
+function fitsDeclaration(project: Project, version: SpecVersion, json: ProseJson, c: Classification): boolean {
+  const index = messageIndex(project, version);
+  const result = (json.value as Record<string, unknown>).result;
+  return !index || !c.declaration || resultFits(index, index.declaration(c.declaration), result);
 }
 
 function violations(
