@@ -217,7 +217,7 @@ describe('prose/json-valid', () => {
     ]);
   });
 
-  it('reads a proposed SEP\'s blocks against the draft, without reporting new methods or members added since', async () => {
+  it("reads a proposed SEP's blocks against the draft, without reporting new methods or members added since", async () => {
     const sep =
       '# SEP-1: Parts\n\n- **Status**: Draft\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
     const got = await run({ 'seps/1-parts.md': sep });
