@@ -217,14 +217,14 @@ describe('prose/json-valid', () => {
     ]);
   });
 
-  it('reads SEP blocks against the draft, without reporting new methods or members added since', async () => {
+  it("reads a proposed SEP's blocks against the draft, without reporting new methods or members added since", async () => {
     const sep =
-      '# SEP-1: Parts\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
+      '# SEP-1: Parts\n\n- **Status**: Draft\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/delete" }\n```\n\n```json\n{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }\n```\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 3 } }\n```\n';
     const got = await run({ 'seps/1-parts.md': sep });
     expect(got.findings).toEqual([
       {
         file: 'seps/1-parts.md',
-        line: 12,
+        line: 14,
         column: 71,
         message: 'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got the number 3',
       },

@@ -18,6 +18,8 @@ export interface RuleMeta {
   /** Why it matters to a spec's readers and implementers. */
   rationale: string;
   defaultSeverity: Severity;
+  /** What the rules reference says beyond the rationale: how the rule decides what it checks. */
+  details?: string;
   /** A failing and a passing case, for the rules reference. */
   examples?: { fail: string; pass: string; file?: string };
   /**

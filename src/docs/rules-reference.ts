@@ -61,6 +61,7 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
         '',
         `**Why it matters:** ${rule.rationale}`,
       );
+      if (rule.details) out.push('', rule.details);
       if (rule.examples) {
         const lang = languageOf(rule.examples.file);
         const fails = rule.examples.file ? `**Fails** (\`${rule.examples.file}\`):` : '**Fails:**';

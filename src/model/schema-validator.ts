@@ -33,6 +33,12 @@ export class SchemaValidator {
   /** Definitions that exist but do not compile (a `$ref` to nothing, ...), with ajv's reason. */
   private readonly broken = new Map<string, string>();
 
+  /** JSON pointers of schema.json's objects, by identity (ajv keeps the objects it is given); built on first use. */
+  private pointers?: Map<object, string>;
+
+  /** Each union's discriminator (null: it has none), by the union's pointer. */
+  private readonly discriminators = new Map<string, Discriminator | null>();
+
   /** Throws `InvalidSchemaError` when schema.json is not a JSON Schema of its dialect. */
   constructor(readonly source: JsonSchemaSource) {
     // Compiling is most of validation's cost (each value is validated once or twice): ajv's
@@ -45,6 +51,9 @@ export class SchemaValidator {
       validateFormats: true,
       logger: false as const,
       inlineRefs: false,
+      // Errors carry the schema object they come from: a union inside a referenced definition
+      // reports a schema path relative to that definition, which alone cannot locate it.
+      verbose: true,
       code: { optimize: false },
     };
     const AjvClass = source.dialect === '2020-12' ? Ajv2020 : source.dialect === '2019-09' ? Ajv2019 : Ajv;
@@ -104,8 +113,11 @@ export class SchemaValidator {
 
   /**
    * ajv with allErrors reports every failing branch of every union. Keep what a person needs:
-   * for each union, re-validate each branch alone and keep the one that got furthest (not one
-   * that failed on its discriminating `const`, then the deepest failure, then the fewest).
+   * for each union, the branch its discriminator names (a member that is a constant in every
+   * branch, with a value of its own in each: `type`, `method`, `mode`), or, when it names none,
+   * that the discriminator's value is none of the allowed ones; for a union without one,
+   * re-validate each branch alone and keep the one that got furthest (not one that failed on a
+   * constant, then the deepest failure, then the fewest).
    */
   private explain(pointer: string, value: unknown): SchemaViolation[] {
     const validate = this.compile(pointer);
@@ -123,14 +135,33 @@ export class SchemaValidator {
     const under = (path: string, base: string) => path === base || path.startsWith(base + '/');
     for (const union of unions) {
       if (handled.some((h) => under(union.instancePath, h))) continue;
-      const unionPointer = absolute(union.schemaPath);
+      const parent = this.pointerOf(union.parentSchema);
+      const unionPointer = parent !== undefined ? `${parent}/${union.keyword}` : absolute(union.schemaPath);
       const branches = valueAtPointer(this.source.document.value, unionPointer);
       if (!Array.isArray(branches)) continue;
       const target = valueAtPointer(value, union.instancePath);
-      const results = branches.map((_, i) =>
-        this.explain(`${unionPointer}/${i}`, target).map((v) => ({ ...v, pointer: union.instancePath + v.pointer })),
-      );
+      const explainBranch = (i: number) =>
+        this.explain(`${unionPointer}/${i}`, target).map((v) => ({ ...v, pointer: union.instancePath + v.pointer }));
       handled.push(union.instancePath);
+      const discriminator = this.discriminatorOf(unionPointer, branches);
+      const chosen = discriminator && choose(discriminator, target);
+      if (discriminator && chosen && 'wrong' in chosen) {
+        out.push({
+          pointer: `${union.instancePath}/${escapePointer(discriminator.property)}`,
+          keyword: 'enum',
+          message: `expected one of ${discriminator.values.map((v) => JSON.stringify(v)).join(', ')}, got ${short(chosen.wrong)}`,
+        });
+        continue;
+      }
+      if (chosen && 'branch' in chosen) {
+        const found = explainBranch(chosen.branch);
+        // Empty only for a oneOf the value matches more than once: told below.
+        if (found.length) {
+          out.push(...found);
+          continue;
+        }
+      }
+      const results = branches.map((_, i) => explainBranch(i));
       const failing = results.filter((r) => r.length > 0);
       if (failing.length < results.length) {
         // oneOf that matched more than one branch.
@@ -149,6 +180,146 @@ export class SchemaValidator {
       out.push(describe(e, value));
     }
     return out;
+  }
+
+  /** The pointer of an object of schema.json (the root is a copy: it never holds a union ajv reports by its parent). */
+  private pointerOf(schema: unknown): string | undefined {
+    if (!schema || typeof schema !== 'object') return undefined;
+    if (!this.pointers) {
+      // By a list, not recursion: a schema.json nested deeper than the stack is still read.
+      const pointers = new Map<object, string>();
+      const todo: [unknown, string][] = [[this.source.document.value, '']];
+      for (let next = todo.pop(); next; next = todo.pop()) {
+        const [node, at] = next;
+        if (!node || typeof node !== 'object' || pointers.has(node)) continue;
+        pointers.set(node, at);
+        for (const [k, v] of Object.entries(node)) todo.push([v, `${at}/${escapePointer(k)}`]);
+      }
+      this.pointers = pointers;
+    }
+    return this.pointers.get(schema);
+  }
+
+  /** A union's discriminator, worked out from its branches once. */
+  private discriminatorOf(unionPointer: string, branches: unknown[]): Discriminator | undefined {
+    let got = this.discriminators.get(unionPointer);
+    if (got === undefined) {
+      got = findDiscriminator(branches, (b) => this.resolve(b)) ?? null;
+      this.discriminators.set(unionPointer, got);
+    }
+    return got ?? undefined;
+  }
+
+  /** A schema with its local `$ref`s followed (a few hops; a cycle or a remote reference ends it). */
+  private resolve(schema: unknown): Record<string, unknown> | undefined {
+    let node = schema;
+    for (let hops = 0; hops < 8; hops++) {
+      if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
+      const ref = (node as Record<string, unknown>).$ref;
+      if (typeof ref !== 'string') return node as Record<string, unknown>;
+      if (!ref.startsWith('#')) return undefined;
+      node = valueAtPointer(this.source.document.value, safeDecode(ref.slice(1)));
+    }
+    return undefined;
+  }
+}
+
+/**
+ * A member whose value tells a union's branches apart: each branch allows a few constants for
+ * it, no two branches the same. `optionalIn` is the one branch, if any, where it may be absent.
+ */
+interface Discriminator {
+  property: string;
+  /** Per branch, the constants it allows. */
+  perBranch: unknown[][];
+  /** Every allowed constant, in branch order. */
+  values: unknown[];
+  /** The only branch in which the member is optional, if exactly one is. */
+  optionalIn?: number;
+}
+
+interface BranchValues {
+  values: unknown[];
+  required: boolean;
+}
+
+/** The constants a branch allows for a member, through nested unions; undefined when it allows any value. */
+function branchValues(
+  branch: Record<string, unknown> | undefined,
+  property: string,
+  resolve: (s: unknown) => Record<string, unknown> | undefined,
+  depthLeft = 3,
+): BranchValues | undefined {
+  if (!branch) return undefined;
+  const nested = (branch.anyOf ?? branch.oneOf) as unknown;
+  if (Array.isArray(nested) && depthLeft > 0) {
+    const parts = nested.map((b) => branchValues(resolve(b), property, resolve, depthLeft - 1));
+    if (parts.some((p) => !p)) return undefined;
+    return { values: parts.flatMap((p) => p!.values), required: parts.every((p) => p!.required) };
+  }
+  const properties = branch.properties as Record<string, unknown> | undefined;
+  const member = resolve(properties?.[property]);
+  if (!member) return undefined;
+  const values = 'const' in member ? [member.const] : Array.isArray(member.enum) ? member.enum : undefined;
+  if (!values?.length) return undefined;
+  const required = Array.isArray(branch.required) && branch.required.includes(property);
+  return { values, required };
+}
+
+/** The first member (in the first branch's order) that tells the branches apart, if any does. */
+function findDiscriminator(
+  branches: unknown[],
+  resolve: (s: unknown) => Record<string, unknown> | undefined,
+): Discriminator | undefined {
+  const resolved = branches.map(resolve);
+  if (resolved.length < 2 || resolved.some((b) => !b)) return undefined;
+  for (const property of memberNames(resolved[0], resolve)) {
+    const per = resolved.map((b) => branchValues(b, property, resolve));
+    if (per.some((p) => !p)) continue;
+    const all = per.flatMap((p) => p!.values.map((v) => JSON.stringify(v)));
+    if (new Set(all).size !== all.length) continue;
+    const optional = per.flatMap((p, i) => (p!.required ? [] : [i]));
+    return {
+      property,
+      perBranch: per.map((p) => p!.values),
+      values: per.flatMap((p) => p!.values),
+      optionalIn: optional.length === 1 ? optional[0] : undefined,
+    };
+  }
+  return undefined;
+}
+
+/** The members a schema declares; for a union, its first branch's. */
+function memberNames(
+  schema: Record<string, unknown> | undefined,
+  resolve: (s: unknown) => Record<string, unknown> | undefined,
+  depthLeft = 3,
+): string[] {
+  if (!schema) return [];
+  const nested = (schema.anyOf ?? schema.oneOf) as unknown;
+  if (Array.isArray(nested) && depthLeft > 0) return memberNames(resolve(nested[0]), resolve, depthLeft - 1);
+  const properties = schema.properties;
+  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
+}
+
+/** The branch the value's discriminator names, or the value that names none. */
+function choose(d: Discriminator, target: unknown): { branch: number } | { wrong: unknown } | undefined {
+  if (!target || typeof target !== 'object' || Array.isArray(target)) return undefined;
+  if (!(d.property in target)) return d.optionalIn !== undefined ? { branch: d.optionalIn } : undefined;
+  const value = (target as Record<string, unknown>)[d.property];
+  const branch = d.perBranch.findIndex((values) => values.some((v) => sameJson(v, value)));
+  return branch >= 0 ? { branch } : { wrong: value };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
+}
+
+function safeDecode(pointer: string): string {
+  try {
+    return decodeURIComponent(pointer);
+  } catch {
+    return pointer;
   }
 }
 

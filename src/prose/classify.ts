@@ -1,8 +1,10 @@
 /**
  * Tells what a JSON value shown in prose is: a request or notification (by its `method`), a
- * response (by the `id` of a request shown before it in the same section, else by what the
- * text before it names, else by a result field only one result type declares), or another
- * object that the text before it names. What cannot be told is unclassified, never guessed.
+ * response (by the result type the sentence right before it names, else by the `id` of a
+ * request shown before it in the same section, else by what the text before it names, else by
+ * a result field only one result type declares), or another object that the text before it
+ * names. What cannot be told is unclassified, never guessed: a response to a method, or of a
+ * result type, that the version does not declare is not matched to another.
  */
 import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
 import { messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
@@ -10,6 +12,7 @@ import type { Project } from '../project/project.js';
 import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
 import type { SpecVersion } from '../model/spec.js';
 import { isObject } from '../util/is-object.js';
+import { editDistance } from '../util/edit-distance.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -117,11 +120,19 @@ export function classifyValue(
     if ('result' in value) {
       const base = envelope(env.result);
       const byId = section.methodOf(value.id);
+      // The answer to a request this version does not have (a SEP's, an example's) is no other request's.
+      if (byId !== undefined && !index.requests.has(byId)) return { kind: 'unclassified', method: byId, checks: base };
+      const named = namedResult(index, context);
+      if (named === null) return { kind: 'unclassified', method: byId, checks: base };
+      const byText = () => {
+        const said = contextResult(index, vocabulary, context, value.result);
+        return said === null ? undefined : (said ?? shapeResult(index, value.result));
+      };
       const matched =
+        (named && { ...named, method: byId ?? named.method }) ||
         (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
-        contextResult(index, vocabulary, context) ||
-        shapeResult(index, value.result);
-      if (!matched) return { kind: 'unclassified', checks: base };
+        byText();
+      if (!matched) return { kind: 'unclassified', method: byId, checks: base };
       return { kind: 'result', ...matched, checks: [...base, { definition: matched.declaration, pointer: '/result' }] };
     }
     return { kind: 'unclassified', checks: [] };
@@ -154,12 +165,36 @@ function resultMatch(
   return result ? { declaration: result.name, method, how } : undefined;
 }
 
-/** The result named by the nearest text unit that names exactly one. */
+/**
+ * The result type the sentence right before the block names ("returns a `CreateTaskResult`:"):
+ * it says which answer is shown, which the request's id alone does not (a request may be
+ * answered by a task or a request for input). Null when the one type it names is not in this
+ * version; undefined when it names none, or several.
+ */
+function namedResult(
+  index: MessageIndex,
+  context: BlockContext,
+): { declaration: string; method?: string; how: string } | null | undefined {
+  const sentence = context.paragraphs[0];
+  if (!sentence) return undefined;
+  const named = namesIn(sentence).filter((n) => /Result$/.test(n));
+  if (named.length !== 1) return undefined;
+  const [declaration] = named;
+  if (!index.facts.resultNames.has(declaration)) return null;
+  return { declaration, method: methodAnsweredBy(index, declaration), how: 'by context' };
+}
+
+/**
+ * The result named by the nearest text unit that names exactly one the value fits; null when a
+ * nearer unit says the block answers a method this version does not have ("the `tasks/get`
+ * response"): then no other way of matching is tried.
+ */
 function contextResult(
   index: MessageIndex,
   vocabulary: ResolvedVocabulary,
   context: BlockContext,
-): { declaration: string; method?: string; how: string } | undefined {
+  result: unknown,
+): { declaration: string; method?: string; how: string } | null | undefined {
   const { resultNames } = index.facts;
   for (const unit of context.units) {
     const found = new Map<string, string | undefined>(); // result type -> method
@@ -176,13 +211,49 @@ function contextResult(
           : undefined;
       if (r && (entry.result || resultNames.has(r.name)) && !found.has(r.name)) found.set(r.name, entry.result);
     }
-    if (found.size === 1) {
-      const [[declaration, method]] = [...found];
+    // Words for a result ("tool result") are said in passing too: one the value does not fit is not about it.
+    const fitting = [...found].filter(([name]) => resultFits(index, index.declaration(name), result));
+    if (fitting.length === 1) {
+      const [[declaration, method]] = fitting;
       return { declaration, method: method ?? methodAnsweredBy(index, declaration), how: 'by context' };
     }
-    if (found.size > 1) return undefined;
+    if (fitting.length > 1) return undefined;
+    if (!found.size && answersUnknownMethod(index, unit)) return null;
   }
   return undefined;
+}
+
+/** A method in backticks, then what says a response answers it: "the `tasks/get` response", "in response to `tasks/get`". */
+const METHOD = String.raw`\x60([a-z][\w.-]*(?:/[\w.-]+)+)\x60`;
+const ANSWERS_METHOD = [
+  new RegExp(`${METHOD}\\s+(?:response|result|reply)\\b`, 'gi'),
+  new RegExp(
+    `\\b(?:response|result|reply|respond|responds|answer|answers)\\s+to\\s+(?:(?:a|an|the)\\s+)?${METHOD}`,
+    'gi',
+  ),
+];
+
+/** Whether a text says a response answers a method the version does not have. */
+function answersUnknownMethod(index: MessageIndex, text: string): boolean {
+  return ANSWERS_METHOD.some((p) => [...text.matchAll(p)].some((m) => !index.requests.has(m[1])));
+}
+
+/**
+ * Whether a result value could be of a type: it shows none but the members every result has,
+ * or one of the type's own members (or a near namesake of one: a misspelt member is reported,
+ * not taken for another type).
+ */
+export function resultFits(index: MessageIndex, decl: Declaration | undefined, result: unknown): boolean {
+  if (!decl) return false;
+  if (!isObject(result)) return true;
+  const { common } = index.facts;
+  const keys = Object.keys(result).filter((k) => !common.has(k));
+  if (!keys.length) return true;
+  const members = index.membersOf(decl).map((m) => m.name.toLowerCase());
+  return keys.some((k) => {
+    const key = k.toLowerCase();
+    return members.some((m) => m === key || (Math.abs(m.length - key.length) <= 1 && editDistance(m, key) <= 1));
+  });
 }
 
 /**

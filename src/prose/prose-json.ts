@@ -3,7 +3,7 @@
  * service the consistency checks and sep-diff can reuse (what does this block show, and does it
  * fit the schema?).
  */
-import type { CodeBlock, MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
+import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
@@ -15,7 +15,14 @@ import {
   type ProseJson,
 } from './json-blocks.js';
 import { valueAtPointer } from '../core/json-document.js';
-import { blockContext, classifyValue, resultsByShape, SectionState, type Classification } from './classify.js';
+import {
+  blockContext,
+  classifyValue,
+  resultFits,
+  resultsByShape,
+  SectionState,
+  type Classification,
+} from './classify.js';
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
@@ -50,15 +57,6 @@ export interface ShownBlock {
   syntaxErrors: { message: string; location: Location }[];
   /** The values, when the block parses. */
   values: ShownValue[];
-}
-
-/**
- * SEPs propose wording for the next release: their blocks are read against the draft (the
- * newest version when there is no draft).
- */
-export function sepVersion(spec: Spec): SpecVersion | undefined {
-  const withSchema = spec.versions.filter((v) => v.schemaTs && v.jsonSchema);
-  return withSchema.find((v) => v.id === 'draft') ?? withSchema.at(-1);
 }
 
 /**
@@ -97,6 +95,32 @@ const shownBlocks = derivation(
   { carriesOver: true },
 );
 
+/**
+ * The syntax errors of a page's JSON blocks, for a page read against no version (a SEP no
+ * release took in): that a block parses does not depend on the schema.
+ */
+export function jsonSyntaxErrors(project: Project, page: MarkdownPage): ShownBlock[] {
+  if (!mayHaveJsonBlock(page.file.text)) return [];
+  const out: ShownBlock[] = [];
+  for (const block of page.codeBlocks) {
+    const syntaxErrors = blockSyntaxErrors(project, block);
+    if (syntaxErrors?.length) out.push({ block, syntaxErrors, values: [] });
+  }
+  return out;
+}
+
+/** A JSON block's syntax errors (empty when it parses); undefined when the block is not JSON or its errors are not told. */
+function blockSyntaxErrors(project: Project, block: CodeBlock): ShownBlock['syntaxErrors'] | undefined {
+  const language = jsonBlockLanguage(block.lang);
+  if (!language) return undefined;
+  const broken = jsonBlockValues(project, block).filter((v) => v.errors.length);
+  if (broken.length && !language.reportSyntaxErrors) return undefined;
+  return broken.map((v) => ({
+    message: v.errors[0].message,
+    location: block.locate(v.errors[0].line, v.errors[0].column),
+  }));
+}
+
 function readJsonBlocksOnce(
   project: Project,
   version: SpecVersion,
@@ -110,21 +134,13 @@ function readJsonBlocksOnce(
   const out: ShownBlock[] = [];
   for (const block of blocks) {
     section.enter(block);
-    const language = jsonBlockLanguage(block.lang)!;
-    const jsons = jsonBlockValues(project, block);
-    const broken = jsons.filter((v) => v.errors.length);
-    if (broken.length && !language.reportSyntaxErrors) continue;
-    if (broken.length) {
-      out.push({
-        block,
-        syntaxErrors: broken.map((v) => ({
-          message: v.errors[0].message,
-          location: block.locate(v.errors[0].line, v.errors[0].column),
-        })),
-        values: [],
-      });
+    const syntaxErrors = blockSyntaxErrors(project, block);
+    if (!syntaxErrors) continue;
+    if (syntaxErrors.length) {
+      out.push({ block, syntaxErrors, values: [] });
       continue;
     }
+    const jsons = jsonBlockValues(project, block);
     const values: ShownValue[] = [];
     const context = blockContext(page, block);
     for (const json of jsons) {
@@ -132,7 +148,9 @@ function readJsonBlocksOnce(
       // Only what the block shows is checked: an object the text names is usually shown in part.
       const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
       let problems = violations(project, version, json, c, policy);
-      if (problems.length && c.kind === 'result') {
+      // A result showing none of its type's members may be another kind of answer, even where
+      // nothing is reported (a SEP's blocks are not asked for required members).
+      if (c.kind === 'result' && (problems.length || !fitsDeclaration(project, version, json, c))) {
         const alternative = alternativeResult(project, version, json, c, policy);
         if (alternative) {
           c = alternative;
@@ -187,6 +205,12 @@ function alternativeResult(
     if (violations(project, version, json, other, policy).length === 0) return other;
   }
   return undefined;
+}
+
+function fitsDeclaration(project: Project, version: SpecVersion, json: ProseJson, c: Classification): boolean {
+  const index = messageIndex(project, version);
+  const result = (json.value as Record<string, unknown>).result;
+  return !index || !c.declaration || resultFits(index, index.declaration(c.declaration), result);
 }
 
 function violations(

@@ -1,7 +1,9 @@
 import type { MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Classification } from '../prose/classify.js';
 import { validatorFor } from '../model/schema-validator.js';
-import { readJsonBlocks, sepVersion } from '../prose/prose-json.js';
+import { jsonSyntaxErrors, readJsonBlocks, type ShownBlock } from '../prose/prose-json.js';
+import { sepTarget } from '../prose/sep-version.js';
+import { jsonBlockLanguage } from '../prose/json-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
 
@@ -14,6 +16,8 @@ export const proseJsonValid: Rule = {
     rationale:
       'Readers copy the messages in the prose more often than the schema. A block that does not parse, or that shows a field the schema does not have, teaches the wrong wire format.',
     defaultSeverity: 'error',
+    details:
+      "**SEPs** are read against the version that took them in, not today's draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.",
     examples: {
       file: 'docs/specification/draft/server/widgets.mdx',
       fail: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/lsit" }\n```',
@@ -24,8 +28,20 @@ export const proseJsonValid: Rule = {
     const { spec } = project;
     for (const version of spec.versions)
       for (const page of version.pages) checkPage(project, version, page, false, report, count);
-    const target = sepVersion(spec);
-    if (target) for (const page of spec.seps) checkPage(project, target, page, true, report, count);
+    for (const page of spec.seps) {
+      const target = sepTarget(project, page);
+      if (target.version) checkPage(project, target.version, page, true, report, count);
+      else {
+        // Told once in the summary, by reason, rather than a finding per block.
+        reportSyntaxErrors(jsonSyntaxErrors(project, page), report);
+        const blocks = page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang)).length;
+        if (blocks)
+          count(
+            target.skipped === 'not-adopted' ? 'sepCodeBlocksSkippedNotAdopted' : 'sepCodeBlocksSkippedNoVersion',
+            blocks,
+          );
+      }
+    }
   },
 };
 
@@ -39,7 +55,7 @@ function checkPage(
   count: (figure: string, n?: number) => void,
 ): void {
   for (const shown of readJsonBlocks(project, version, page, { isSep })) {
-    for (const e of shown.syntaxErrors) report({ message: `Invalid JSON: ${e.message}`, location: e.location });
+    reportSyntaxErrors([shown], report);
     if (shown.syntaxErrors.length) continue;
     let matched = 0;
     for (const { json, classification: c, problems } of shown.values) {
@@ -62,6 +78,11 @@ function checkPage(
     if (validatorFor(project, version))
       count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
   }
+}
+
+function reportSyntaxErrors(shown: ShownBlock[], report: (r: Report) => void): void {
+  for (const { syntaxErrors } of shown)
+    for (const e of syntaxErrors) report({ message: `Invalid JSON: ${e.message}`, location: e.location });
 }
 
 function describe(c: Classification): string {

@@ -36,6 +36,9 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
       'prose/json-valid docs/specification/2026-07-28/basic/index.mdx:441',
       'prose/json-valid docs/specification/draft/basic/index.mdx:441',
       'prose/json-valid seps/1330-elicitation-enum-schema-improvements-and-standards.md:170',
+      // Read against 2025-11-25, the release that took SEP-1686 in: its tasks/get example shows
+      // the status "submitted", which that release does not have ("working").
+      'prose/json-valid seps/1686-tasks.md:155',
     ]);
     expect(found.filter((f) => f.startsWith('schema/category'))).toEqual([
       'schema/category schema/2026-07-28/schema.ts:600',

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { proseJsonValid } from '../src/rules/prose-json-valid.js';
+import { readJsonBlocks } from '../src/prose/prose-json.js';
+import { loadSpec } from '../src/sources/load.js';
+import { partsSpec } from './prose-fixture.js';
+import { projectOf } from './helpers.js';
+
+// Which request a response answers, on the parts spec (parts/get -> GetPartResult with `part`,
+// parts/list -> ListPartsResult with `parts`). Each case is a pattern the MCP pages and SEPs
+// use: the text names the answer's type, the request is one the version lacks, a result is
+// named in passing, a task or another kind of answer comes back.
+const PAGE = 'docs/specification/draft/server/parts.mdx';
+const SEP = 'seps/5-reservations.md';
+
+const fence = (json: string) => '```json\n' + json + '\n```\n';
+const getRequest = fence('{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": "b1" } }');
+
+async function findings(files: Record<string, string>): Promise<string[]> {
+  const report = await check(partsSpec(files), { rules: [proseJsonValid] });
+  return report.findings.map((f) => `${f.file}:${f.line} ${f.message}`);
+}
+
+describe('a response is matched to what the text says it answers', () => {
+  it('takes the result type the sentence before it names over the id of the request', async () => {
+    const text =
+      '# Parts\n\n## Getting a part later\n\n' +
+      getRequest +
+      '\nThe server may answer with a `ListPartsResult` instead:\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 1, "result": { "parts": [{ "id": "b1", "size": "8" }] } }');
+    expect(await findings({ [PAGE]: text })).toEqual([
+      `${PAGE}:12 Response to "parts/get" (matched by context) does not match ListPartsResult at /result/parts/0/size: expected an integer, got the string "8"`,
+    ]);
+  });
+
+  it('matches a response of a result type the version does not declare to nothing', async () => {
+    // Matched by id, the block would be a GetPartResult lacking `part`.
+    const text =
+      '# Parts\n\n## Getting a part later\n\n' +
+      getRequest +
+      '\nWhen the part is not in stock, the server returns a `PartTicketResult`:\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 1, "result": { "ticket": "t-1" } }');
+    const report = await check(partsSpec({ [PAGE]: text }), { rules: [proseJsonValid] });
+    expect(report.findings).toEqual([]);
+    expect(report.summary).toMatchObject({ codeBlocksValidated: 1, codeBlocksUnclassified: 1 });
+  });
+
+  it('matches the answer to a request the version does not have to nothing, not to a result of the same shape', async () => {
+    const sep =
+      '# SEP-5: Reservations\n\n- **Status**: Draft\n\n## Reserving\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 7, "method": "parts/reserve", "params": { "id": "b1" } }') +
+      '\n' +
+      fence('{ "jsonrpc": "2.0", "id": 7, "result": { "part": { "id": "b1", "size": "reserved" } } }');
+    expect(await findings({ [SEP]: sep })).toEqual([]);
+  });
+
+  it('passes over a result the text names in passing when the value shows none of its members', async () => {
+    const text =
+      '# Parts\n\n## Queued work\n\nUnlike the answer to `parts/list`, a queued job is reported as:\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 3, "result": { "job": "j-1", "state": "queued" } }');
+    expect(await findings({ [PAGE]: text })).toEqual([]);
+  });
+
+  it('still matches a named result whose member is misspelt, and reports it', async () => {
+    const text =
+      '# Parts\n\n## Listing\n\nThe server answers `parts/list` with:\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 3, "result": { "prts": [] } }');
+    expect(await findings({ [PAGE]: text })).toEqual([
+      `${PAGE}:8 Response to "parts/list" (matched by context) does not match ListPartsResult at /result: missing required property "parts" (is "prts" a misspelling?)`,
+    ]);
+  });
+
+  it('stops at text saying the block answers a request the version does not have', async () => {
+    // The heading names parts/get; the sentence nearer the block says what it answers.
+    const text =
+      '# Parts\n\n## After `parts/get`\n\nThe `parts/reserve` response carries the part it holds.\n\nFor example:\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 9, "result": { "part": { "id": "b1", "size": "big" } } }');
+    expect(await findings({ [PAGE]: text })).toEqual([]);
+  });
+
+  it('in a SEP, takes another result type that fits for one the value shows none of the members of', async () => {
+    // Not asked for required members, the block would pass as a ListPartsResult without `parts`.
+    const sep =
+      '# SEP-5: Listing with a flag\n\n- **Status**: Draft\n\n## Listing\n\n' +
+      fence('{ "jsonrpc": "2.0", "id": 1, "method": "parts/list" }') +
+      '\n' +
+      fence('{ "jsonrpc": "2.0", "id": 1, "result": { "isMissing": true } }');
+    const spec = await loadSpec(partsSpec({ [SEP]: sep }));
+    const [draft] = spec.versions;
+    const shown = readJsonBlocks(projectOf(spec), draft, spec.seps[0], { isSep: true });
+    expect(shown.map((s) => s.values[0].classification)).toMatchObject([
+      { kind: 'request', declaration: 'ListPartsRequest' },
+      { kind: 'result', method: 'parts/list', declaration: 'GetPartResult', how: 'by shape' },
+    ]);
+  });
+});
