@@ -17,7 +17,7 @@ export const proseJsonValid: Rule = {
       'Readers copy the messages in the prose more often than the schema. A block that does not parse, or that shows a field the schema does not have, teaches the wrong wire format.',
     defaultSeverity: 'error',
     details:
-      "**SEPs** are read against the version that took them in, not today's draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.",
+      "**SEPs** are read against the version that took them in, not today's draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). Only a SEP still proposed is held to its version's schema: an adopted SEP is a record of what was proposed, and a detail the release changed later is not a defect of it, so its blocks report syntax errors only. A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.",
     examples: {
       file: 'docs/specification/draft/server/widgets.mdx',
       fail: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/lsit" }\n```',
@@ -30,7 +30,11 @@ export const proseJsonValid: Rule = {
       for (const page of version.pages) checkPage(project, version, page, false, report, count);
     for (const page of spec.seps) {
       const target = sepTarget(project, page);
-      if (target.version) checkPage(project, target.version, page, true, report, count);
+      // An adopted SEP is a record of what was proposed: that the release then changed a detail is
+      // not a defect of the SEP. Only a SEP still proposed must agree with the draft it goes into.
+      const reportProblems = !!target.version && target.how === 'proposal';
+      if (target.version)
+        checkPage(project, target.version, page, true, reportProblems ? report : syntaxOnly(report), count);
       else {
         // Told once in the summary, by reason, rather than a finding per block.
         reportSyntaxErrors(jsonSyntaxErrors(project, page), report);
@@ -78,6 +82,13 @@ function checkPage(
     if (validatorFor(project, version))
       count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
   }
+}
+
+/** A report that passes on syntax errors only. */
+function syntaxOnly(report: (r: Report) => void): (r: Report) => void {
+  return (r) => {
+    if (r.message.startsWith('Invalid JSON: ')) report(r);
+  };
 }
 
 function reportSyntaxErrors(shown: ShownBlock[], report: (r: Report) => void): void {
