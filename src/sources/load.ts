@@ -253,8 +253,12 @@ async function loadVersion(
       column: 1,
     });
   }
-  if (schemaTs) {
-    version.schemaTs = memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+  const source = schemaTs && memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+  if (source?.tooDeep) {
+    // Not handed to the rules or the generators: their parsers would overflow the stack.
+    for (const e of source.syntaxErrors) reader.problem('parse', e.message, e.location);
+  } else if (schemaTs && source) {
+    version.schemaTs = source;
     reader.suppressions.push(...memo(reader.cache, 'suppressions', schemaTs, () => suppressionsInTypeScript(schemaTs)));
     for (const e of version.schemaTs.syntaxErrors)
       reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);

@@ -36,6 +36,12 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
+      // A schema.ts that cannot be read or parsed generates nothing: said, not passed over.
+      for (const p of spec.inputProblems) {
+        if (!p.location.file.startsWith(`${run.layout.schema}/`)) continue;
+        problems++;
+        io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
+      }
       for (const file of files) {
         for (const p of file.problems) {
           problems++;
