@@ -34,19 +34,29 @@ export const MAX_JSON_DEPTH = 1000;
 export const MAX_TYPESCRIPT_DEPTH = 100;
 
 /**
- * A Markdown or MDX page larger than this is reported, not parsed: remark parses about 1 MB of
- * prose a second, and the largest page the MCP specification has is 64 KB (the generated
- * Schema Reference, 726 KB, is compared as text, not parsed).
+ * A Markdown or MDX page larger than this is reported, not parsed. remark parses plain prose at
+ * about 1 MB a second, but some shapes cost more per byte (deep block quotes and lists within the
+ * limits below: a few seconds for this size). The largest page the MCP specification parses is
+ * 64 KB (the generated Schema Reference, 726 KB, is compared as text, not parsed).
  */
-export const MAX_PAGE_BYTES = 1024 * 1024;
+export const MAX_PAGE_BYTES = 256 * 1024;
 
 /**
- * Emphasis, strikethrough and link markers (`*`, `_`, `~`, `[`, `]`) in one block of a page (text
- * between blank lines). micromark matches them by walking back over the block's events and
- * splicing, which is quadratic: 40,000 `*a` take 15 s, and a megabyte hangs. 4,000 parse in
- * under 0.1 s; the busiest page of the MCP specification has 700 on the whole page.
+ * The cost of a page's emphasis, strikethrough and link markers (`*`, `_`, `~`, `[`, `]`): the
+ * sum over its blocks (text between blank lines) of the square of their count. micromark matches
+ * them by walking back over a block's events and splicing, which is quadratic in one block:
+ * 40,000 `*a` in one paragraph take 15 s, and a megabyte hangs. This budget (one block of 4,000)
+ * parses in about 0.25 s; the busiest MCP page has 700 markers in all.
  */
-export const MAX_INLINE_MARKERS_PER_BLOCK = 4000;
+export const MAX_INLINE_MARKER_COST = 4000 * 4000;
+
+/**
+ * Containers one line of a page opens or continues (`>`, list markers, two columns of
+ * indentation each). micromark re-checks every open container on every line: 150 nested block
+ * quotes per line take 6.6 s per 100 KB; at this depth, `MAX_PAGE_BYTES` of them about 2 s. MCP
+ * pages reach 12 (indented JSX).
+ */
+export const MAX_MARKDOWN_LINE_DEPTH = 24;
 
 /**
  * Nesting of a parsed page's tree (block quotes, lists, JSX elements, emphasis). The rules walk
