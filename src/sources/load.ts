@@ -93,6 +93,14 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
 
   const reader = new FileReader(root, options.ignore, options.cache, options.preread, options.fileSystem);
   const versionNames = await findVersions(reader, layout);
+  if (!(await reader.subfolders(layout.schema)).some((name) => VERSION_NAME.test(name))) {
+    // Nothing to check is not a pass.
+    reader.problem(
+      'unreadable',
+      `No versions in ${layout.schema}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its schema.ts`,
+      { file: layout.schema, line: 1, column: 1 },
+    );
+  }
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));

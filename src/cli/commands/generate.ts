@@ -38,7 +38,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       let written = 0;
       // A schema.ts that cannot be read or parsed generates nothing: said, not passed over.
       for (const p of spec.inputProblems) {
-        if (!p.location.file.startsWith(`${run.layout.schema}/`)) continue;
+        const file = p.location.file;
+        if (file !== run.layout.schema && !file.startsWith(`${run.layout.schema}/`)) continue;
         problems++;
         io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
       }
