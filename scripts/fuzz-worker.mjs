@@ -9,7 +9,7 @@ const crash = (kind) => (error) => {
 process.on('uncaughtException', crash('uncaught exception'));
 process.on('unhandledRejection', crash('unhandled rejection'));
 
-parentPort.on('message', async ({ id, args }) => {
+parentPort.on('message', async ({ id, args, marker }) => {
   current = id;
   let stdout = '';
   let stderr = '';
@@ -37,6 +37,7 @@ parentPort.on('message', async ({ id, args }) => {
       code,
       stderr: stderr.trim(),
       internal,
+      leaked: !!marker && (stdout.includes(marker) || stderr.includes(marker)),
       ms: performance.now() - started,
     });
   } catch (error) {

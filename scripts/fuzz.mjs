@@ -33,6 +33,11 @@ function prng(seed) {
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-fuzz-'));
 fs.cpSync(corpus, work, { recursive: true });
+// Outside the root: a link to it must not be followed, and its marker must appear in no output.
+const canaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-fuzz-canary-'));
+const marker = `canary-${baseSeed}-d41d8cd98f00`;
+const canary = path.join(canaryDir, 'secret.mdx');
+fs.writeFileSync(canary, `# ${marker}\n\n{"${marker}": 1}\n`);
 fs.chmodSync(work, 0o755);
 const files = fs
   .readdirSync(work, { recursive: true })
@@ -105,6 +110,58 @@ const mutations = {
     return Buffer.from(text.slice(0, m.index) + text.slice(m.index + m[0].length));
   },
 };
+
+// Structural generators: input shaped to exhaust a resource (stack depth, parse time, memory) or
+// to be what no text file is (control characters, binary, links). Each must give findings, not a
+// crash, a hang or a silent pass; see src/core/limits.ts for the bounds they cross.
+const between = (rnd, low, high) => low + Math.floor(rnd() * (high - low));
+const textOf = (buf) => buf.toString('utf8');
+Object.assign(mutations, {
+  deepNesting(buf, rnd, rel) {
+    const n = between(rnd, 90, 30_000);
+    const text = textOf(buf);
+    const at = Math.floor(rnd() * (text.length + 1));
+    const nest = rel.endsWith('.ts')
+      ? `\nexport type Deep = ${'['.repeat(n)}string${']'.repeat(n)};\n`
+      : rel.endsWith('.json')
+        ? ['// "\n', '"\n', ''][Math.floor(rnd() * 3)] + '['.repeat(n) + ']'.repeat(n)
+        : [
+            '\n' + '>'.repeat(n) + ' x\n',
+            '<a>'.repeat(n / 10) + '</a>'.repeat(n / 10),
+            '\n' + '  '.repeat(n / 100) + '- x\n',
+          ][Math.floor(rnd() * 3)];
+    return Buffer.from(rel.endsWith('.json') && rnd() < 0.5 ? nest : text.slice(0, at) + nest + text.slice(at));
+  },
+  largeSize(buf, rnd, rel) {
+    // Megabytes of the file's own text, or of a shape that parses in quadratic time.
+    const bytes = between(rnd, 300_000, 6_000_000);
+    const shapes = rel.endsWith('.json') ? ['1e400,', '[1,', '"a",'] : ['*a', '~a', '[a', '> x\n', 'Prose.\n\n'];
+    const unit = rnd() < 0.5 && buf.length ? textOf(buf) + '\n' : shapes[Math.floor(rnd() * shapes.length)];
+    return Buffer.from(unit.repeat(Math.max(1, Math.ceil(bytes / unit.length))));
+  },
+  controlCharacters(buf, rnd) {
+    const text = textOf(buf);
+    const specials = ['\x1b[31m', '\x1b]8;;x\x07', '\r', '\u0000', '\u0007', '\ufeff', '\u202e', '\u2028', '\x08'];
+    let out = text;
+    for (let n = between(rnd, 1, 20); n > 0; n--) {
+      const at = Math.floor(rnd() * (out.length + 1));
+      out = out.slice(0, at) + specials[Math.floor(rnd() * specials.length)] + out.slice(at);
+    }
+    return Buffer.from(out);
+  },
+  binary(buf, rnd) {
+    const out = Buffer.alloc(between(rnd, 1, 8192));
+    for (let i = 0; i < out.length; i++) out[i] = Math.floor(rnd() * 256);
+    // Half of them with no NUL byte: invalid UTF-8 or control characters, not obviously binary.
+    if (rnd() < 0.5) for (let i = 0; i < out.length; i++) out[i] ||= 0xff;
+    return out;
+  },
+  symlink(buf, rnd, rel) {
+    // The file becomes a link: out of the root (to the canary), to itself (a loop), to a folder.
+    const targets = [canary, path.join(work, rel), path.join(work, path.dirname(rel)), '/dev/zero', 'missing'];
+    return { link: targets[Math.floor(rnd() * targets.length)] };
+  },
+});
 const names = Object.keys(mutations);
 
 function mutateRun(seed) {
@@ -115,7 +172,11 @@ function mutateRun(seed) {
     const abs = path.join(work, rel);
     const original = changed.find((c) => c.rel === rel)?.original ?? fs.readFileSync(abs);
     const name = names[Math.floor(rnd() * names.length)];
-    fs.writeFileSync(abs, mutations[name](fs.readFileSync(abs), rnd));
+    const current = fs.lstatSync(abs).isSymbolicLink() ? Buffer.alloc(0) : fs.readFileSync(abs);
+    const mutated = mutations[name](current, rnd, rel);
+    fs.rmSync(abs, { force: true });
+    if (Buffer.isBuffer(mutated)) fs.writeFileSync(abs, mutated);
+    else fs.symlinkSync(mutated.link, abs);
     changed.push({ rel, name, original });
   }
   return changed;
@@ -147,7 +208,7 @@ function runOnce(id, args) {
       pending.delete(id);
       resolve(msg);
     });
-    worker.postMessage({ id, args });
+    worker.postMessage({ id, args, marker });
   });
 }
 
@@ -174,16 +235,22 @@ while (Date.now() < deadline && runs < maxRuns) {
   else if (result.code !== 0 && result.code !== 1)
     problem = `exit code ${result.code}: ${result.stderr.split('\n')[0]}`;
   else if (result.internal.length) problem = `internal: ${result.internal[0]}`;
+  else if (result.leaked) problem = 'the marker of a file outside the root appears in the output';
   if (result.ms) slowest = Math.max(slowest, result.ms);
   if (problem) {
     failures.push({ seed, what, problem });
     console.log(`FAIL seed ${seed}: ${problem}\n     mutations: ${what}`);
   }
-  for (const c of changed.reverse()) fs.writeFileSync(path.join(work, c.rel), c.original);
+  for (const c of changed.reverse()) {
+    // A link is removed first: writing to it would write through it.
+    fs.rmSync(path.join(work, c.rel), { force: true });
+    fs.writeFileSync(path.join(work, c.rel), c.original);
+  }
   if (runs % 25 === 0) console.log(`fuzz: ${runs} runs, ${failures.length} failures`);
 }
 await worker.terminate();
 fs.rmSync(work, { recursive: true, force: true });
+fs.rmSync(canaryDir, { recursive: true, force: true });
 console.log(
   `fuzz: ${runs} runs, seeds ${baseSeed}..${baseSeed + runs - 1}, ${failures.length} failures, slowest run ${(slowest / 1000).toFixed(1)} s`,
 );

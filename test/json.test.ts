@@ -49,6 +49,35 @@ describe('JsonDocument', () => {
     expect(doc.errors[0].offset).toBe(1000);
   });
 
+  it('counts the nesting as the parser reads it: quotes in comments and unterminated strings hide no bracket', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    for (const [text, offset] of [
+      // A quote in a comment opens no string.
+      [`// "\n${deep}`, 5 + 1000],
+      [`/* " */${deep}`, 7 + 1000],
+      // A string ends at a line break, as jsonc-parser's scanner ends it.
+      [`"abc\n${deep}`, 5 + 1000],
+      // Stray closing brackets do not make room for more opening ones.
+      [`${']'.repeat(5000)}${deep}`, 5000 + 1000],
+    ] as const) {
+      const doc = new JsonDocument(text, { comments: true });
+      expect(doc.errors[0]).toMatchObject({ message: 'Nesting deeper than 1000 levels', offset });
+      expect(doc.value).toBeUndefined();
+    }
+    // Brackets inside a string or a comment do not count.
+    const inside = `{"a": "${'['.repeat(5000)}" /* ${'{'.repeat(5000)} */}`;
+    expect(new JsonDocument(inside, { comments: true }).ok).toBe(true);
+  });
+
+  it('reports a number no double holds, which would read as Infinity', () => {
+    const doc = new JsonDocument('{"count": 1e400, "low": -1e400, "fine": 1e300}');
+    expect(doc.errors.map((e) => [e.message, e.offset])).toEqual([
+      ['Number 1e400 is out of range', 10],
+      ['Number -1e400 is out of range', 24],
+    ]);
+    expect(doc.value).toBeUndefined();
+  });
+
   it('gives the value JSON.parse gives, a "__proto__" key included', () => {
     const text = '{ "__proto__": { "polluted": true }, "a": [1, { "__proto__": 2 }] }';
     const value = new JsonDocument(text).value as Record<string, unknown>;

@@ -87,3 +87,50 @@ describe('readMarkdownPage', () => {
     }
   });
 });
+
+describe('pages beyond the parser limits', () => {
+  const parse = (text: string, syntax: 'mdx' | 'md' = 'mdx') => readMarkdownPage(new TextFile('p.mdx', text), syntax);
+
+  it.each([
+    ['a page over 256 KB', 'Prose.\n\n'.repeat(40_000), 'Page too large to parse: 313 KB, over the limit of 256 KB', 1],
+    [
+      '`*a` repeated in one paragraph (quadratic in micromark)',
+      '# Title\n\n' + '*a'.repeat(50_000),
+      'Too many emphasis, strikethrough or link markers (*, _, ~, [, ]) to parse in time',
+      3,
+    ],
+    ['3,000 nested block quotes', 'Intro.\n\n' + '>'.repeat(3000) + ' deep\n', 'Too deeply nested to parse', 3],
+    [
+      'a list nested 30 levels',
+      Array.from({ length: 30 }, (_, i) => ' '.repeat(2 * i) + '- item').join('\n'),
+      'Too deeply nested to parse',
+      25,
+    ],
+  ])('%s is a parse error at its place, quickly, with no tree', (_, text, message, line) => {
+    const started = performance.now();
+    for (const syntax of ['mdx', 'md'] as const) {
+      const page = parse(text, syntax);
+      expect(page.parseError?.message).toContain(message);
+      expect(page.parseError?.location.line).toBe(line);
+      expect(page.tree).toBeUndefined();
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('a tree nested deeper than 200 levels (elements on one line) is an error at the first node past it', () => {
+    const page = parse('<a>'.repeat(300) + 'x' + '</a>'.repeat(300));
+    expect(page.parseError).toEqual({
+      message: 'Too deeply nested to check: over 200 levels of block quotes, lists, elements or emphasis',
+      // Level 201: the 200th element (the paragraph is level 1).
+      location: { file: 'p.mdx', line: 1, column: 1 + 3 * 199 },
+    });
+    expect(page.tree).toBeUndefined();
+  });
+
+  it('parses pages within the limits', () => {
+    const markers = Array.from({ length: 100 }, () => '*a* _b_ ~~c~~ [d](e.mdx)').join(' ');
+    const page = parse(`${'>'.repeat(10)} quoted\n\n${markers}\n\n${' '.repeat(20)}indented text\n`);
+    expect(page.parseError).toBeUndefined();
+    expect(page.links).toHaveLength(100);
+  });
+});

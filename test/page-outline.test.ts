@@ -70,6 +70,12 @@ describe('page outline', () => {
     expect(outline.esm).toEqual([{ line: 5, text: "import { X } from '/snippets/x.mdx';" }]);
   });
 
+  it('pairs code spans by the length of their backtick runs', () => {
+    expect(links('``a`[x](/in)`b`` [y](/out)')).toEqual([[1, 'link', '/out']]);
+    expect(links('`unpaired [x](/yes)')).toEqual([[1, 'link', '/yes']]);
+    expect(links('`a\n\n[x](/b)`')).toEqual([[3, 'link', '/b']]);
+  });
+
   it('takes a longer closing fence, not a shorter one or the other kind', () => {
     const fences = (text: string) => outlinePage(file(text)).fences.map((f) => f.closedAt);
     expect(fences('````\nx\n```\n````\n')).toEqual([4]);

@@ -108,3 +108,48 @@ describe('block tags on the summary line', () => {
     });
   });
 });
+
+describe('nesting too deep for the TypeScript parser', () => {
+  const nested = (open: string, close: string, n: number) =>
+    `export type Deep = ${open.repeat(n)}string${close.repeat(n)};\n`;
+
+  it.each([
+    ['tuples', '[', ']', 600],
+    ['object types', '{ a: ', ' }', 5000],
+    ['type arguments', 'Array<', '>', 20_000],
+    ['parentheses', '(', ')', 20_000],
+  ])('is one syntax error at the first level past the limit, not a stack overflow (%s)', (_, open, close, n) => {
+    const text = `export interface Fine { a: string }\n${nested(open, close, n)}`;
+    const source = readSchemaSource(new TextFile('schema.ts', text));
+    expect(source.tooDeep).toBe(true);
+    expect(source.declarations).toEqual([]);
+    expect(source.syntaxErrors).toEqual([
+      {
+        message: 'Too deeply nested to parse: over 100 levels of brackets, braces, parentheses or type arguments',
+        location: { file: 'schema.ts', line: 2, column: 20 + 100 * open.length + open.search(/[[{(<]/) },
+      },
+    ]);
+  });
+
+  it('parses nesting up to the limit, comparisons, templates and brackets in strings and comments', () => {
+    const text = [
+      nested('[', ']', 99),
+      // A `<` that no `>` closes ends at its statement's end.
+      Array.from({ length: 300 }, (_, i) => `export const Ok${i} = ${i} < 2;`).join('\n'),
+      `export const T = \`${'${`'.repeat(30)}x${'`}'.repeat(30)}\`;`,
+      `// ${'['.repeat(500)} "`,
+      `export const S = "${'{'.repeat(500)}";`,
+      `/* ${'('.repeat(500)} */ export type Tail = string;`,
+    ].join('\n');
+    const source = readSchemaSource(new TextFile('schema.ts', text));
+    expect(source.tooDeep).toBeUndefined();
+    expect(source.syntaxErrors).toEqual([]);
+    expect(source.declarations.map((d) => d.name)).toEqual([
+      'Deep',
+      ...Array.from({ length: 300 }, (_, i) => `Ok${i}`),
+      'T',
+      'S',
+      'Tail',
+    ]);
+  });
+});

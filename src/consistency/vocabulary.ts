@@ -13,6 +13,7 @@ import type {
 } from './vocabulary-format.js';
 import { derivation, type Project } from '../project/project.js';
 import { LoadError } from '../core/errors.js';
+import { nestedQuantifier } from './vocabulary-backtracking.js';
 
 export interface ResolvedChannel extends VocabularyChannel {
   id: string;
@@ -190,6 +191,12 @@ function compile(phrases: string[], where: string): RegExp[] {
 }
 
 function compileOne(source: string, flags: string, phrase: string, where: string): RegExp {
+  const nested = nestedQuantifier(phrase);
+  if (nested !== undefined)
+    throw new VocabularyError(
+      `vocabulary ${where}: phrase ${JSON.stringify(phrase)} can backtrack catastrophically: the group at ` +
+        `character ${nested + 1} repeats without bound and holds a quantifier without bound; write it without the nesting`,
+    );
   try {
     return new RegExp(source, flags);
   } catch (error) {

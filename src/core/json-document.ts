@@ -6,6 +6,7 @@
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import type { Location } from './location.js';
 import type { TextFile } from './text-file.js';
+import { MAX_JSON_DEPTH } from './limits.js';
 
 export interface JsonSyntaxError {
   message: string;
@@ -20,8 +21,6 @@ export interface JsonParseOptions {
   /** Allow a comma before `]` or `}`. */
   trailingCommas?: boolean;
 }
-
-const MAX_DEPTH = 1000;
 
 const messages: Record<string, string> = {
   InvalidSymbol: 'Unexpected character',
@@ -55,14 +54,10 @@ export class JsonDocument {
   ) {
     const errors: JsonSyntaxError[] = [];
     let tree: JsonNode | undefined;
-    const depth = maxNesting(text);
-    if (depth > MAX_DEPTH) {
+    const tooDeep = offsetBeyondDepth(text, MAX_JSON_DEPTH);
+    if (tooDeep !== undefined) {
       // jsonc-parser recurses per level; refuse before the stack does.
-      errors.push({
-        message: `Nesting deeper than ${MAX_DEPTH} levels`,
-        offset: depth === Infinity ? 0 : deepOffset(text, MAX_DEPTH),
-        length: 1,
-      });
+      errors.push({ message: `Nesting deeper than ${MAX_JSON_DEPTH} levels`, offset: tooDeep, length: 1 });
     } else {
       const raw: ParseError[] = [];
       tree = parseTree(text, raw, {
@@ -71,7 +66,7 @@ export class JsonDocument {
         allowEmptyContent: false,
       });
       errors.push(...describeErrors(text, raw));
-      if (tree) errors.push(...duplicateKeys(tree));
+      if (tree) errors.push(...treeErrors(text, tree));
     }
     if (!tree && errors.length === 0) errors.push({ message: 'Empty JSON document', offset: 0, length: 0 });
     this.errors = dedupe(errors);
@@ -189,12 +184,16 @@ function previousNonSpace(text: string, offset: number): number {
   return i;
 }
 
-function duplicateKeys(tree: JsonNode): JsonSyntaxError[] {
+/** Duplicate keys, and numbers no double holds (`1e400` would read as Infinity, which passes an integer check). */
+function treeErrors(text: string, tree: JsonNode): JsonSyntaxError[] {
   const found: JsonSyntaxError[] = [];
   const stack: JsonNode[] = [tree];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node.type === 'object') {
+    if (node.type === 'number' && !Number.isFinite(node.value)) {
+      const literal = text.slice(node.offset, node.offset + node.length);
+      found.push({ message: `Number ${literal} is out of range`, offset: node.offset, length: node.length });
+    } else if (node.type === 'object') {
       const seen = new Set<string>();
       for (const prop of node.children ?? []) {
         const key = prop.children?.[0];
@@ -217,31 +216,35 @@ function dedupe(errors: JsonSyntaxError[]): JsonSyntaxError[] {
     .filter((e) => (seen.has(e.offset) ? false : (seen.add(e.offset), true)));
 }
 
-/** Bracket nesting depth outside strings, computed without recursion. */
-function maxNesting(text: string): number {
+/**
+ * The offset of the first bracket nested deeper than `limit`, outside strings and comments, as
+ * jsonc-parser's scanner reads them (a string ends at a line break; comments are skipped even
+ * where they are errors), computed without recursion; undefined when none is. Stray closing
+ * brackets do not lower the depth below zero: the count may read deeper than the parser goes,
+ * never shallower.
+ */
+function offsetBeyondDepth(text: string, limit: number): number | undefined {
   let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
-    else if (c === 125 || c === 93) depth--;
+    if (c === 34) {
+      // A string: to the closing quote or the end of the line; a backslash takes the next character.
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34 || d === 10 || d === 13) break;
+      }
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      while (i < n && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 1;
+    } else if (c === 123 || c === 91) {
+      if (++depth > limit) return i;
+    } else if ((c === 125 || c === 93) && depth > 0) depth--;
   }
-  return max;
-}
-
-function deepOffset(text: string, limit: number): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{' || c === '[') if (++depth > limit) return i;
-    if (c === '}' || c === ']') depth--;
-  }
-  return 0;
+  return undefined;
 }
 
 /** Location of a JSON syntax error in a file whose text starts at `baseOffset`. */

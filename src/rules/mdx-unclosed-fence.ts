@@ -2,6 +2,7 @@ import type { Rule } from '../core/rule.js';
 import type { TextFile } from '../core/text-file.js';
 import { derivation } from '../project/project.js';
 import { outlinePage } from '../sources/page-outline.js';
+import { beyondParseLimits } from '../sources/markdown.js';
 
 /** Every code fence of a page is closed. */
 export const mdxUnclosedFence: Rule = {
@@ -36,4 +37,9 @@ export const mdxUnclosedFence: Rule = {
 };
 
 /** The code fences of a version's page (parsed in full, but the parse closes a fence at the end silently). */
-const fencesOf = derivation('code fences', (file: TextFile) => outlinePage(file).fences, { carriesOver: true });
+const fencesOf = derivation(
+  'code fences',
+  // A page beyond the parser's limits is reported as such, and not read again here.
+  (file: TextFile) => (beyondParseLimits(file) ? [] : outlinePage(file).fences),
+  { carriesOver: true },
+);

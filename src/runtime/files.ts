@@ -11,6 +11,8 @@ import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { withoutBom } from '../util/bom.js';
 import { isWithin, slashed } from '../util/paths.js';
+import { MAX_FILE_BYTES } from '../core/limits.js';
+import { ReadScheduler } from './read-scheduler.js';
 
 /** What the reader needs of a file or folder (a subset of `fs.Stats`). */
 export interface FileStats {
@@ -42,13 +44,14 @@ export interface FileSystem {
   readFile(abs: string): Promise<Buffer>;
 }
 
-export const diskFileSystem: FileSystem = {
+/** The disk, with a bounded number of calls at once (a tree may hold more files than the process may open). */
+export const diskFileSystem: FileSystem = new ReadScheduler().wrap({
   stat: (abs) => fs.stat(abs),
   lstat: (abs) => fs.lstat(abs),
   readdir: (abs) => fs.readdir(abs, { withFileTypes: true }),
   realpath: (abs) => fs.realpath(abs),
   readFile: (abs) => fs.readFile(abs),
-};
+});
 
 /**
  * A tree held in memory: `files` maps paths relative to `root` (`/`-separated) to their text or
@@ -132,9 +135,6 @@ export function createLoadCache(): LoadCache {
 export async function isFolder(abs: string, files: FileSystem = diskFileSystem): Promise<boolean> {
   return !!(await files.stat(abs).catch(() => undefined))?.isDirectory();
 }
-
-/** Files larger than this are reported, not parsed: no spec source is near it. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
  * Reads files under the root, counting them and turning failures into input problems. Never

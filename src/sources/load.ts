@@ -99,6 +99,14 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
 
   const reader = new FileReader(root, options.ignore, options.cache, options.preread, options.fileSystem);
   const versionNames = await findVersions(reader, layout);
+  if (!(await reader.subfolders(layout.schema)).some((name) => VERSION_NAME.test(name))) {
+    // Nothing to check is not a pass.
+    reader.problem(
+      'unreadable',
+      `No versions in ${layout.schema}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its schema.ts`,
+      { file: layout.schema, line: 1, column: 1 },
+    );
+  }
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));
@@ -267,8 +275,12 @@ async function loadVersion(
       column: 1,
     });
   }
-  if (schemaTs) {
-    version.schemaTs = memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+  const source = schemaTs && memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+  if (source?.tooDeep) {
+    // Not handed to the rules or the generators: their parsers would overflow the stack.
+    for (const e of source.syntaxErrors) reader.problem('parse', e.message, e.location);
+  } else if (schemaTs && source) {
+    version.schemaTs = source;
     reader.suppressions.push(...memo(reader.cache, 'suppressions', schemaTs, () => suppressionsInTypeScript(schemaTs)));
     for (const e of version.schemaTs.syntaxErrors)
       reader.problem('parse', `TypeScript syntax error: ${e.message}`, e.location);

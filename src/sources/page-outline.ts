@@ -115,9 +115,31 @@ function maskComments(text: string): string {
   return text.replace(/<!--[\s\S]*?-->|\{\/\*[\s\S]*?\*\/\}/g, blank);
 }
 
-/** Code spans become spaces (their text holds no links); a span does not cross a blank line. */
+/**
+ * Code spans become spaces (their text holds no links); a span does not cross a blank line.
+ * Backtick runs are paired in one pass (a run closes at the next run of the same length in its
+ * paragraph), so a page of backticks costs no more than its length.
+ */
 function blankCodeSpans(text: string): string {
-  return text.replace(/(`+)(?!`)((?:(?!\n[ \t]*\n)[\s\S])*?[^`])\1(?!`)/g, blank);
+  const out = text.split('');
+  for (const paragraph of text.matchAll(/(?:[^\n]|\n(?![ \t]*\n))+/g)) {
+    const open = new Map<number, number>();
+    for (const run of paragraph[0].matchAll(/`+/g)) {
+      const length = run[0].length;
+      const start = open.get(length);
+      if (start === undefined) {
+        open.set(length, run.index);
+        continue;
+      }
+      open.delete(length);
+      const from = paragraph.index + start;
+      const to = paragraph.index + run.index + length;
+      for (let i = from; i < to; i++) if (out[i] !== '\n') out[i] = ' ';
+      // Runs inside the span were text: they open nothing.
+      for (const [l, at] of open) if (at > start) open.delete(l);
+    }
+  }
+  return out.join('');
 }
 
 function blank(text: string): string {
@@ -148,10 +170,14 @@ function inlineLinks(text: string, source: string, at: (offset: number) => Link[
   }
 }
 
-/** Index of the bracket that closes the one at `open`, counting nesting and escapes; -1 if none or past a blank line. */
+/** How far a link's text or destination may run: a bound on the work each `[` costs. */
+const MAX_LINK_SPAN = 4096;
+
+/** Index of the bracket that closes the one at `open`, counting nesting and escapes; -1 if none, past a blank line or too far. */
 function matching(text: string, open: number, left: string, right: string): number {
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
+  const end = Math.min(text.length, open + MAX_LINK_SPAN);
+  for (let i = open; i < end; i++) {
     const c = text[i];
     if (c === '\\') i++;
     else if (c === left) depth++;

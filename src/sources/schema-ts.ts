@@ -21,8 +21,17 @@ import type {
 } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import { DIRECTIVE, parseDirective } from './suppressions.js';
+import { MAX_TYPESCRIPT_DEPTH } from '../core/limits.js';
+import type { Location } from '../core/location.js';
 
-export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): SchemaSource {
+/**
+ * The declarations of a schema.ts. A text nested deeper than the parser's stack allows is not
+ * parsed: it has one syntax error, at the first bracket past the limit, and no declarations.
+ */
+export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): SchemaSource & { tooDeep?: true } {
+  const tooDeep = sourceFile ? undefined : typeScriptNestingProblem(file);
+  if (tooDeep)
+    return { file, declarations: [], byName: new Map(), plainComments: [], syntaxErrors: [tooDeep], tooDeep: true };
   const sf = sourceFile ?? ts.createSourceFile(file.path, file.text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const declarations: Declaration[] = [];
   const jsdocStarts = new Set<number>();
@@ -44,6 +53,57 @@ export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): Sc
   }));
 
   return { file, declarations, byName, plainComments: plainComments(file, sf), syntaxErrors };
+}
+
+type Opener = '(' | '[' | '{' | '<' | '${';
+const closerOf: Partial<Record<TS.SyntaxKind, Opener>> = {
+  [ts.SyntaxKind.CloseParenToken]: '(',
+  [ts.SyntaxKind.CloseBracketToken]: '[',
+  [ts.SyntaxKind.CloseBraceToken]: '{',
+};
+
+/**
+ * Where a TypeScript text nests brackets, braces, parentheses, type arguments or template
+ * expressions deeper than `MAX_TYPESCRIPT_DEPTH`, read with TypeScript's scanner (which does not
+ * recurse, unlike its parser). A `<` that no `>` closes (a comparison) ends at the next `;` or
+ * at the bracket that encloses it, and a closer that matches nothing open is passed over: the
+ * count may read deeper than the parser goes, never shallower.
+ */
+export function typeScriptNestingProblem(file: TextFile): { message: string; location: Location } | undefined {
+  const scanner = ts.createScanner(ts.ScriptTarget.ES2022, true, ts.LanguageVariant.Standard, file.text);
+  const open: Opener[] = [];
+  // A closer ends the `<`s it encloses and its opener; one that closes nothing open is passed over.
+  const close = (opener: Opener) => {
+    let at = open.length - 1;
+    while (open[at] === '<' && opener !== '<') at--;
+    if (open[at] === opener) open.length = at;
+  };
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    let opened: Opener | undefined;
+    if (token === ts.SyntaxKind.OpenParenToken) opened = '(';
+    else if (token === ts.SyntaxKind.OpenBracketToken) opened = '[';
+    else if (token === ts.SyntaxKind.OpenBraceToken) opened = '{';
+    else if (token === ts.SyntaxKind.LessThanToken) opened = '<';
+    else if (token === ts.SyntaxKind.TemplateHead) opened = '${';
+    else if (token === ts.SyntaxKind.GreaterThanToken) {
+      if (open.at(-1) === '<') open.pop();
+    } else if (token === ts.SyntaxKind.SemicolonToken) {
+      while (open.at(-1) === '<') open.pop();
+    } else if (token === ts.SyntaxKind.CloseBraceToken && open.at(-1) === '${') {
+      // The end of a template expression: the template goes on (`}...${`) or ends (`}...\``).
+      if (scanner.reScanTemplateToken(false) === ts.SyntaxKind.TemplateTail) open.pop();
+    } else {
+      const closes = closerOf[token];
+      if (closes) close(closes);
+    }
+    if (opened && open.push(opened) > MAX_TYPESCRIPT_DEPTH) {
+      return {
+        message: `Too deeply nested to parse: over ${MAX_TYPESCRIPT_DEPTH} levels of brackets, braces, parentheses or type arguments`,
+        location: file.location(scanner.getTokenStart()),
+      };
+    }
+  }
+  return undefined;
 }
 
 function declarationsOf(statement: TS.Statement, file: TextFile, sf: TS.SourceFile): Declaration[] {

@@ -9,6 +9,7 @@ import type { Site, SitePage } from '../model/spec.js';
 import { JsonDocument } from '../core/json-document.js';
 import type { FileReader } from '../runtime/files.js';
 import { outlinePage } from './page-outline.js';
+import { beyondParseLimits } from './markdown.js';
 
 export const SITE_CONFIG = 'docs.json';
 
@@ -37,7 +38,11 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
   for (const file of read) {
     if (!file) continue;
     const syntax = file.path.endsWith('.md') ? 'md' : 'mdx';
-    pages.push({ path: file.path, file, syntax, ...outlinePage(file, syntax) });
+    // The limits the parser has hold for the outline too: a page beyond them is a finding, and not read.
+    const beyond = beyondParseLimits(file);
+    if (beyond) reader.problem('parse', beyond.message, beyond.location);
+    const outline = beyond ? { headings: [], links: [], fences: [], esm: [] } : outlinePage(file, syntax);
+    pages.push({ path: file.path, file, syntax, ...outline });
   }
   return { dir: siteDir, config: { file: configFile, document }, files, pages };
 }

@@ -36,6 +36,13 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
+      // A schema.ts that cannot be read or parsed generates nothing: said, not passed over.
+      for (const p of spec.inputProblems) {
+        const file = p.location.file;
+        if (file !== run.layout.schema && !file.startsWith(`${run.layout.schema}/`)) continue;
+        problems++;
+        io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
+      }
       for (const file of files) {
         for (const p of file.problems) {
           problems++;

@@ -1,0 +1,65 @@
+/**
+ * The resource bounds on input, in one place. spec-check runs in CI on trees nobody has read:
+ * each bound turns input that would exhaust a file-descriptor table, a stack or minutes of CPU
+ * into a finding at the file, and each is far above what real specifications need (the margins
+ * are measured on the MCP specification, six versions: largest parsed page 64 KB, largest
+ * schema.ts 98 KB). They are constants, not settings: no real tree comes near them, and a
+ * limit a pull request could raise through the config would bound nothing.
+ */
+
+/** Files larger than this are reported, not read: no spec source is near it (largest: 726 KB). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Reads of the checked tree running at once (see `runtime/read-scheduler.ts`): enough to keep
+ * the disk busy, far below the usual descriptor limit of 1,024 that the worker thread, TypeDoc
+ * and the cache share.
+ */
+export const MAX_CONCURRENT_READS = 64;
+
+/** How long a read keeps retrying while the process is out of file descriptors, before it is reported. */
+export const READ_RETRY_MS = 10_000;
+
+/**
+ * Nesting of JSON values. jsonc-parser and the validators recurse once per level (they overflow
+ * the stack at a few thousand); the MCP examples and schema.json nest under 15 levels.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * Nesting of brackets, braces, parentheses and type arguments in schema.ts (or a TypeScript
+ * block of a SEP). TypeScript's parser recurses a few frames per level and overflows the main
+ * thread's stack near 490 nested tuples; the MCP schema.ts nests at most 5.
+ */
+export const MAX_TYPESCRIPT_DEPTH = 100;
+
+/**
+ * A Markdown or MDX page larger than this is reported, not parsed. remark parses plain prose at
+ * about 1 MB a second, but some shapes cost more per byte (deep block quotes and lists within the
+ * limits below: a few seconds for this size). The largest page the MCP specification parses is
+ * 64 KB (the generated Schema Reference, 726 KB, is compared as text, not parsed).
+ */
+export const MAX_PAGE_BYTES = 256 * 1024;
+
+/**
+ * The cost of a page's emphasis, strikethrough and link markers (`*`, `_`, `~`, `[`, `]`): the
+ * sum over its blocks (text between blank lines) of the square of their count. micromark matches
+ * them by walking back over a block's events and splicing, which is quadratic in one block:
+ * 40,000 `*a` in one paragraph take 15 s, and a megabyte hangs. This budget (one block of 4,000)
+ * parses in about 0.25 s; the busiest MCP page has 700 markers in all.
+ */
+export const MAX_INLINE_MARKER_COST = 4000 * 4000;
+
+/**
+ * Containers one line of a page opens or continues (`>`, list markers, two columns of
+ * indentation each). micromark re-checks every open container on every line: 150 nested block
+ * quotes per line take 6.6 s per 100 KB; at this depth, `MAX_PAGE_BYTES` of them about 2 s. MCP
+ * pages reach 12 (indented JSX).
+ */
+export const MAX_MARKDOWN_LINE_DEPTH = 24;
+
+/**
+ * Nesting of a parsed page's tree (block quotes, lists, JSX elements, emphasis). The rules walk
+ * trees recursively, and a few thousand levels overflow their stack; MCP pages nest under 15.
+ */
+export const MAX_MARKDOWN_DEPTH = 200;
