@@ -322,3 +322,14 @@ function decodeUtf8(bytes: Buffer): string | undefined {
     return undefined;
   }
 }
+
+/** The cached result of parsing `file` as `kind`, or a fresh one when the file's text changed. */
+export function memo<T>(cache: LoadCache | undefined, kind: string, file: TextFile, make: () => T): T {
+  if (!cache) return make();
+  const key = `${kind}:${file.path}`;
+  const hit = cache.parsed.get(key);
+  if (hit && (hit.file === file || hit.file.text === file.text)) return hit.value as T;
+  const value = make();
+  cache.parsed.set(key, { file, value });
+  return value;
+}

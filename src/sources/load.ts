@@ -10,7 +10,7 @@ import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { textFileOf, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
+import { memo, textFileOf, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
@@ -73,17 +73,6 @@ export interface LoadOptions {
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
 export function sepParsedAtLoad(text: string, options: Pick<LoadOptions, 'sepsToParse'>): boolean {
   return text.includes(DIRECTIVE) || (options.sepsToParse?.(text) ?? true);
-}
-
-/** The cached result of parsing `file` as `kind`, or a fresh one when the file's text changed. */
-function memo<T>(cache: LoadCache | undefined, kind: string, file: TextFile, make: () => T): T {
-  if (!cache) return make();
-  const key = `${kind}:${file.path}`;
-  const hit = cache.parsed.get(key);
-  if (hit && (hit.file === file || hit.file.text === file.text)) return hit.value as T;
-  const value = make();
-  cache.parsed.set(key, { file, value });
-  return value;
 }
 
 const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Site, SitePage } from '../model/spec.js';
 import { JsonDocument } from '../core/json-document.js';
-import type { FileReader } from '../runtime/files.js';
+import { memo, type FileReader } from '../runtime/files.js';
 import { outlinePage } from './page-outline.js';
 import { beyondParseLimits } from './markdown.js';
 
@@ -26,7 +26,7 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
   const configPath = path.posix.join(siteDir, SITE_CONFIG);
   const configFile = await reader.read(configPath);
   if (!configFile) return undefined;
-  const document = new JsonDocument(configFile.text);
+  const document = memo(reader.cache, 'json', configFile, () => new JsonDocument(configFile.text));
   for (const e of document.errors)
     reader.problem('parse', `JSON syntax error: ${e.message}`, configFile.location(e.offset));
   const files = await reader.list(siteDir, () => true);
@@ -39,9 +39,11 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
     if (!file) continue;
     const syntax = file.path.endsWith('.md') ? 'md' : 'mdx';
     // The limits the parser has hold for the outline too: a page beyond them is a finding, and not read.
-    const beyond = beyondParseLimits(file);
+    const { beyond, outline } = memo(reader.cache, 'outline', file, () => {
+      const beyond = beyondParseLimits(file);
+      return { beyond, outline: beyond ? { headings: [], links: [], fences: [], esm: [] } : outlinePage(file, syntax) };
+    });
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
-    const outline = beyond ? { headings: [], links: [], fences: [], esm: [] } : outlinePage(file, syntax);
     pages.push({ path: file.path, file, syntax, ...outline });
   }
   return { dir: siteDir, config: { file: configFile, document }, files, pages };
