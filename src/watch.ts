@@ -22,6 +22,7 @@ import { formatFindings, formatText, summaryLine, type TextOptions } from './rep
 import { paintFor } from './reporters/color.js';
 import type { CliIo } from './cli/command-module.js';
 import type { Spec } from './model/spec.js';
+import { SITE_CONFIG } from './sources/site.js';
 import { isWithin, slashed } from './util/paths.js';
 
 export interface WatchOptions {
@@ -182,10 +183,11 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   }
 }
 
-/** The absolute folders a check reads: the layout's schema, docs, SEP and site folders. */
+/** The absolute folders a check reads: the layout's schema, docs and SEP folders, and the site's when it has a docs.json. */
 function layoutInputs(root: string, options: CheckOptions): string[] {
   const layout = { ...defaultLayout, ...options.layout };
-  const dirs = [layout.schema, layout.docs, layout.seps, layout.site].map((dir) => path.resolve(root, dir));
+  const site = fs.existsSync(path.resolve(root, layout.site, SITE_CONFIG)) ? [layout.site] : [];
+  const dirs = [layout.schema, layout.docs, layout.seps, ...site].map((dir) => path.resolve(root, dir));
   // A folder inside another watched one is watched with it.
   return [...new Set(dirs)].filter((d, _, all) => !all.some((o) => o !== d && isWithin(o, d))).sort();
 }
