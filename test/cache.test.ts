@@ -170,7 +170,9 @@ describe('Schema Reference in the cache', () => {
   it('records the examples a page includes, and is reused when only another example changes or appears', async () => {
     const { root, cacheDir } = projectCopy(sampleSpec);
     const first = await draftPage(root, cacheDir);
-    const [entry] = referenceEntries(cacheDir).map((t) => JSON.parse(t).value[0] as { includes: [string, string][] });
+    const [entry] = referenceEntries(cacheDir).map(
+      (t) => JSON.parse(t.slice(t.indexOf('\n') + 1))[0] as { includes: [string, string][] },
+    );
     const included = entry.includes.map(([file]) => file.slice(file.indexOf('/schema/draft/') + 1));
     expect(included).toContain('schema/draft/examples/Widget/switch.json');
     expect(included).toHaveLength(12);

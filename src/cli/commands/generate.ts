@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { LoadError } from '../../core/errors.js';
+import { LoadError, WriteError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
@@ -43,7 +42,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;
-        if (await writeIfChanged(path.join(spec.root, ...file.path.split('/')), file.text)) {
+        const outcome = await writeIfChanged(spec.root, file.path, file.text).catch((error: unknown) => {
+          throw new WriteError(
+            `cannot write ${file.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          );
+        });
+        if (outcome.refused !== undefined) {
+          problems++;
+          io.stderr(`${file.path}:1:1: error: ${outcome.refused}\n`);
+        } else if (outcome.written) {
           written++;
           io.stdout(`${file.committed ? 'updated' : 'created'} ${file.path}\n`);
         }
