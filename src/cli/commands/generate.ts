@@ -2,7 +2,10 @@ import { LoadError, WriteError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
+import { programRoot } from '../../generators/keys.js';
 import { Project } from '../../project/project.js';
+import { visible } from '../../reporters/escape.js';
+import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
 
@@ -38,7 +41,9 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       for (const file of files) {
         for (const p of file.problems) {
           problems++;
-          io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
+          io.stderr(
+            `${visible(p.location.file)}:${p.location.line}:${p.location.column}: error: ${visible(withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]))}\n`,
+          );
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;
@@ -49,7 +54,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         });
         if (outcome.refused !== undefined) {
           problems++;
-          io.stderr(`${file.path}:1:1: error: ${outcome.refused}\n`);
+          io.stderr(`${visible(file.path)}:1:1: error: ${outcome.refused}\n`);
         } else if (outcome.written) {
           written++;
           io.stdout(`${file.committed ? 'updated' : 'created'} ${file.path}\n`);
