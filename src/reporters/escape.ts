@@ -6,7 +6,6 @@
  * override reorders what a reviewer reads. Tab is kept.
  */
 // C0 but tab, DEL, C1, the line and paragraph separators, and the bidirectional controls.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 
