@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, onTestFinished } from 'vitest';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const cliPath = path.join(projectRoot, 'dist/cli.js');
+/** The CLI the cases run; SPEC_CHECK_HOSTILE_CLI points them at another build (to see a case fail without a fix). */
+export const cliPath = process.env.SPEC_CHECK_HOSTILE_CLI ?? path.join(projectRoot, 'dist/cli.js');
 
 /** A file's text, or a symlink (`{ symlink: target }`, the target as written, relative or absolute). */
 export type TreeEntry = string | Buffer | { symlink: string };
