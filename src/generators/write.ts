@@ -37,6 +37,9 @@ export async function writeIfChanged(root: string, rel: string, text: string): P
   } else if (current && !current.isFile()) {
     return { written: false, refused: 'not a regular file; not written' };
   }
+  // What a killed run left next to the file goes, whether or not the file changes.
+  const realDir = await fs.realpath(path.dirname(file)).catch(() => undefined);
+  if (realDir && isWithin(realRoot, realDir)) removeStaleTemps(realDir);
   if (current && (await fs.stat(file).catch(() => undefined))?.isFile()) {
     if ((await fs.readFile(file, 'utf8').catch(() => undefined)) === text) return { written: false };
   }
@@ -44,7 +47,6 @@ export async function writeIfChanged(root: string, rel: string, text: string): P
   // Checked again once the folders exist: what was created is under the folder checked above.
   const dir = await fs.realpath(path.dirname(file));
   if (!isWithin(realRoot, dir)) return outside;
-  removeStaleTemps(dir);
   const temp = tempNameFor(path.join(dir, path.basename(file)), randomBytes(4).toString('hex'));
   trackTemp(temp);
   try {
