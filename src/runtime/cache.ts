@@ -14,7 +14,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { toolVersion } from '../version.js';
 import { removeStaleTemps, tempNameFor, trackTemp, untrackTemp } from './temp-files.js';
 
 /** Entries kept; past this, the least recently written are removed. */
@@ -32,7 +31,11 @@ interface EntryHeader {
 }
 
 export class DiskCache {
-  constructor(readonly dir: string) {}
+  /** `version`: the spec-check version entries are written and accepted with (`toolVersion`). */
+  constructor(
+    readonly dir: string,
+    private readonly version: string,
+  ) {}
 
   private file(kind: string, key: string): string {
     return path.join(this.dir, `${kind}-${key}.json`);
@@ -54,7 +57,7 @@ export class DiskCache {
       if (newline < 0) return undefined;
       const header = JSON.parse(text.slice(0, newline)) as Partial<EntryHeader>;
       const body = text.slice(newline + 1);
-      if (header.key !== key || header.version !== toolVersion || header.hash !== sha256(body)) return undefined;
+      if (header.key !== key || header.version !== this.version || header.hash !== sha256(body)) return undefined;
       return JSON.parse(body) as T;
     } catch {
       return undefined;
@@ -70,7 +73,7 @@ export class DiskCache {
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const body = JSON.stringify(value);
-      const header: EntryHeader = { key, version: toolVersion, hash: sha256(body) };
+      const header: EntryHeader = { key, version: this.version, hash: sha256(body) };
       fs.writeFileSync(temp, `${JSON.stringify(header)}\n${body}`, { flag: 'wx' });
       fs.renameSync(temp, target);
       this.prune();
