@@ -140,6 +140,20 @@ describe('confinement: links', () => {
     },
   );
 
+  it('a default config file that is a link outside the root is not read: one line, exit 2', async () => {
+    const tree = sampleTree();
+    fs.rmSync(tree.path('spec-check.config.json'));
+    tree.write({ 'spec-check.config.json': { symlink: tree.canaries['secret.json']! } });
+    const run = await tree.run(['check', '--no-cache']);
+    expect(run.code).toBe(2);
+    expectNoStackTrace(run.stderr);
+    expect(run.stderr).toBe(
+      'spec-check: spec-check.config.json is a symbolic link leading outside the root or nowhere; not read\n',
+    );
+    tree.expectNoMarker(run);
+    tree.expectOutsideUnchanged();
+  });
+
   it('a link loop and links to files already listed add no findings', async () => {
     const tree = sampleTree();
     // A page with a finding (a broken link) to see duplicated.
