@@ -29,7 +29,8 @@ export async function writeIfChanged(root: string, rel: string, text: string): P
   // The nearest folder on the way that exists must resolve inside the root.
   let existing = path.dirname(file);
   while (!(await fs.lstat(existing).catch(() => undefined))) existing = path.dirname(existing);
-  if (!isWithin(realRoot, await fs.realpath(existing))) return outside;
+  const realExisting = await fs.realpath(existing).catch(() => undefined); // undefined: a dangling link
+  if (!realExisting || !isWithin(realRoot, realExisting)) return outside;
   const current = await fs.lstat(file).catch(() => undefined);
   if (current?.isSymbolicLink()) {
     const real = await fs.realpath(file).catch(() => undefined);

@@ -137,7 +137,7 @@ export async function isFolder(abs: string, files: FileSystem = diskFileSystem):
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** Why a path is not read: it resolves outside the root (through a link on the way), or to nothing. */
-const OUTSIDE_ROOT = 'Symbolic link points outside the root or nowhere; not followed';
+export const OUTSIDE_ROOT = 'Symbolic link points outside the root or nowhere; not followed';
 
 /**
  * Reads files under the root, counting them and turning failures into input problems. Every

@@ -1,5 +1,6 @@
 import { LoadError, WriteError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
+import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
 import { programRoot } from '../../generators/keys.js';
@@ -38,6 +39,11 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
+      // A link leading outside the root was not followed: what it held is missing from the output.
+      for (const p of spec.inputProblems.filter((p) => p.message === OUTSIDE_ROOT)) {
+        problems++;
+        io.stderr(`${visible(p.location.file)}:1:1: error: ${p.message}\n`);
+      }
       for (const file of files) {
         for (const p of file.problems) {
           problems++;
