@@ -12,7 +12,7 @@ import { ignoreMatcher } from '../config/glob.js';
 import { defaultLayout, type Layout, type LoadOptions } from '../sources/load.js';
 import type { SeverityOverride } from '../engine/run.js';
 import type { Vocabulary } from '../consistency/vocabulary.js';
-import { cacheDirFor, cacheFolderProblem } from '../runtime/cache.js';
+import { cacheDirFor, cacheFolderProblem, ownCacheDir } from '../runtime/cache.js';
 import { Runtime } from '../runtime/runtime.js';
 import { colorWanted, type ColorEnvironment } from '../reporters/color.js';
 
@@ -102,9 +102,11 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
     severities: config.rules,
     vocabulary: config.vocabulary as Vocabulary | undefined,
     cacheDir: cacheProblem ? undefined : cacheDir,
-    cacheWarning: cacheProblem
-      ? `cache folder ${displayPath(cacheDir!)} cannot be used (${cacheProblem}); checking without the cache`
-      : undefined,
+    // spec-check's own folder not being writable (an install by another user) is not worth a warning.
+    cacheWarning:
+      cacheProblem && cacheDir !== ownCacheDir()
+        ? `cache folder ${displayPath(cacheDir!)} cannot be used (${cacheProblem}); checking without the cache`
+        : undefined,
     worker: flags.worker,
     output: {
       format,

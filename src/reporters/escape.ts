@@ -11,9 +11,13 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
 
-/** `s` with every control character but tab written as an escape. */
-export function visible(s: string): string {
-  return CONTROL.test(s) ? s.replace(CONTROLS, escapeOne) : s;
+/**
+ * `s` with every control character but tab written as an escape; with `keepLineBreaks`, `\n`
+ * and `\r` stay (a format that encodes them itself: GitHub's workflow commands).
+ */
+export function visible(s: string, keepLineBreaks = false): string {
+  if (!CONTROL.test(s)) return s;
+  return s.replace(CONTROLS, (c) => (keepLineBreaks && (c === '\n' || c === '\r') ? c : escapeOne(c)));
 }
 
 function escapeOne(c: string): string {

@@ -32,10 +32,10 @@ function command(root: string, f: Finding): string {
   if (f.endColumn !== undefined && (f.endLine === undefined || f.endLine === f.line))
     props.push(['endColumn', f.endColumn]);
   props.push(['title', f.rule]);
-  // Each part's own control characters are escaped; the line breaks between them are the format's.
+  // Control characters are escaped but line breaks, which the command encodes (a message may have several lines).
   const related = f.related
-    .map((r) => `\n${visible(workspacePath(root, r.file))}:${r.line}:${r.column}: ${visible(r.message)}`)
+    .map((r) => `\n${visible(workspacePath(root, r.file))}:${r.line}:${r.column}: ${visible(r.message, true)}`)
     .join('');
   const level = f.severity === 'error' ? 'error' : 'warning';
-  return `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(visible(f.message) + related)}`;
+  return `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(visible(f.message, true) + related)}`;
 }

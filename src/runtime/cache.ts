@@ -139,6 +139,11 @@ export function cacheDirFor(root: string): string {
       return path.join(modules, '.cache', 'spec-check');
     if (path.dirname(dir) === dir) break;
   }
+  return ownCacheDir();
+}
+
+/** spec-check's own cache folder, for a root with no `node_modules` at or above it. */
+export function ownCacheDir(): string {
   // dist/runtime/cache.js and src/runtime/cache.ts are both two folders below the package.
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/spec-check');
 }

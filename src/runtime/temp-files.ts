@@ -48,7 +48,9 @@ function installHandlers(): void {
       removeTrackedTemps();
       if (process.listenerCount(signal) <= 1) process.exit(128 + number);
     };
-    process.on(signal, onSignal);
+    // First in line: a `once` listener (watch mode's) removes itself when it runs, and would
+    // no longer be counted after it.
+    process.prependListener(signal, onSignal);
   }
   process.on('exit', removeTrackedTemps);
 }

@@ -70,12 +70,16 @@ describe('one-line failures', () => {
     expect(run.stderr).toMatch(/^schema\/draft\/schema\.json:1:1: error: not a regular file; not written$/m);
   });
 
-  it.skipIf(process.getuid?.() === 0)('generate on a read-only tree: one line, exit 2', async () => {
+  it('generate on a read-only tree: one line, exit 2', async () => {
     const tree = sampleTree();
     fs.writeFileSync(tree.path('schema/draft/schema.json'), '{}\n');
-    fs.chmodSync(tree.path('schema/draft'), 0o555);
-    const run = await tree.run(['generate']);
+    // Readable by everyone, writable by its owner only: read-only to the unprivileged run.
+    tree.shareReadOnly();
+    if (process.getuid?.() !== 0) fs.chmodSync(tree.path('schema/draft'), 0o555);
+    const run = await tree.run(['generate'], { unprivileged: true });
     expectOneLineFatal(run, /^spec-check: cannot write schema\/draft\/schema\.json: EACCES$/m);
+    expect(fs.readFileSync(tree.path('schema/draft/schema.json'), 'utf8')).toBe('{}\n');
+    tree.expectOutsideUnchanged();
   });
 
   it('an internal error is one line; --debug adds the stack trace', () => {
