@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 import { main } from '../src/cli.js';
 import { Project, type ProjectOptions } from '../src/project/project.js';
 import { Runtime, type RuntimeOptions } from '../src/runtime/runtime.js';
@@ -15,15 +15,21 @@ export const driftedSpec = path.join(projectRoot, 'examples/drifted-spec');
 
 /**
  * A new temp folder (`spec-check-<prefix>XXXXXX` in the system's temp folder), removed when the
- * test that made it finishes, or, made outside a test (`beforeAll`, a describe body), when the
- * test process exits. Every temp folder of the tests comes from here, so none is left behind.
+ * test that made it finishes, or, made outside a test (`beforeAll`, a describe body), after its
+ * suite or when the test process exits. Every temp folder of the tests comes from here, so none is left behind.
  */
 export function tempDir(prefix = ''): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `spec-check-${prefix}`));
   try {
     onTestFinished(() => removeTemp(dir));
   } catch {
+    // Made in a describe body (test arguments) or a hook: removed after the suite, else at exit.
     leftForExit.add(dir);
+    try {
+      afterAll(() => removeTemp(dir));
+    } catch {
+      // Not in a suite being collected either: the exit handler removes it.
+    }
   }
   return dir;
 }
