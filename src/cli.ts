@@ -46,7 +46,17 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
   const [command, ...rest] = process.argv.slice(2);
   if ((command === 'check' || command === 'generate') && !rest.some((a) => a === '--help' || a === '-h'))
     startWorkerEarly();
+  // What escapes the program (an error event of a stream, a watcher's failure) is still one line
+  // and exit code 2; `--debug` adds the stack trace.
+  const debug = process.argv.includes('--debug');
+  const fatal = async (error: unknown) => {
+    const { internalErrorText } = await import('./cli/program.js');
+    process.stderr.write(internalErrorText(error, debug));
+    process.exit(2);
+  };
+  process.on('uncaughtException', (error) => void fatal(error));
+  process.on('unhandledRejection', (error) => void fatal(error));
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
-  });
+  }, fatal);
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheDirFor, DiskCache, hashParts } from '../src/runtime/cache.js';
 import { checkRoot } from '../src/check.js';
-import { copyTree, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
+import { copyTree, tempDir, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { generatedFiles } from '../src/generators/outputs.js';
 import { Project } from '../src/project/project.js';
@@ -39,14 +38,14 @@ describe('cache folder', () => {
   });
 
   it("is spec-check's own node_modules/.cache/spec-check when the root has none above it", () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-'));
+    const root = tempDir();
     expect(cacheDirFor(root)).toBe(path.join(projectRoot, 'node_modules/.cache/spec-check'));
   });
 });
 
 describe('DiskCache', () => {
   it('returns what was stored under a key, and nothing for another key', () => {
-    const cache = new DiskCache(fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-cache-')));
+    const cache = new DiskCache(tempDir('cache-'), '1.0.0');
     cache.set('report', 'k1', { findings: [1, 2] });
     expect(cache.get('report', 'k1')).toEqual({ findings: [1, 2] });
     expect(cache.get('report', 'k2')).toBeUndefined();
@@ -56,7 +55,7 @@ describe('DiskCache', () => {
   });
 
   it('treats a truncated, foreign or unreadable entry as a miss', () => {
-    const cache = new DiskCache(fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-cache-')));
+    const cache = new DiskCache(tempDir('cache-'), '1.0.0');
     cache.set('report', 'k1', { a: 1 });
     fs.writeFileSync(path.join(cache.dir, 'report-k1.json'), '{"key":"k1","value":{"a"');
     expect(cache.get('report', 'k1')).toBeUndefined();
@@ -65,6 +64,19 @@ describe('DiskCache', () => {
     fs.rmSync(path.join(cache.dir, 'report-k1.json'));
     fs.mkdirSync(path.join(cache.dir, 'report-k1.json'));
     expect(cache.get('report', 'k1')).toBeUndefined();
+  });
+
+  it('discards an entry whose value was edited, or that another version wrote', () => {
+    const dir = tempDir('cache-');
+    const cache = new DiskCache(dir, '1.0.0');
+    cache.set('report', 'k1', { findings: [1] });
+    expect(new DiskCache(dir, '2.0.0').get('report', 'k1')).toBeUndefined();
+    const file = path.join(dir, 'report-k1.json');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace('[1]', '[]'));
+    expect(cache.get('report', 'k1')).toBeUndefined();
+    fs.writeFileSync(file, text);
+    expect(cache.get('report', 'k1')).toEqual({ findings: [1] });
   });
 
   it('cannot confuse two lists of parts that join to the same text', () => {
@@ -170,7 +182,9 @@ describe('Schema Reference in the cache', () => {
   it('records the examples a page includes, and is reused when only another example changes or appears', async () => {
     const { root, cacheDir } = projectCopy(sampleSpec);
     const first = await draftPage(root, cacheDir);
-    const [entry] = referenceEntries(cacheDir).map((t) => JSON.parse(t).value[0] as { includes: [string, string][] });
+    const [entry] = referenceEntries(cacheDir).map(
+      (t) => JSON.parse(t.slice(t.indexOf('\n') + 1))[0] as { includes: [string, string][] },
+    );
     const included = entry.includes.map(([file]) => file.slice(file.indexOf('/schema/draft/') + 1));
     expect(included).toContain('schema/draft/examples/Widget/switch.json');
     expect(included).toHaveLength(12);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, onTestFinished } from 'vitest';
 import { main } from '../src/cli.js';
 import { Project, type ProjectOptions } from '../src/project/project.js';
 import { Runtime, type RuntimeOptions } from '../src/runtime/runtime.js';
@@ -12,11 +13,43 @@ export const corpusRoot = path.resolve(projectRoot, '../shared/corpus/mcp-spec')
 export const sampleSpec = path.join(projectRoot, 'examples/sample-spec');
 export const driftedSpec = path.join(projectRoot, 'examples/drifted-spec');
 
+/**
+ * A new temp folder (`spec-check-<prefix>XXXXXX` in the system's temp folder), removed when the
+ * test that made it finishes, or, made outside a test (`beforeAll`, a describe body), after its
+ * suite or when the test process exits. Every temp folder of the tests comes from here, so none is left behind.
+ */
+export function tempDir(prefix = ''): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `spec-check-${prefix}`));
+  try {
+    onTestFinished(() => removeTemp(dir));
+  } catch {
+    // Made in a describe body (test arguments) or a hook: removed after the suite, else at exit.
+    leftForExit.add(dir);
+    try {
+      afterAll(() => removeTemp(dir));
+    } catch {
+      // Not in a suite being collected either: the exit handler removes it.
+    }
+  }
+  return dir;
+}
+
+const leftForExit = new Set<string>();
+process.on('exit', () => {
+  for (const dir of leftForExit) removeTemp(dir);
+});
+
+function removeTemp(dir: string): void {
+  leftForExit.delete(dir);
+  try {
+    fs.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // A test left it unremovable (permissions): the system's temp cleaning takes it.
+  }
+}
+
 /** A new temp folder holding `files` (path -> text). */
-export function writeTree(
-  files: Record<string, string>,
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-')),
-): string {
+export function writeTree(files: Record<string, string>, dir = tempDir()): string {
   for (const [rel, text] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -27,7 +60,7 @@ export function writeTree(
 
 /** A temp copy of a folder (the corpus or a sample spec), to edit in a test. */
 export function copyTree(src: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-copy-'));
+  const dir = tempDir('copy-');
   fs.cpSync(src, dir, { recursive: true });
   return dir;
 }

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { check } from '../src/check.js';
 import { loadSpec } from '../src/sources/load.js';
 import type { Finding } from '../src/core/finding.js';
 import type { Rule } from '../src/core/rule.js';
 import { exampleValid } from '../src/rules/example-valid.js';
-import { copyTree, driftedSpec, sampleSpec } from './helpers.js';
+import { copyTree, tempDir, driftedSpec, sampleSpec } from './helpers.js';
 
 type Brief = Pick<Finding, 'rule' | 'file' | 'line' | 'column' | 'message'>;
 const brief = (f: Finding): Brief => ({
@@ -141,7 +140,7 @@ describe('bad input becomes a finding, and the rest of the run is unchanged', ()
   it('a link loop and a link out of the root', async () => {
     const loop = 'schema/draft/examples/Widget/loop';
     const out = 'schema/draft/examples/Widget/outside.json';
-    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-outside-')), 'secret.json');
+    const outside = path.join(tempDir('outside-'), 'secret.json');
     fs.writeFileSync(outside, '{"id": 1}');
     const found = await breakAndCheck((root) => {
       fs.symlinkSync('..', path.join(root, loop));

@@ -12,7 +12,7 @@ import { ignoreMatcher } from '../config/glob.js';
 import { defaultLayout, type Layout, type LoadOptions } from '../sources/load.js';
 import type { SeverityOverride } from '../engine/run.js';
 import type { Vocabulary } from '../consistency/vocabulary.js';
-import { cacheDirFor } from '../runtime/cache.js';
+import { cacheDirFor, cacheFolderProblem, ownCacheDir } from '../runtime/cache.js';
 import { Runtime } from '../runtime/runtime.js';
 import { colorWanted, type ColorEnvironment } from '../reporters/color.js';
 
@@ -74,6 +74,8 @@ export interface RunConfig {
   vocabulary?: Vocabulary;
   /** Folder of the disk cache; undefined: no cache. */
   cacheDir?: string;
+  /** Why the cache folder cannot be used (the run goes without it): one warning line's text. */
+  cacheWarning?: string;
   /** The worker thread: always, never, or by input size (undefined). */
   worker?: boolean;
   output: OutputOptions;
@@ -87,6 +89,8 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
   const loaded = loadConfig(rootArg, configFile);
   const { config } = loaded;
   const format = flags.format ?? 'text';
+  const cacheDir = flags.cache ? cacheDirFor(root) : undefined;
+  const cacheProblem = cacheDir && cacheFolderProblem(cacheDir);
   return {
     root,
     rootArg,
@@ -97,7 +101,12 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
     versions: flags.versions?.length ? flags.versions : undefined,
     severities: config.rules,
     vocabulary: config.vocabulary as Vocabulary | undefined,
-    cacheDir: flags.cache ? cacheDirFor(root) : undefined,
+    cacheDir: cacheProblem ? undefined : cacheDir,
+    // spec-check's own folder not being writable (an install by another user) is not worth a warning.
+    cacheWarning:
+      cacheProblem && cacheDir !== ownCacheDir()
+        ? `cache folder ${displayPath(cacheDir!)} cannot be used (${cacheProblem}); checking without the cache`
+        : undefined,
     worker: flags.worker,
     output: {
       format,
@@ -126,6 +135,11 @@ export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ign
 /** The runtime a command runs in: the run's worker choice and cache folder. */
 export function runtimeOf(run: RunConfig): Runtime {
   return new Runtime(defined({ worker: run.worker, cacheDir: run.cacheDir }));
+}
+
+/** A path as messages name it: relative to the working folder, never the machine's absolute path. */
+export function displayPath(abs: string): string {
+  return path.relative(process.cwd(), abs).split(path.sep).join('/') || '.';
 }
 
 /** Without the undefined keys: option objects are hashed and spread over defaults. */

@@ -18,7 +18,7 @@ import type { SeverityOverride } from '../engine/run.js';
 import { registeredIds } from '../rules/index.js';
 import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
-import { slashed } from '../util/paths.js';
+import { isWithin, slashed } from '../util/paths.js';
 import { withoutBom } from '../util/bom.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
@@ -53,6 +53,17 @@ export interface LoadedConfig {
 export function loadConfig(root: string, configArg?: string): LoadedConfig {
   const abs = configArg ? path.resolve(configArg) : path.join(path.resolve(root), CONFIG_FILE);
   const display = configArg ?? slashed(path.relative(process.cwd(), abs));
+  // The default config belongs to the checked tree: a link of it leading outside the root is not read.
+  if (!configArg && fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    let real: string | undefined;
+    try {
+      real = fs.realpathSync(abs);
+    } catch {
+      real = undefined;
+    }
+    if (!real || !isWithin(fs.realpathSync(path.resolve(root)), real))
+      throw new ConfigError(`${display} is a symbolic link leading outside the root or nowhere; not read`);
+  }
   let text: string;
   try {
     text = fs.readFileSync(abs, 'utf8');

@@ -15,3 +15,6 @@ export class UsageError extends SpecCheckError {}
 
 /** The config file cannot be used (unreadable, invalid JSON, an unknown key or rule, a bad value). */
 export class ConfigError extends LoadError {}
+
+/** A file spec-check was asked to write cannot be written (a read-only tree, a full disk). */
+export class WriteError extends SpecCheckError {}

@@ -58,6 +58,7 @@ export interface ReferencePage {
 interface MissingInclude {
   /** The declaration (or member) whose comment names it. */
   reflection: string;
+  tag: '@include' | '@includeCode';
   /** The path as the comment writes it. */
   target: string;
   /** The path it resolves to, absolute and `/`-separated. */
@@ -117,8 +118,22 @@ export function prepareTypeDoc(): Promise<void> {
       app.options.setValue(key as keyof td.TypeDocOptions, value as never);
     const env: TypeDocEnv = { app, messages: [], includes: new Map(), missingIncludes: [], projects: new Map() };
     app.logger = new CollectingLogger(env.messages);
-    // Before TypeDoc's own include plugin (priority 0): `{@includeCode}` from the model's texts.
+    // A `@document` tag makes TypeDoc read the file it names: dropped, with an error, unread.
+    (app.converter as unknown as { processDocumentTags: (r: td.Reflection) => void }).processDocumentTags = (
+      reflection,
+    ) => {
+      for (const tag of reflection.comment?.getTags('@document') ?? [])
+        env.messages.push({
+          text: `@document ${td.Comment.combineDisplayParts(tag.content)} in the comment of ${reflection.getFriendlyFullName()}: spec-check reads no file a comment names; not included`,
+          level: td.LogLevel.Error,
+        });
+      reflection.comment?.removeTags('@document');
+    };
+    // Before TypeDoc's own include plugin (priority 0), which would read any path from disk:
+    // `{@include}` and `{@includeCode}` from the model's texts, on every event it handles.
     for (const event of [
+      td.Converter.EVENT_CREATE_PROJECT,
+      td.Converter.EVENT_CREATE_DOCUMENT,
       td.Converter.EVENT_CREATE_DECLARATION,
       td.Converter.EVENT_CREATE_SIGNATURE,
       td.Converter.EVENT_CREATE_PARAMETER,
@@ -150,17 +165,32 @@ export function prepareTypeDoc(): Promise<void> {
 
 function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
   const comment = reflection.comment;
+  if (reflection.isDocument()) {
+    // None are made (see `processDocumentTags` above), but TypeDoc's plugin would read theirs too.
+    reflection.content = reflection.content.filter((p) => p.kind !== 'inline-tag' || !p.tag.startsWith('@include'));
+  }
   if (!comment?.sourcePath) return;
   const dir = path.dirname(comment.sourcePath);
   const fix = (parts: td.CommentDisplayPart[]) => {
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      if (part.kind !== 'inline-tag' || part.tag !== '@includeCode') continue;
+      if (part.kind !== 'inline-tag' || (part.tag !== '@includeCode' && part.tag !== '@include')) continue;
       const target = part.text.trim();
       const file = path.resolve(dir, target);
-      if (!env.includes.has(slashed(file))) {
-        env.missingIncludes.push({ reflection: reflection.getFriendlyFullName(), target, file: slashed(file) });
+      const text = env.includes.get(slashed(file));
+      if (text === undefined) {
+        env.missingIncludes.push({
+          reflection: reflection.getFriendlyFullName(),
+          tag: part.tag,
+          target,
+          file: slashed(file),
+        });
         parts[i] = { kind: 'text', text: '' };
+        continue;
+      }
+      if (part.tag === '@include') {
+        // As TypeDoc's include plugin inlines a file: its text, as the comment's Markdown.
+        parts[i] = { kind: 'text', text: text.replaceAll('\r\n', '\n') };
         continue;
       }
       // As TypeDoc's include plugin renders an included file: a fenced block named by the extension.
@@ -283,7 +313,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   const project = converted.project;
   for (const m of converted.missingIncludes) {
     problems.push({
-      message: `${m.reflection}: {@includeCode ${m.target}} names no example file`,
+      message: `${m.reflection}: {${m.tag} ${m.target}} names no example file`,
       location: at(input.schemaPath),
       coveredBy: 'jsdoc/link',
     });
@@ -320,8 +350,14 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   });
 
   problems.push(...missingCategories(events, used, input.template.path));
+  // TypeDoc names files by their place in the program, under the root: named relative to the root.
+  const programPrefix = input.fileName.slice(0, input.fileName.length - input.schemaPath.length);
   for (const m of env.messages) {
-    if (m.level >= td.LogLevel.Error) problems.push({ message: `TypeDoc: ${m.text}`, location: at(input.schemaPath) });
+    if (m.level >= td.LogLevel.Error)
+      problems.push({
+        message: `TypeDoc: ${programPrefix ? m.text.replaceAll(programPrefix, '') : m.text}`,
+        location: at(input.schemaPath),
+      });
   }
 
   return { text, declarations, problems, missingIncludes: [...new Set(converted.missingIncludes.map((m) => m.file))] };

@@ -191,6 +191,10 @@ export interface JsDocInclude {
   /** The path relative to the root. */
   resolved: string;
   location: Location;
+  /** `{@include}` (the file's text inlined as Markdown); absent for `{@includeCode}`. */
+  tag?: 'include';
+  /** The path names a file outside the root (absolute, or `../` past it): never read. */
+  outsideRoot?: true;
 }
 
 export interface JsDocExample {

@@ -5,6 +5,7 @@
 import type { CheckReport } from '../core/report.js';
 import type { Finding } from '../core/finding.js';
 import { workspacePath } from './paths.js';
+import { visible } from './escape.js';
 
 /** Escapes a command's message (data) the way the Actions runner unescapes it. */
 function escapeData(s: string): string {
@@ -22,7 +23,7 @@ export function formatGithub(report: CheckReport): string {
 
 function command(root: string, f: Finding): string {
   const props: [string, string | number][] = [
-    ['file', workspacePath(root, f.file)],
+    ['file', visible(workspacePath(root, f.file))],
     ['line', f.line],
     ['col', f.column],
   ];
@@ -31,7 +32,10 @@ function command(root: string, f: Finding): string {
   if (f.endColumn !== undefined && (f.endLine === undefined || f.endLine === f.line))
     props.push(['endColumn', f.endColumn]);
   props.push(['title', f.rule]);
-  const related = f.related.map((r) => `\n${workspacePath(root, r.file)}:${r.line}:${r.column}: ${r.message}`).join('');
+  // Control characters are escaped but line breaks, which the command encodes (a message may have several lines).
+  const related = f.related
+    .map((r) => `\n${visible(workspacePath(root, r.file))}:${r.line}:${r.column}: ${visible(r.message, true)}`)
+    .join('');
   const level = f.severity === 'error' ? 'error' : 'warning';
-  return `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(f.message + related)}`;
+  return `::${level} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(visible(f.message, true) + related)}`;
 }

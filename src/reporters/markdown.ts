@@ -4,15 +4,18 @@
  */
 import type { CheckReport } from '../core/report.js';
 import { workspacePath } from './paths.js';
+import { visible } from './escape.js';
 
 /** Escapes text for a table cell: Markdown punctuation, HTML, and line breaks. */
 function escapeCell(s: string): string {
-  return s
-    .replace(/[\\`*_[\]<>|#~!&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`))
-    .replace(/\r?\n/g, ' ');
+  return visible(s.replace(/\r?\n/g, ' ')).replace(/[\\`*_[\]<>|#~!&]/g, (c) =>
+    c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : `\\${c}`,
+  );
 }
 
-function code(s: string): string {
+function code(text: string): string {
+  // A line break in a file name would end the table row: every control character is escaped.
+  const s = visible(text);
   // A code span needs a fence longer than any backtick run inside it; pipes still need escaping in tables.
   const ticks = '`'.repeat(Math.max(1, ...[...s.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   const pad = s.startsWith('`') || s.endsWith('`') ? ' ' : '';

@@ -8,6 +8,7 @@ import type { Finding } from '../core/finding.js';
 import type { TextFile } from '../core/text-file.js';
 import { paintFor, type Paint } from './color.js';
 import type { FormatOptions } from './format.js';
+import { visible } from './escape.js';
 
 /** What the text format reads of the options: colour, code frames, the files, the rules' links. */
 export type TextOptions = FormatOptions;
@@ -31,15 +32,15 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
     byFile.get(f.file)!.push(f);
   }
   for (const [file, findings] of byFile) {
-    out.push(paint('underline', file));
+    out.push(paint('underline', visible(file)));
     const posWidth = Math.max(...findings.map((f) => `${f.line}:${f.column}`.length));
     for (const f of findings) {
       const pos = `${f.line}:${f.column}`.padEnd(posWidth);
       const sev = f.severity === 'error' ? paint('red', 'error  ') : paint('yellow', 'warning');
-      out.push(`  ${paint('dim', pos)}  ${sev}  ${f.message}  ${paint('dim', f.rule)}`);
+      out.push(`  ${paint('dim', pos)}  ${sev}  ${visible(f.message)}  ${paint('dim', f.rule)}`);
       for (const r of f.related) {
         out.push(
-          `  ${' '.repeat(posWidth)}           ${paint('dim', `${r.file}:${r.line}:${r.column}`)}  ${r.message}`,
+          `  ${' '.repeat(posWidth)}           ${paint('dim', `${visible(r.file)}:${r.line}:${r.column}`)}  ${visible(r.message)}`,
         );
       }
       const source = options.verbose ? options.source?.(f.file) : undefined;
@@ -62,7 +63,7 @@ function codeFrame(source: TextFile, f: Finding, paint: Paint = (_, s) => s): st
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = source.lineText(n).replace(/\t/g, '  ');
+    const text = visible(source.lineText(n).replace(/\t/g, '  '));
     out.push(
       `    ${n === f.line ? '>' : ' '} ${paint('dim', `${String(n).padStart(width)} |`)}${text ? ' ' + text : ''}`,
     );

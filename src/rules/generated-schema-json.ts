@@ -1,6 +1,8 @@
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
+import { programRoot } from '../generators/keys.js';
+import { withoutMachinePaths } from '../util/machine-paths.js';
 
 /** A definition of schema.json starts at eight spaces of indentation (four-space indent, under `$defs`). */
 const DEFINITION_LINE = /^ {8}"([^"]+)": \{$/;
@@ -41,7 +43,9 @@ export const generatedSchemaJson: Rule = {
         // Syntax errors are input/parse findings already; type errors are said here.
         if (version.schemaTs?.syntaxErrors.length) continue;
         for (const p of file.problems) {
-          report({ message: `${file.path} cannot be generated to compare: ${p.message}`, location: p.location });
+          // TypeScript names files by their place in the program: named relative to the root.
+          const message = withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]);
+          report({ message: `${file.path} cannot be generated to compare: ${message}`, location: p.location });
         }
         continue;
       }

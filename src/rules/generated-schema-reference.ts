@@ -1,5 +1,6 @@
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
-import { canonicalUnions } from '../generators/keys.js';
+import { canonicalUnions, programRoot } from '../generators/keys.js';
+import { withoutMachinePaths } from '../util/machine-paths.js';
 import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 
@@ -69,7 +70,12 @@ export const generatedSchemaReference: Rule = {
       // Causes another rule reports at a better place (a missing include, a category missing from
       // the template) are left to it; and a page generated with problems is not compared, since
       // every difference would be an echo of them.
-      for (const p of file.problems) if (!p.coveredBy) report({ message: p.message, location: p.location });
+      for (const p of file.problems)
+        if (!p.coveredBy)
+          report({
+            message: withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]),
+            location: p.location,
+          });
       if (file.text === undefined || file.problems.length) continue;
       const committed = file.committed;
       if (!committed) {

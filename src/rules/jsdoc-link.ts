@@ -32,18 +32,23 @@ export const jsdocLink: Rule = {
     for (const version of spec.versions) {
       const index = messageIndex(project, version);
       if (!index) continue;
-      const files = new Set([...(version.schemaFiles ?? []), ...version.examples.map((e) => e.path)]);
+      const examples = new Set(version.examples.map((e) => e.path));
+      // `{@includeCode}` may show any file of the schema folder; `{@include}` inlines example texts only.
+      const files = new Set([...(version.schemaFiles ?? []), ...examples]);
       for (const { jsdoc } of jsdocsOf(version)) {
         for (const link of jsdoc.links) {
           const problem = linkProblem(index, link.target);
           if (problem) report({ message: problem, location: link.location });
         }
         for (const include of jsdoc.includes) {
-          if (!files.has(include.resolved)) {
+          const tag = include.tag === 'include' ? '@include' : '@includeCode';
+          if (include.outsideRoot) {
             report({
-              message: `{@includeCode ${include.path}}: no file ${include.resolved}`,
+              message: `{${tag} ${include.path}}: names a file outside the root; spec-check reads nothing outside it`,
               location: include.location,
             });
+          } else if (!(include.tag === 'include' ? examples : files).has(include.resolved)) {
+            report({ message: `{${tag} ${include.path}}: no file ${include.resolved}`, location: include.location });
           }
         }
       }

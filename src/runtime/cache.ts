@@ -4,59 +4,127 @@
  * Entries are named by a hash of everything they depend on, so an entry is never stale: a
  * changed input is a different key. Writes are atomic (a temporary file renamed into place),
  * and an entry that cannot be read or parsed is a miss, never an error.
+ *
+ * An entry is one header line (`{"key","version","hash"}`: its key, the spec-check version that
+ * wrote it, the sha256 of the rest) and the value's JSON. An entry whose header does not match
+ * (edited, truncated, written by another version) is discarded; an entry that is not a regular
+ * file (a link, a device, a FIFO) is never opened for reading.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { removeStaleTemps, tempNameFor, trackTemp, untrackTemp } from './temp-files.js';
 
 /** Entries kept; past this, the least recently written are removed. */
 const MAX_ENTRIES = 400;
+/** An entry larger than this is not read (the largest, the MCP corpus's generated files, is about 2 MB). */
+const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+/** What an entry's name is: its kind and its key (a sha256). Nothing else in the folder is touched. */
+const ENTRY_NAME = /^[a-z][a-z0-9-]*-[0-9a-f]{64}\.json$/;
+const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0 } = fs.constants;
+
+interface EntryHeader {
+  key: string;
+  version: string;
+  hash: string;
+}
 
 export class DiskCache {
-  constructor(readonly dir: string) {}
+  /** `version`: the spec-check version entries are written and accepted with (`toolVersion`). */
+  constructor(
+    readonly dir: string,
+    private readonly version: string,
+  ) {}
 
   private file(kind: string, key: string): string {
     return path.join(this.dir, `${kind}-${key}.json`);
   }
 
   has(kind: string, key: string): boolean {
-    return fs.existsSync(this.file(kind, key));
+    return !!fs.lstatSync(this.file(kind, key), { throwIfNoEntry: false })?.isFile();
   }
 
   get<T>(kind: string, key: string): T | undefined {
+    let fd: number | undefined;
     try {
-      const entry = JSON.parse(fs.readFileSync(this.file(kind, key), 'utf8')) as { key?: unknown; value?: T };
-      // A truncated or foreign file is a miss.
-      return entry.key === key ? entry.value : undefined;
+      // Not through a link, and not blocking on a FIFO; only a regular file of sane size is read.
+      fd = fs.openSync(this.file(kind, key), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+      const st = fs.fstatSync(fd);
+      if (!st.isFile() || st.size > MAX_ENTRY_BYTES) return undefined;
+      const text = fs.readFileSync(fd, 'utf8');
+      const newline = text.indexOf('\n');
+      if (newline < 0) return undefined;
+      const header = JSON.parse(text.slice(0, newline)) as Partial<EntryHeader>;
+      const body = text.slice(newline + 1);
+      if (header.key !== key || header.version !== this.version || header.hash !== sha256(body)) return undefined;
+      return JSON.parse(body) as T;
     } catch {
       return undefined;
+    } finally {
+      if (fd !== undefined) fs.closeSync(fd);
     }
   }
 
   set(kind: string, key: string, value: unknown): void {
     const target = this.file(kind, key);
-    const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const temp = tempNameFor(target, randomBytes(4).toString('hex'));
+    trackTemp(temp);
     try {
       fs.mkdirSync(this.dir, { recursive: true });
-      fs.writeFileSync(temp, JSON.stringify({ key, value }));
+      const body = JSON.stringify(value);
+      const header: EntryHeader = { key, version: this.version, hash: sha256(body) };
+      fs.writeFileSync(temp, `${JSON.stringify(header)}\n${body}`, { flag: 'wx' });
       fs.renameSync(temp, target);
       this.prune();
     } catch {
       // A cache that cannot be written only costs time.
       fs.rmSync(temp, { force: true });
+    } finally {
+      untrackTemp(temp);
     }
   }
 
   private prune(): void {
-    const names = fs.readdirSync(this.dir).filter((n) => n.endsWith('.json'));
+    const names = fs.readdirSync(this.dir).filter((n) => ENTRY_NAME.test(n));
     if (names.length <= MAX_ENTRIES) return;
+    removeStaleTemps(this.dir);
     const byAge = names
-      .map((n) => ({ n, t: fs.statSync(path.join(this.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+      .map((n) => ({ n, t: fs.lstatSync(path.join(this.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
       .sort((a, b) => a.t - b.t);
     for (const { n } of byAge.slice(0, names.length - MAX_ENTRIES + MAX_ENTRIES / 4))
       fs.rmSync(path.join(this.dir, n), { force: true });
   }
+}
+
+/**
+ * Why a cache folder cannot be used, in a few words; undefined when it can. The folder (or,
+ * when it does not exist yet, the nearest folder above it) must be a writable folder, and the
+ * folders spec-check creates (`.cache`, `.cache/spec-check`) must not be links: a checked tree
+ * that brings its own `node_modules/.cache/spec-check` link would have entries written, and old
+ * ones removed, wherever it points.
+ */
+export function cacheFolderProblem(dir: string): string | undefined {
+  const abs = path.resolve(dir);
+  for (const own of [abs, path.dirname(abs)]) {
+    if (path.basename(own) === 'node_modules') break;
+    if (fs.lstatSync(own, { throwIfNoEntry: false })?.isSymbolicLink()) return 'it is a symbolic link';
+  }
+  let existing = abs;
+  let st: fs.Stats | undefined;
+  while (!(st = fs.statSync(existing, { throwIfNoEntry: false })) && path.dirname(existing) !== existing)
+    existing = path.dirname(existing);
+  if (!st?.isDirectory()) return existing === abs ? 'it is not a folder' : 'a file is in the way';
+  try {
+    fs.accessSync(existing, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    return 'it is not writable';
+  }
+  return undefined;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /**
@@ -71,6 +139,11 @@ export function cacheDirFor(root: string): string {
       return path.join(modules, '.cache', 'spec-check');
     if (path.dirname(dir) === dir) break;
   }
+  return ownCacheDir();
+}
+
+/** spec-check's own cache folder, for a root with no `node_modules` at or above it. */
+export function ownCacheDir(): string {
   // dist/runtime/cache.js and src/runtime/cache.ts are both two folders below the package.
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/spec-check');
 }

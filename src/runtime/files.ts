@@ -136,9 +136,15 @@ export async function isFolder(abs: string, files: FileSystem = diskFileSystem):
   return !!(await files.stat(abs).catch(() => undefined))?.isDirectory();
 }
 
+/** Why a path is not read: it resolves outside the root (through a link on the way), or to nothing. */
+export const OUTSIDE_ROOT = 'Symbolic link points outside the root or nowhere; not followed';
+
 /**
- * Reads files under the root, counting them and turning failures into input problems. Never
- * follows a link that leaves the root, and never visits a folder twice (link loops).
+ * Reads files under the root, counting them and turning failures into input problems. Every
+ * path is confined by its real path: a link (of the file, or of a folder on the way) that leads
+ * outside the root is not followed, and is a problem at the path. A folder is visited once, and a
+ * file reached through links is listed once (under its own path when the walk also reaches it
+ * without links), so link loops and links to other listed folders add nothing.
  */
 export class FileReader {
   readonly problems: InputProblem[] = [];
@@ -146,6 +152,10 @@ export class FileReader {
   readonly suppressions: Suppression[] = [];
   filesRead = 0;
   private realRoot?: Promise<string>;
+  /** Real paths of folders by path relative to the root; null: missing or unresolvable. */
+  private readonly realFolders = new Map<string, Promise<string | null>>();
+  /** Paths already reported as leading outside the root (one problem each). */
+  private readonly refused = new Set<string>();
 
   constructor(
     readonly root: string,
@@ -163,19 +173,65 @@ export class FileReader {
     return path.join(this.root, ...rel.split('/'));
   }
 
-  private async insideRoot(abs: string): Promise<boolean> {
-    this.realRoot ??= this.fileSystem.realpath(this.root);
-    const real = await this.fileSystem.realpath(abs).catch(() => undefined);
-    if (!real) return false;
+  private async inside(real: string): Promise<boolean> {
+    this.realRoot ??= this.fileSystem.realpath(this.root).catch(() => path.resolve(this.root));
     const root = await this.realRoot;
     return real === root || real.startsWith(root + path.sep);
   }
 
+  private async insideRoot(abs: string): Promise<boolean> {
+    const real = await this.fileSystem.realpath(abs).catch(() => undefined);
+    return !!real && (await this.inside(real));
+  }
+
+  /** The real path of a folder under the root (cached: every file of a folder asks for it). */
+  private realFolder(rel: string): Promise<string | null> {
+    let real = this.realFolders.get(rel);
+    if (!real) {
+      real = this.fileSystem.realpath(this.abs(rel)).catch(() => null);
+      this.realFolders.set(rel, real);
+    }
+    return real;
+  }
+
+  /**
+   * Whether the folder `rel` (`''` or `.`: the root) resolves inside the root: 'missing' when it
+   * does not exist, 'outside' (reported once, at `rel`) when a link on the way leads out.
+   */
+  private async folderPlace(rel: string): Promise<'inside' | 'outside' | 'missing'> {
+    if (rel === '' || rel === '.') return 'inside';
+    const real = await this.realFolder(rel);
+    if (real === null) {
+      // A dangling link is reported where it is met (`list`, `read`); a missing folder is silent.
+      return 'missing';
+    }
+    if (await this.inside(real)) return 'inside';
+    this.refuse(rel);
+    return 'outside';
+  }
+
+  private refuse(rel: string): void {
+    if (this.refused.has(rel)) return;
+    this.refused.add(rel);
+    this.problem('unreadable', OUTSIDE_ROOT, { file: rel, line: 1, column: 1 });
+  }
+
+  /** The folder holding a path relative to the root. */
+  private parentOf(rel: string): string {
+    const slash = rel.lastIndexOf('/');
+    return slash < 0 ? '' : rel.slice(0, slash);
+  }
+
   async exists(rel: string): Promise<boolean> {
-    return !!(await this.fileSystem.stat(this.abs(rel)).catch(() => undefined));
+    if ((await this.folderPlace(this.parentOf(rel))) !== 'inside') return false;
+    const abs = this.abs(rel);
+    const st = await this.fileSystem.lstat(abs).catch(() => undefined);
+    if (!st) return false;
+    return !st.isSymbolicLink() || (await this.insideRoot(abs));
   }
 
   async subfolders(rel: string): Promise<string[]> {
+    if ((await this.folderPlace(rel)) !== 'inside') return [];
     const entries = await this.fileSystem.readdir(this.abs(rel)).catch(() => []);
     const out: string[] = [];
     for (const e of entries) {
@@ -195,16 +251,21 @@ export class FileReader {
 
   /** Files under a folder (recursively) whose relative path passes `accept`, sorted. */
   async list(rel: string, accept: (relPath: string) => boolean): Promise<string[]> {
-    const out: string[] = [];
+    if ((await this.folderPlace(rel)) !== 'inside') return [];
+    const start = await this.realFolder(rel);
+    if (start === null) return [];
+    // Real paths of the folders walked and of the files listed: the walk goes through real
+    // folders first and follows links afterwards, so what a link leads to again is left out.
     const visited = new Set<string>();
-    const walk = async (dirRel: string): Promise<void> => {
-      const abs = this.abs(dirRel);
-      const real = await this.fileSystem.realpath(abs).catch(() => undefined);
-      if (!real || visited.has(real)) return;
+    const listed = new Map<string, string>();
+    const links: string[] = [];
+    const walk = async (dirRel: string, real: string): Promise<void> => {
+      if (visited.has(real)) return;
       visited.add(real);
+      this.realFolders.set(dirRel, Promise.resolve(real));
       let entries;
       try {
-        entries = await this.fileSystem.readdir(abs);
+        entries = await this.fileSystem.readdir(this.abs(dirRel));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
           this.problem('unreadable', `Cannot read folder: ${(error as NodeJS.ErrnoException).code}`, {
@@ -218,32 +279,36 @@ export class FileReader {
       for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const childRel = `${dirRel}/${e.name}`;
         if (this.ignore?.(childRel)) continue;
-        let isDir = e.isDirectory();
-        let isFile = e.isFile();
-        if (e.isSymbolicLink()) {
-          if (!(await this.insideRoot(this.abs(childRel)))) {
-            this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', {
-              file: childRel,
-              line: 1,
-              column: 1,
-            });
-            continue;
-          }
-          const st = await this.fileSystem.stat(this.abs(childRel)).catch(() => undefined);
-          isDir = !!st?.isDirectory();
-          isFile = !!st?.isFile();
-        }
-        if (isDir) await walk(childRel);
-        else if (isFile && accept(childRel)) out.push(childRel);
+        if (e.isSymbolicLink()) links.push(childRel);
+        else if (e.isDirectory()) await walk(childRel, path.join(real, e.name));
+        else if (e.isFile() && accept(childRel)) listed.set(path.join(real, e.name), childRel);
       }
     };
-    await walk(rel);
-    return out.sort();
+    await walk(rel, start);
+    for (let i = 0; i < links.length; i++) {
+      const linkRel = links[i];
+      const real = await this.fileSystem.realpath(this.abs(linkRel)).catch(() => undefined);
+      if (!real || !(await this.inside(real))) {
+        this.refuse(linkRel);
+        continue;
+      }
+      const st = await this.fileSystem.stat(real).catch(() => undefined);
+      if (st?.isDirectory()) await walk(linkRel, real);
+      else if (st?.isFile() && accept(linkRel) && !listed.has(real)) listed.set(real, linkRel);
+    }
+    return [...listed.values()].sort();
   }
 
-  /** The bytes of a listed file, for fingerprinting; throws when it cannot be read. */
-  readBytes(rel: string): Promise<Buffer> {
-    return this.fileSystem.readFile(this.abs(rel));
+  /** The bytes of a listed file, for fingerprinting; throws when it cannot be read or leads outside the root. */
+  async readBytes(rel: string): Promise<Buffer> {
+    const abs = this.abs(rel);
+    const st = await this.fileSystem.lstat(abs);
+    if (
+      (await this.folderPlace(this.parentOf(rel))) !== 'inside' ||
+      (st.isSymbolicLink() && !(await this.insideRoot(abs)))
+    )
+      throw Object.assign(new Error(`${rel}: ${OUTSIDE_ROOT}`), { code: 'EOUTSIDE' });
+    return this.fileSystem.readFile(abs);
   }
 
   /** The file as text, or undefined when it does not exist (silently) or cannot be read (a problem). */
@@ -253,9 +318,10 @@ export class FileReader {
     const location = { file: rel, line: 1, column: 1 };
     let bytes: Buffer;
     try {
+      if ((await this.folderPlace(this.parentOf(rel))) !== 'inside') return undefined;
       const st = await this.fileSystem.lstat(abs);
       if (st.isSymbolicLink() && !(await this.insideRoot(abs))) {
-        this.problem('unreadable', 'Symbolic link points outside the root or nowhere; not followed', location);
+        this.refuse(rel);
         return undefined;
       }
       const target = st.isSymbolicLink() ? await this.fileSystem.stat(abs) : st;

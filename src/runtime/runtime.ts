@@ -5,6 +5,7 @@
  * is found by content key, so no project can see another's data by mistake.
  */
 import { DiskCache, MemoryCache } from './cache.js';
+import { toolVersion } from '../version.js';
 import { runJob, warmWorker, workerStarted, worthAWorker } from './worker/runner.js';
 import type { WorkerJob, WorkerOutput } from './worker/jobs.js';
 
@@ -24,7 +25,7 @@ export class Runtime {
   readonly #memories = new Map<string, MemoryCache<unknown>>();
 
   constructor(readonly options: RuntimeOptions = {}) {
-    if (options.cacheDir) this.cache = new DiskCache(options.cacheDir);
+    if (options.cacheDir) this.cache = new DiskCache(options.cacheDir, toolVersion);
   }
 
   /** Whether a job with this much input text runs in the worker thread. */

@@ -192,7 +192,7 @@ function membersOf(members: TS.NodeArray<TS.TypeElement>, file: TextFile, sf: TS
 // ---------------------------------------------------------------------------
 // JSDoc
 
-const INLINE_TAG = /\{@(link|linkcode|linkplain|includeCode)\s+([^}]*)\}/g;
+const INLINE_TAG = /\{@(link|linkcode|linkplain|includeCode|include)\s+([^}]*)\}/g;
 
 /** The last JSDoc comment attached to a node (the one TypeDoc uses). */
 function readJsDoc(node: TS.Node, file: TextFile, sf: TS.SourceFile): JsDoc | undefined {
@@ -228,12 +228,19 @@ function readJsDoc(node: TS.Node, file: TextFile, sf: TS.SourceFile): JsDoc | un
     for (const m of line.text.matchAll(INLINE_TAG)) {
       const location = { ...line.location, column: line.location.column + m.index! };
       const body = m[2].trim();
-      if (m[1] === 'includeCode') {
+      if (m[1] === 'includeCode' || m[1] === 'include') {
         const rel = body.split(/\s+/)[0];
+        const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), rel));
+        // TypeDoc resolves an absolute path as it stands, and reads `file#region` or `file:lines` of `file`.
+        const target = path.posix.isAbsolute(rel) ? rel : resolved.replace(/(?:#[^/]*|:[\d,-]+)$/, '');
         includes.push({
           path: rel,
-          resolved: path.posix.normalize(path.posix.join(path.posix.dirname(file.path), rel)),
+          resolved,
           location,
+          ...(m[1] === 'include' ? { tag: 'include' as const } : {}),
+          ...(path.posix.isAbsolute(target) || target === '..' || target.startsWith('../')
+            ? { outsideRoot: true }
+            : {}),
         });
       } else {
         const bar = body.indexOf('|');

@@ -47,6 +47,12 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Killed (SIGKILL) past this; default 60 s. */
   timeoutMs?: number;
+  /**
+   * Run as an unprivileged user (nobody, through `setpriv`) when the tests run as root, so that
+   * file permissions hold (root reads and writes everything). The tree must be readable by others:
+   * see `HostileTree.shareReadOnly`.
+   */
+  unprivileged?: boolean;
 }
 
 /** One entry of a folder snapshot, by path relative to the snapshot's folder. */
@@ -80,6 +86,8 @@ export interface HostileTree {
   expectNoMarker(runs: HostileRun | HostileRun[], extraDirs?: string[]): void;
   /** Asserts the canary folder holds exactly what it held when the tree was made (paths, contents, modes, mtimes). */
   expectOutsideUnchanged(): void;
+  /** Makes the tree (root and canary folder) readable but not writable by other users, for `unprivileged` runs. */
+  shareReadOnly(): void;
   /** Removes everything (restoring permissions first); idempotent. */
   cleanup(): void;
 }
@@ -135,6 +143,15 @@ export function hostileTree(files: TreeFiles = {}): HostileTree {
     expectOutsideUnchanged() {
       expect(snapshot(outside)).toEqual(before);
     },
+    shareReadOnly() {
+      const share = (abs: string) => {
+        const st = fs.lstatSync(abs);
+        if (st.isSymbolicLink()) return;
+        fs.chmodSync(abs, st.isDirectory() ? 0o755 : 0o644);
+        if (st.isDirectory()) for (const name of fs.readdirSync(abs)) share(path.join(abs, name));
+      };
+      share(base);
+    },
     cleanup() {
       if (cleaned) return;
       cleaned = true;
@@ -177,7 +194,10 @@ export function startCli(args: string[], options: RunOptions = {}): { child: Chi
   delete env.FORCE_COLOR;
   if (options.env && 'FORCE_COLOR' in options.env) env.FORCE_COLOR = options.env.FORCE_COLOR;
   const started = Date.now();
-  const child = spawn(process.execPath, [cliPath, ...args], {
+  const asNobody = options.unprivileged && process.getuid?.() === 0;
+  const command = asNobody ? 'setpriv' : process.execPath;
+  const prefix = asNobody ? ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [];
+  const child = spawn(command, [...prefix, cliPath, ...args], {
     cwd: options.cwd,
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

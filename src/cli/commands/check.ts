@@ -61,6 +61,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, flags, terminal: io });
       const run = resolve();
       const { output: out } = run;
+      if (run.cacheWarning) io.stderr(`spec-check: warning: ${run.cacheWarning}\n`);
       const progress = out.progress ? progressLine(io.stderr) : undefined;
       const checkOptions = (config: RunConfig = run): CheckOptions => ({
         ...ruleOptionsOf(config),

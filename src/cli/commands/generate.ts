@@ -1,9 +1,12 @@
-import path from 'node:path';
-import { LoadError } from '../../core/errors.js';
+import { LoadError, WriteError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
+import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
+import { programRoot } from '../../generators/keys.js';
 import { Project } from '../../project/project.js';
+import { visible } from '../../reporters/escape.js';
+import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
 
@@ -36,21 +39,33 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
-      // A schema.ts that cannot be read or parsed generates nothing: said, not passed over.
+      // A schema.ts that cannot be read or parsed generates nothing, and a link leading outside the
+      // root was not followed (what it held is missing from the output): said, not passed over.
       for (const p of spec.inputProblems) {
         const file = p.location.file;
-        if (file !== run.layout.schema && !file.startsWith(`${run.layout.schema}/`)) continue;
+        const underSchema = file === run.layout.schema || file.startsWith(`${run.layout.schema}/`);
+        if (!underSchema && p.message !== OUTSIDE_ROOT) continue;
         problems++;
-        io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
+        io.stderr(`${visible(file)}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
       }
       for (const file of files) {
         for (const p of file.problems) {
           problems++;
-          io.stderr(`${p.location.file}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
+          io.stderr(
+            `${visible(p.location.file)}:${p.location.line}:${p.location.column}: error: ${visible(withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]))}\n`,
+          );
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;
-        if (await writeIfChanged(path.join(spec.root, ...file.path.split('/')), file.text)) {
+        const outcome = await writeIfChanged(spec.root, file.path, file.text).catch((error: unknown) => {
+          throw new WriteError(
+            `cannot write ${file.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          );
+        });
+        if (outcome.refused !== undefined) {
+          problems++;
+          io.stderr(`${visible(file.path)}:1:1: error: ${outcome.refused}\n`);
+        } else if (outcome.written) {
           written++;
           io.stdout(`${file.committed ? 'updated' : 'created'} ${file.path}\n`);
         }
