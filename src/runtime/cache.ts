@@ -6,13 +6,16 @@
  * and an entry that cannot be read or parsed is a miss, never an error.
  *
  * An entry is one header line (`{"key","version","hash"}`: its key, the spec-check version that
- * wrote it, the sha256 of the rest) and the value's JSON. An entry whose header does not match
- * (edited, truncated, written by another version) is discarded; an entry that is not a regular
- * file (a link, a device, a FIFO) is never opened for reading.
+ * wrote it, an HMAC-SHA256 of the rest) and the value's JSON. An entry whose header does not
+ * match (edited, truncated, written by another version, or forged by someone without the key) is
+ * discarded; an entry that is not a regular file (a link, a device, a FIFO) is never opened for
+ * reading. The cache lives in the checked project's `node_modules`, which a pull request could
+ * bring: the HMAC's key lives outside it (`cacheSecret`), so no entry the tree brings is served.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { removeStaleTemps, tempNameFor, trackTemp, untrackTemp } from './temp-files.js';
 
@@ -32,10 +35,16 @@ interface EntryHeader {
 
 export class DiskCache {
   /** `version`: the spec-check version entries are written and accepted with (`toolVersion`). */
+  /** `secret`: the key entries are signed with (`cacheSecret`). */
   constructor(
     readonly dir: string,
     private readonly version: string,
+    private readonly secret: string = cacheSecret() ?? '',
   ) {}
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.secret).update(body).digest('hex');
+  }
 
   private file(kind: string, key: string): string {
     return path.join(this.dir, `${kind}-${key}.json`);
@@ -57,7 +66,8 @@ export class DiskCache {
       if (newline < 0) return undefined;
       const header = JSON.parse(text.slice(0, newline)) as Partial<EntryHeader>;
       const body = text.slice(newline + 1);
-      if (header.key !== key || header.version !== this.version || header.hash !== sha256(body)) return undefined;
+      if (header.key !== key || header.version !== this.version || !this.secret || header.hash !== this.sign(body))
+        return undefined;
       return JSON.parse(body) as T;
     } catch {
       return undefined;
@@ -67,13 +77,14 @@ export class DiskCache {
   }
 
   set(kind: string, key: string, value: unknown): void {
+    if (!this.secret) return;
     const target = this.file(kind, key);
     const temp = tempNameFor(target, randomBytes(4).toString('hex'));
     trackTemp(temp);
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const body = JSON.stringify(value);
-      const header: EntryHeader = { key, version: this.version, hash: sha256(body) };
+      const header: EntryHeader = { key, version: this.version, hash: this.sign(body) };
       fs.writeFileSync(temp, `${JSON.stringify(header)}\n${body}`, { flag: 'wx' });
       fs.renameSync(temp, target);
       this.prune();
@@ -123,8 +134,30 @@ export function cacheFolderProblem(dir: string): string | undefined {
   return undefined;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+let secret: string | undefined | null = null;
+
+/**
+ * The key cache entries are signed with: `SPEC_CHECK_CACHE_KEY` when set (a CI job that restores
+ * its cache from one run to the next gives it from its secrets), else a random key kept for this
+ * user outside any checked tree (`$XDG_CACHE_HOME/spec-check/key` or `~/.cache/spec-check/key`,
+ * made on first use, readable by the user only). Undefined when neither can be had: no cache.
+ */
+export function cacheSecret(): string | undefined {
+  if (secret !== null) return secret;
+  const fromEnv = process.env.SPEC_CHECK_CACHE_KEY;
+  if (fromEnv) return (secret = fromEnv);
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const file = path.join(base, 'spec-check', 'key');
+  try {
+    const st = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (st?.isFile() && st.size >= 32) return (secret = fs.readFileSync(file, 'utf8').trim());
+    if (st) return (secret = undefined);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    return (secret = fs.readFileSync(file, 'utf8').trim());
+  } catch {
+    return (secret = undefined);
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { expectNoStackTrace, hostileTree, listTree, projectRoot, type HostileTree } from './harness.js';
 
 const drifted = path.join(projectRoot, 'examples/drifted-spec');
@@ -53,6 +54,17 @@ describe('cache integrity', () => {
     const edited = await check(tree);
     expect(edited.code).toBe(1);
     expect(edited.stdout).toBe(uncached.stdout);
+
+    // Forged by someone who knows the format but not the key (a tree that brings its own
+    // node_modules/.cache): a plain sha256 of the body, as anyone can compute it. Not served.
+    const forgedHeader = {
+      ...JSON.parse(header),
+      hash: createHash('sha256').update(JSON.stringify(clean)).digest('hex'),
+    };
+    fs.writeFileSync(entry!, `${JSON.stringify(forgedHeader)}\n${JSON.stringify(clean)}`);
+    const forged = await check(tree);
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toBe(uncached.stdout);
 
     // A consistent entry, but of another version of spec-check: not served either.
     const other = { ...JSON.parse(header), version: '0.0.0-other' };
