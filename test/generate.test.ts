@@ -65,6 +65,8 @@ function lampSpec(files: Record<string, string> = {}): string {
     'schema/draft/schema.mdx': template,
     'schema/draft/examples/Lamp/half.json': '{\n  "id": "desk",\n  "brightness": 50\n}\n',
     'schema/2025-02-01/schema.ts': schemaTs.replaceAll(/ *\* @example[^]*?\.json\}\n/g, ''),
+    // No schema.json is committed yet: the dialect to write comes from the config.
+    'spec-check.config.json': '{ "generate": { "dialect": "draft-07" } }\n',
     ...files,
   });
 }
@@ -414,7 +416,10 @@ describe('generated/schema-json and generated/schema-reference', () => {
     );
     const { loadSpec } = await import('../src/sources/load.js');
     const { generatedFiles } = await import('../src/generators/outputs.js');
-    const files = await generatedFiles(projectOf(await loadSpec(root)), 'schema-json');
+    const files = await generatedFiles(
+      projectOf(await loadSpec(root), { generate: { dialect: 'draft-07' } }),
+      'schema-json',
+    );
     const problems = files.find((f) => f.version === '2025-02-01')!.problems;
     expect(problems).toEqual([
       {

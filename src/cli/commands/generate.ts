@@ -3,6 +3,7 @@ import { LoadError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
 import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
+import { targetDialects } from '../../generators/keys.js';
 import { Project } from '../../project/project.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
@@ -29,7 +30,14 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         throw new LoadError(
           `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
         );
-      const project = new Project(spec, runtimeOf(run));
+      // The dialect of each schema.json to write is never guessed: without one, nothing is written.
+      const dialects = targetDialects(
+        spec.versions.filter((v) => v.schemaTs && (!wanted || wanted.has(v.id))),
+        run.generate?.dialect,
+      );
+      const undecided = dialects.find((d) => d.problem)?.problem;
+      if (undecided) throw new LoadError(undecided.message);
+      const project = new Project(spec, runtimeOf(run), { generate: run.generate });
       const files: GeneratedFile[] = [
         ...(await generatedFiles(project, 'schema-json')),
         ...(await generatedFiles(project, 'schema-reference')),
