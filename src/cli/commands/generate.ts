@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LoadError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
@@ -17,7 +18,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
-    .action(async (opts: { root: string; version?: string[]; config?: string }) => {
+    .option('--check', 'write nothing; list the files that would change and exit 1 when there are any')
+    .action(async (opts: { root: string; version?: string[]; config?: string; check?: boolean }) => {
       // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
       const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version } });
       // Every version is loaded even when only some are written: the Schema Reference program
@@ -51,7 +53,13 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;
-        if (await writeIfChanged(path.join(spec.root, ...file.path.split('/')), file.text)) {
+        const target = path.join(spec.root, ...file.path.split('/'));
+        if (opts.check) {
+          const current = await fs.readFile(target, 'utf8').catch(() => undefined);
+          if (current === file.text) continue;
+          written++;
+          io.stdout(`${current === undefined ? 'would create' : 'would update'} ${file.path}\n`);
+        } else if (await writeIfChanged(target, file.text)) {
           written++;
           io.stdout(`${file.committed ? 'updated' : 'created'} ${file.path}\n`);
         }
@@ -59,9 +67,9 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
       io.stdout(
         written
-          ? `${written} of ${generated} generated files changed.\n`
+          ? `${written} of ${generated} generated files ${opts.check ? 'would change; run `spec-check generate`' : 'changed'}.\n`
           : `All ${generated} generated files are up to date.\n`,
       );
-      setExitCode(problems ? 1 : 0);
+      setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
