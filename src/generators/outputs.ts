@@ -198,7 +198,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
         pages: missing.map((p) => ({
           version: p.version.id,
-          template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text },
+          // LF line ends whatever the checkout's: the page does not depend on them.
+          template: { path: p.version.referenceTemplate!.path, text: withLf(p.version.referenceTemplate!.text) },
           includes: [...p.includes],
         })),
         keep: project.options.keepGeneratorState,
@@ -225,4 +226,9 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
 
 function hashOf(text: string | undefined): string | null {
   return text === undefined ? null : hashParts([text]);
+}
+
+/** A text with CRLF line ends made LF (a checkout with CRLF line ends generates the same files). */
+export function withLf(text: string): string {
+  return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
 }

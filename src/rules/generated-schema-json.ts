@@ -1,4 +1,4 @@
-import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
+import { prepareGenerated, preparedGenerated, withLf } from '../generators/outputs.js';
 import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 
@@ -43,6 +43,8 @@ export const generatedSchemaJson: Rule = {
         }
         continue;
       }
+      // A checkout with CRLF line ends holds the same file.
+      if (withLf(committed.text) === file.text) continue;
       const committedDefs = sectioned(committed.text, DEFINITION);
       const freshDefs = sectioned(file.text, DEFINITION);
       const run = 'Run `spec-check generate`.';

@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { copyTree, edit, projectRoot, sampleSpec } from '../helpers.js';
 
 const bin = path.join(projectRoot, 'dist/cli.js');
-const generate = (root: string, ...args: string[]) =>
-  spawnSync(process.execPath, [bin, 'generate', '--root', root, ...args], { encoding: 'utf8', timeout: 60_000 });
+const generate = (root: string, ...args: string[]) => generateIn({}, root, ...args);
+const generateIn = (env: Record<string, string>, root: string, ...args: string[]) =>
+  spawnSync(process.execPath, [bin, 'generate', '--root', root, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
 
 /** Each file's bytes, by path relative to the root. */
 function snapshot(root: string): Map<string, string> {
@@ -64,5 +69,37 @@ describe('generate --check', () => {
     const unknown = generate(root, '--check', '--version', '1999-01-01');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/unknown version: 1999-01-01/);
+  });
+});
+
+describe('generated output', () => {
+  it('does not depend on the time zone, the locale or the line ends of the inputs', () => {
+    // The sample spec's generated files were written in the default environment.
+    const elsewhere = generateIn(
+      { TZ: 'Pacific/Chatham', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
+      sampleSpec,
+      '--check',
+    );
+    expect(elsewhere.stdout).toMatch(/^All 3 generated files are up to date\.\n$/);
+
+    const root = copyTree(sampleSpec);
+    const inputs = [
+      ...fs.readdirSync(path.join(root, 'schema'), { recursive: true, encoding: 'utf8' }).map((f) => `schema/${f}`),
+    ].filter((f) => /\.(ts|mdx)$/.test(f) || (f.includes('/examples/') && f.endsWith('.json')));
+    expect(inputs.length).toBeGreaterThan(5);
+    for (const f of inputs) edit(root, f, /\r?\n/g, '\r\n');
+    const lf = snapshot(sampleSpec);
+    const run = generate(root);
+    expect(run.status).toBe(0);
+    for (const f of [
+      'schema/draft/schema.json',
+      'docs/specification/draft/schema.mdx',
+      'schema/2025-01-15/schema.json',
+    ])
+      expect(fs.readFileSync(path.join(root, f), 'utf8')).toBe(lf.get(f));
+    // A checkout whose generated files have CRLF line ends (git's autocrlf) is up to date too.
+    for (const f of ['schema/draft/schema.json', 'docs/specification/draft/schema.mdx'])
+      edit(root, f, /\r?\n/g, '\r\n');
+    expect(generate(root, '--check').status).toBe(0);
   });
 });

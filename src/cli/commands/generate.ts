@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LoadError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
-import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
+import { generatedFiles, withLf, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
 import { targetDialects } from '../../generators/keys.js';
 import { Project } from '../../project/project.js';
@@ -56,7 +56,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         const target = path.join(spec.root, ...file.path.split('/'));
         if (opts.check) {
           const current = await fs.readFile(target, 'utf8').catch(() => undefined);
-          if (current === file.text) continue;
+          if (current !== undefined && withLf(current) === file.text) continue;
           written++;
           io.stdout(`${current === undefined ? 'would create' : 'would update'} ${file.path}\n`);
         } else if (await writeIfChanged(target, file.text)) {
