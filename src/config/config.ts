@@ -155,29 +155,34 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
       );
     config.vocabulary = value.vocabulary;
   }
+  return withGenerate(config, value.generate, fail, keyAt, valueAt);
+}
 
-  if (value.generate !== undefined) {
-    if (!isObject(value.generate))
-      fail(valueAt('/generate'), `"generate" must be an object with keys ${generateKeys.join(', ')}`);
-    const generate: GenerateOptions = {};
-    for (const [key, option] of Object.entries(value.generate as Record<string, unknown>)) {
-      if (!(generateKeys as readonly string[]).includes(key))
-        fail(
-          keyAt('/generate', key),
-          `unknown key "generate.${key}"${suggest(key, generateKeys)} (allowed: ${generateKeys.join(', ')})`,
-        );
-      if (key === 'dialect') {
-        if (!generatedDialects.includes(option as GeneratedDialect))
-          fail(
-            valueAt('/generate/dialect'),
-            `"generate.dialect" must be "draft-07" or "2020-12", got ${JSON.stringify(option)}`,
-          );
-        generate.dialect = option as GeneratedDialect;
-      }
-    }
-    config.generate = generate;
+/** The config with its `generate` object, when there is one: its keys and the dialect. */
+function withGenerate(
+  config: SpecCheckConfig,
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): SpecCheckConfig {
+  if (value === undefined) return config;
+  if (!isObject(value)) fail(valueAt('/generate'), `"generate" must be an object with keys ${generateKeys.join(', ')}`);
+  const generate: GenerateOptions = {};
+  for (const [key, option] of Object.entries(value as Record<string, unknown>)) {
+    if (!(generateKeys as readonly string[]).includes(key))
+      fail(
+        keyAt('/generate', key),
+        `unknown key "generate.${key}"${suggest(key, generateKeys)} (allowed: ${generateKeys.join(', ')})`,
+      );
+    if (!generatedDialects.includes(option as GeneratedDialect))
+      fail(
+        valueAt('/generate/dialect'),
+        `"generate.dialect" must be "draft-07" or "2020-12", got ${JSON.stringify(option)}`,
+      );
+    generate.dialect = option as GeneratedDialect;
   }
-  return config;
+  return { ...config, generate };
 }
 
 /**
