@@ -18,6 +18,7 @@ import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './core/text-file.js';
 import { stringify } from 'safe-stable-stringify';
 import { slashed } from './util/paths.js';
+import type { GenerateOptions } from './generators/options.js';
 
 export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
@@ -39,6 +40,8 @@ export interface CheckOptions extends LoadOptions, RunOptions {
   previous?: Project;
   /** Keep what rendering the Schema Reference again needs (watch mode). */
   keepGeneratorState?: boolean;
+  /** The config's `generate` options. */
+  generate?: GenerateOptions;
 }
 
 /**
@@ -114,7 +117,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     project = new Project(
       loaded,
       runtime,
-      { vocabulary: options.vocabulary, keepGeneratorState: options.keepGeneratorState },
+      { vocabulary: options.vocabulary, keepGeneratorState: options.keepGeneratorState, generate: options.generate },
       options.previous,
     );
     preparing = prepareRules(project, options.rules ?? allRules, options);
@@ -162,6 +165,7 @@ function optionsKey(options: CheckOptions): string {
       layout: options.layout ?? {},
       versions: options.versions ?? [],
       vocabulary: options.vocabulary ?? null,
+      ...(options.generate ? { generate: options.generate } : {}),
     }) ?? ''
   );
 }

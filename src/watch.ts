@@ -82,7 +82,12 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     // Generated files are kept in memory by content key (and on disk when a cache folder is given).
     // (`worker` and `cacheDir` come from the command line, not the config file: they do not change.)
     runtime ??= new Runtime({ cacheDir: options.cacheDir, worker: options.worker });
-    project = new Project(spec, runtime, { vocabulary: options.vocabulary, keepGeneratorState: true }, project);
+    project = new Project(
+      spec,
+      runtime,
+      { vocabulary: options.vocabulary, keepGeneratorState: true, generate: options.generate },
+      project,
+    );
     await prepareRules(project, options.rules ?? allRules, options);
     const report = checkSpec(project, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);

@@ -65,6 +65,8 @@ function lampSpec(files: Record<string, string> = {}): string {
     'schema/draft/schema.mdx': template,
     'schema/draft/examples/Lamp/half.json': '{\n  "id": "desk",\n  "brightness": 50\n}\n',
     'schema/2025-02-01/schema.ts': schemaTs.replaceAll(/ *\* @example[^]*?\.json\}\n/g, ''),
+    // No schema.json is committed yet: the dialect to write comes from the config.
+    'spec-check.config.json': '{ "generate": { "dialect": "draft-07" } }\n',
     ...files,
   });
 }
@@ -305,6 +307,36 @@ describe('generate', () => {
     expect(parsed.parseError).toBeUndefined();
   });
 
+  it('renders block tags as the spec repository plugin does: anchored, but for @see and @deprecated', async () => {
+    const root = lampSpec();
+    edit(
+      root,
+      'schema/draft/schema.ts',
+      '  /** Identifier of the lamp. */\n  id: string;',
+      [
+        '  /**',
+        '   * Identifier of the lamp, like ~desk.',
+        '   *',
+        '   * @maxLength 64',
+        '   * @see The hub docs',
+        '   * @deprecated Use the serial number.',
+        '   */',
+        '  id: string;',
+      ].join('\n'),
+    );
+    await runCli(['generate', '--root', root]);
+    const text = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8');
+    expect(text).toContain(
+      '<div class="tsd-tag-maxLength"> <div class="tsd-anchor-link" id="max-length" data-typedoc-h="4">Max Length<a href="#max-length" aria-label="Permalink" class="tsd-anchor-icon"><svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg></a></div><p>64</p>',
+    );
+    expect(text).toContain('<div class="tsd-tag-see"> <div class="tsd-anchor-link" data-typedoc-h="4">See</div>');
+    expect(text).toContain(
+      '<div class="tsd-tag-deprecated"> <div class="tsd-anchor-link" data-typedoc-h="4">Deprecated</div>',
+    );
+    // `~` is one of the characters the plugin writes as a reference for the docs site's parser.
+    expect(text).toContain('like &#x7E;desk.');
+  });
+
   it('does not write a page whose template lacks a category, and exits 1 naming it', async () => {
     const root = lampSpec({ 'schema/draft/schema.mdx': template.replace('{/* @category Lamps */}', '') });
     const run = await runCli(['generate', '--root', root]);
@@ -354,36 +386,99 @@ describe('generated/schema-json and generated/schema-reference', () => {
     ]);
   });
 
-  it('report a member JSDoc edit in both generated files of that version only, naming the declaration and line', async () => {
+  it('report a member JSDoc edit in both generated files of that version only, at the declaration, with the block and a diff', async () => {
     const root = lampSpec();
     await runCli(['generate', '--root', root]);
     edit(root, 'schema/draft/schema.ts', 'Brightness from 0 to 100.', 'Brightness in percent.');
-    const jsonLine = lineOf(root, 'schema/draft/schema.json', '"description": "Brightness from 0 to 100."');
-    const pageLine = lineOf(root, 'docs/specification/draft/schema.mdx', 'Brightness from 0 to 100.');
-    const page = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8').split('\n')[
-      pageLine - 1
-    ];
-    const findings = await generatedFindings(root);
-    expect(findings).toEqual([
-      {
-        rule: 'generated/schema-reference',
-        file: 'docs/specification/draft/schema.mdx',
-        line: pageLine,
-        column: page.indexOf('Brightness from 0 to 100.') + 'Brightness '.length + 1,
-        message: expect.stringMatching(
-          /^docs\/specification\/draft\/schema\.mdx is stale: .* first in declaration Lamp \(line \d+\) .*Run `spec-check generate`\.$/,
-        ),
-      },
+    const ts = 'schema/draft/schema.ts';
+    const declared = { file: ts, line: lineOf(root, ts, 'export interface Lamp {'), column: 18 };
+    const report = await check(root, { rules });
+    expect(
+      report.findings.map((f) => ({
+        rule: f.rule,
+        file: f.file,
+        line: f.line,
+        column: f.column,
+        message: f.message,
+        related: f.related,
+      })),
+    ).toEqual([
       {
         rule: 'generated/schema-json',
-        file: 'schema/draft/schema.json',
-        line: jsonLine,
-        column: '                    "description": "Brightness '.length + 1,
-        message: `schema/draft/schema.json is stale: it differs from what schema.ts generates, first at definition Lamp, line ${jsonLine} (committed: "\\"description\\": \\"Brightness from 0 to 100.\\","; generated: "\\"description\\": \\"Brightness in percent.\\","). Run \`spec-check generate\`.`,
+        ...declared,
+        message: expect.stringMatching(
+          /^schema\/draft\/schema\.json is stale in definition Lamp: ".*Brightness \[-from 0 to 100-\]\{\+in percent\+\}\..*"\. Run `spec-check generate`\.$/,
+        ),
+        related: [
+          {
+            file: 'schema/draft/schema.json',
+            line: lineOf(root, 'schema/draft/schema.json', '"Lamp": {'),
+            column: 9,
+            message: 'Lamp in schema/draft/schema.json',
+          },
+        ],
+      },
+      {
+        rule: 'generated/schema-reference',
+        ...declared,
+        message: expect.stringMatching(
+          /^docs\/specification\/draft\/schema\.mdx is stale in declaration Lamp: ".*Brightness \[-from 0 to 100-\]\{\+in percent\+\}\..*"\. Run `spec-check generate`\.$/,
+        ),
+        related: [
+          {
+            file: 'docs/specification/draft/schema.mdx',
+            line: lineOf(root, 'docs/specification/draft/schema.mdx', '### `Lamp`') - 2,
+            column: 1,
+            message: 'Lamp in the Schema Reference',
+          },
+        ],
       },
     ]);
     await runCli(['generate', '--root', root]);
     expect(await generatedFindings(root)).toEqual([]);
+  });
+
+  it('report each stale declaration once: three edited declarations are three findings per file', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const ts = 'schema/draft/schema.ts';
+    edit(root, ts, 'Identifier of the lamp.', 'Name of the lamp.');
+    edit(root, ts, 'Turns a lamp on or off.', 'Switches a lamp.');
+    edit(root, ts, 'A colour as a hex string.', 'A colour, as #rrggbb.');
+    // Reported in order of place, then rule.
+    const findings = await generatedFindings(root);
+    const at = (name: string) =>
+      lineOf(root, ts, name === 'Colour' ? 'export type Colour' : `export interface ${name} {`);
+    expect(
+      findings.map((f) => [f.rule, f.file, f.line, /in (declaration|definition) (\w+)/.exec(f.message)?.[2]]),
+    ).toEqual([
+      ['generated/schema-json', ts, at('Lamp'), 'Lamp'],
+      ['generated/schema-reference', ts, at('Lamp'), 'Lamp'],
+      ['generated/schema-json', ts, at('SwitchLampRequest'), 'SwitchLampRequest'],
+      ['generated/schema-reference', ts, at('SwitchLampRequest'), 'SwitchLampRequest'],
+      ['generated/schema-json', ts, at('Colour'), 'Colour'],
+      ['generated/schema-reference', ts, at('Colour'), 'Colour'],
+    ]);
+  });
+
+  it('report a difference outside the declaration blocks once, where it is in the page', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const page = 'docs/specification/draft/schema.mdx';
+    edit(root, page, '## Common Types', '## Shared Types');
+    // A block moved: the page order is the skeleton's, still one finding.
+    const findings = await generatedFindings(root);
+    expect(findings).toEqual([
+      {
+        rule: 'generated/schema-reference',
+        file: page,
+        line: lineOf(root, page, '## Shared Types'),
+        column: 4,
+        message:
+          'docs/specification/draft/schema.mdx is stale outside the declaration blocks, first at line ' +
+          `${lineOf(root, page, '## Shared Types')} (committed: "## Shared Types"; generated: "## Common Types"). Run \`spec-check generate\`.`,
+      },
+    ]);
   });
 
   it('report a type error that stops schema.json from being generated, at its place in schema.ts', async () => {
@@ -414,7 +509,10 @@ describe('generated/schema-json and generated/schema-reference', () => {
     );
     const { loadSpec } = await import('../src/sources/load.js');
     const { generatedFiles } = await import('../src/generators/outputs.js');
-    const files = await generatedFiles(projectOf(await loadSpec(root)), 'schema-json');
+    const files = await generatedFiles(
+      projectOf(await loadSpec(root), { generate: { dialect: 'draft-07' } }),
+      'schema-json',
+    );
     const problems = files.find((f) => f.version === '2025-02-01')!.problems;
     expect(problems).toEqual([
       {
@@ -458,22 +556,22 @@ describe('generated/schema-json and generated/schema-reference', () => {
     );
     edit(root, 'schema/draft/schema.ts', /@category Common Type$/m, '@category Common Types');
     const page = 'docs/specification/draft/schema.mdx';
-    const line = lineOf(root, page, 'Switches use true and false.');
-    const text = fs.readFileSync(path.join(root, page), 'utf8').split('\n')[line - 1];
     const findings = (await check(root)).findings.filter((f) => f.rule.startsWith('generated/'));
     expect(findings).toContainEqual(
       expect.objectContaining({
         rule: 'generated/schema-reference',
-        file: page,
-        line,
-        column: text.indexOf('Switches use true and false.') + 'Switches use '.length + 1,
-        message: expect.stringContaining('first in declaration Widget'),
+        file: 'schema/draft/schema.ts',
+        line: lineOf(root, 'schema/draft/schema.ts', 'export interface Widget {'),
+        column: 18,
+        message: expect.stringMatching(
+          /^docs\/specification\/draft\/schema\.mdx is stale in declaration Widget: ".*Switches use \[-true-\]\{\+0\+\} and \[-false-\]\{\+1\+\}/,
+        ),
         related: [
           {
-            file: 'schema/draft/schema.ts',
-            line: lineOf(root, 'schema/draft/schema.ts', 'export interface Widget {'),
-            column: 18,
-            message: 'Widget is declared here',
+            file: page,
+            line: lineOf(root, page, '### `Widget`') - 2,
+            column: 1,
+            message: 'Widget in the Schema Reference',
           },
         ],
       }),

@@ -64,12 +64,13 @@ describe('check --watch', () => {
     expect(second.changed).toEqual([file]);
     // The example is invalid, and the Schema Reference that includes it is now stale.
     expect(second.report.findings).toEqual([
-      expect.objectContaining({ rule: 'generated/schema-reference', file: 'docs/specification/draft/schema.mdx' }),
       expect.objectContaining({
         rule: 'example/valid',
         file,
         message: expect.stringMatching(/^Does not match Widget at \/kind: expected one of/),
       }),
+      // At the declaration whose block includes the example.
+      expect.objectContaining({ rule: 'generated/schema-reference', file: 'schema/draft/schema.ts' }),
     ]);
     expect(session.stdout()).toContain(`\nChanged: ${file}: 2 new findings, 0 gone (`);
     expect(session.stdout()).toContain(`${file}\n  4:11  error    Does not match Widget at /kind`);

@@ -15,6 +15,7 @@ import type { Vocabulary } from '../consistency/vocabulary.js';
 import { cacheDirFor, cacheFolderProblem, ownCacheDir } from '../runtime/cache.js';
 import { Runtime } from '../runtime/runtime.js';
 import { colorWanted, type ColorEnvironment } from '../reporters/color.js';
+import type { GenerateOptions } from '../generators/options.js';
 
 export interface RunConfigRequest {
   /** `--root`, as the user typed it. */
@@ -78,6 +79,8 @@ export interface RunConfig {
   cacheWarning?: string;
   /** The worker thread: always, never, or by input size (undefined). */
   worker?: boolean;
+  /** The config's `generate` options; undefined when it sets none. */
+  generate?: GenerateOptions;
   output: OutputOptions;
 }
 
@@ -108,6 +111,7 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
         ? `cache folder ${displayPath(cacheDir!)} cannot be used (${cacheProblem}); checking without the cache`
         : undefined,
     worker: flags.worker,
+    generate: config.generate,
     output: {
       format,
       file: flags.output,
@@ -124,12 +128,18 @@ export function loadOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ign
   return defined({ layout: run.layout, ignore: run.ignore, versions: run.versions });
 }
 
-/** Loading plus what the rules take: severities and vocabulary (keys left out when unset). */
+/** Loading plus what the rules take: severities, vocabulary, generate options (keys left out when unset). */
 export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> & {
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
+  generate?: GenerateOptions;
 } {
-  return defined({ ...loadOptionsOf(run), severities: run.severities, vocabulary: run.vocabulary });
+  return defined({
+    ...loadOptionsOf(run),
+    severities: run.severities,
+    vocabulary: run.vocabulary,
+    generate: run.generate,
+  });
 }
 
 /** The runtime a command runs in: the run's worker choice and cache folder. */

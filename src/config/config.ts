@@ -20,10 +20,13 @@ import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { isWithin, slashed } from '../util/paths.js';
 import { withoutBom } from '../util/bom.js';
+import { generatedDialects, type GeneratedDialect } from '../generators/keys.js';
+import type { GenerateOptions } from '../generators/options.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
-const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary'] as const;
+const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary', 'generate'] as const;
+const generateKeys = ['dialect'] as const;
 export const layoutKeys = ['schema', 'docs', 'seps', 'site'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
@@ -33,6 +36,8 @@ export interface SpecCheckConfig {
   ignore?: string[];
   /** Vocabulary extensions for the consistency rules; passed through as written. */
   vocabulary?: unknown;
+  /** What `generate` and the `generated/*` rules take beyond the tree (see `GenerateOptions`). */
+  generate?: GenerateOptions;
 }
 
 // A config that cannot be used: exit code 2 with a one-line reason (defined with the other typed errors).
@@ -161,7 +166,34 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
       );
     config.vocabulary = value.vocabulary;
   }
-  return config;
+  return withGenerate(config, value.generate, fail, keyAt, valueAt);
+}
+
+/** The config with its `generate` object, when there is one: its keys and the dialect. */
+function withGenerate(
+  config: SpecCheckConfig,
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): SpecCheckConfig {
+  if (value === undefined) return config;
+  if (!isObject(value)) fail(valueAt('/generate'), `"generate" must be an object with keys ${generateKeys.join(', ')}`);
+  const generate: GenerateOptions = {};
+  for (const [key, option] of Object.entries(value as Record<string, unknown>)) {
+    if (!(generateKeys as readonly string[]).includes(key))
+      fail(
+        keyAt('/generate', key),
+        `unknown key "generate.${key}"${suggest(key, generateKeys)} (allowed: ${generateKeys.join(', ')})`,
+      );
+    if (!generatedDialects.includes(option as GeneratedDialect))
+      fail(
+        valueAt('/generate/dialect'),
+        `"generate.dialect" must be "draft-07" or "2020-12", got ${JSON.stringify(option)}`,
+      );
+    generate.dialect = option as GeneratedDialect;
+  }
+  return { ...config, generate };
 }
 
 /**

@@ -63,6 +63,18 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
       vocabulary: hasVocabularySchema
         ? { description: 'Vocabulary extensions for the consistency rules.', $ref: 'vocabulary.schema.json' }
         : { description: 'Vocabulary extensions for the consistency rules.', type: 'object' },
+      generate: {
+        description: 'What `spec-check generate` and the `generated/*` rules take beyond the spec tree.',
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          dialect: {
+            description:
+              "JSON Schema dialect of a version whose committed schema.json names none (or that has none yet). The committed file's `$schema` always wins; without either, such a version is not generated.",
+            enum: ['draft-07', '2020-12'],
+          },
+        },
+      },
     },
     $defs: {
       severity: { enum: ['off', 'warning', 'error'] },

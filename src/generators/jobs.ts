@@ -29,7 +29,8 @@ export interface SchemaSource {
 export interface SchemaJsonJob {
   kind: 'schema-json';
   root: string;
-  versions: (SchemaSource & { dialect: GeneratedDialect })[];
+  /** No dialect: the version is in the program (it shapes the others' output) but not generated. */
+  versions: (SchemaSource & { dialect?: GeneratedDialect })[];
 }
 
 export interface SchemaJsonOutput {
@@ -80,6 +81,7 @@ function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
   const spec = generatorSpec(job.root, job.versions);
   const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return job.versions.map((v) => {
+    if (!v.dialect) return { problems: [] };
     const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path);
     return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
   });

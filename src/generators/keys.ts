@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Location } from '../core/location.js';
-import type { SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
+import type { Spec, SpecVersion } from '../model/spec.js';
 import { slashed } from '../util/paths.js';
 import { escapeRegExp } from '../util/regexp.js';
 
@@ -19,21 +19,59 @@ const TS_VERSION = versionOf('typescript');
 const TJS_VERSION = versionOf('typescript-json-schema');
 const TYPEDOC_VERSION = versionOf('typedoc');
 
-/** The dialect the generated file takes: 2020-12 when the committed file says so, else draft-07. */
+/** The dialects `generate` writes: typescript-json-schema's draft-07, or that rewritten to 2020-12. */
 export type GeneratedDialect = 'draft-07' | '2020-12';
+export const generatedDialects: readonly GeneratedDialect[] = ['draft-07', '2020-12'];
 
-function targetDialect(committed: SchemaDialect | undefined): GeneratedDialect {
-  return committed === '2020-12' ? '2020-12' : 'draft-07';
-}
+/** The dialect a version's schema.json is generated in, or why it has none. */
+export type DialectChoice =
+  { dialect: GeneratedDialect; problem?: undefined } | { dialect?: undefined; problem: GenerationProblem };
 
 /**
- * The dialect of each version's generated schema.json, in order. A version with no committed
- * dialect (no schema.json yet, or no `$schema`) follows the version before it: a new version
- * starts as a copy of the one it succeeds.
+ * The dialect of each version's generated schema.json, in order: the committed file's, else the
+ * configured one (`generate.dialect`), else none, with the reason. It is never guessed: a
+ * committed file that does not parse (merge-conflict markers) names no dialect, and one in a
+ * dialect `generate` does not write is not rewritten in another.
  */
-export function targetDialects(versions: SpecVersion[]): GeneratedDialect[] {
-  let previous: SchemaDialect | undefined;
-  return versions.map((v) => targetDialect((previous = v.jsonSchema?.dialect ?? previous)));
+export function targetDialects(versions: SpecVersion[], configured?: GeneratedDialect): DialectChoice[] {
+  return versions.map((v) => dialectChoice(v, configured));
+}
+
+function dialectChoice(version: SpecVersion, configured: GeneratedDialect | undefined): DialectChoice {
+  const committed = version.jsonSchema;
+  const path = committed?.file.path ?? `${version.schemaDir}/schema.json`;
+  const at = { file: path, line: 1, column: 1 };
+  if (committed && !committed.document.ok) {
+    const e = committed.document.errors[0];
+    const { line, column } = committed.file.position(e.offset);
+    return {
+      problem: {
+        message: `${path} does not parse (${line}:${column}: ${e.message}), so its JSON Schema dialect is unknown; resolve it (merge-conflict markers?) and generate again`,
+        location: { file: path, line, column },
+        coveredBy: 'input/parse',
+      },
+    };
+  }
+  const declared = committed?.dialect;
+  if (declared === 'draft-07' || declared === '2020-12') return { dialect: declared };
+  if (declared)
+    return {
+      problem: {
+        message: `${path} is JSON Schema ${declared}; generate writes draft-07 or 2020-12 only`,
+        location: at,
+      },
+    };
+  if (configured) return { dialect: configured };
+  return {
+    problem: {
+      message: committed
+        ? `${path} declares no JSON Schema dialect ("$schema") and the config sets none; set "generate": { "dialect": "2020-12" } (or "draft-07") in spec-check.config.json`
+        : `no committed ${path} to take the JSON Schema dialect from, and the config sets none; set "generate": { "dialect": "2020-12" } (or "draft-07") in spec-check.config.json`,
+      location: at,
+      // A committed file with an unknown `$schema` is an input/parse finding already.
+      ...(committed ? { coveredBy: 'input/parse' } : {}),
+    },
+  };
 }
 
 export interface GenerationProblem {
@@ -44,7 +82,7 @@ export interface GenerationProblem {
 }
 
 /** The key a content-addressed cache can store the output under. */
-export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect, toolVersion: string): string {
+export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect | 'none', toolVersion: string): string {
   return createHash('sha256')
     .update(`schema-json\0${toolVersion}\0${TJS_VERSION}\0${TS_VERSION}\0${dialect}\0`)
     .update(schemaTsText)

@@ -117,10 +117,10 @@ export function preparedGenerated(project: Project, kind: GeneratedKind): Genera
 async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedFile[]> {
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
-  const dialects = targetDialects(withSchema);
+  const dialects = targetDialects(withSchema, project.options.generate?.dialect);
   const targets = withSchema.map((version, i) => ({
     version,
-    key: schemaJsonKey(version.schemaTs!.file.text, dialects[i], toolVersion),
+    key: schemaJsonKey(version.schemaTs!.file.text, dialects[i].dialect ?? 'none', toolVersion),
   }));
   // The versions share a program (union member order depends on it): one key for them all.
   const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
@@ -136,7 +136,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
           id: v.id,
           path: v.schemaTs!.file.path,
           text: v.schemaTs!.file.text,
-          dialect: dialects[i],
+          dialect: dialects[i].dialect,
         })),
       },
       schemaTextLength(spec),
@@ -148,9 +148,9 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
     key,
     version: version.id,
     path: `${version.schemaDir}/schema.json`,
-    text: outputs[i].text,
+    text: dialects[i].problem ? undefined : outputs[i].text,
     committed: version.jsonSchema?.file,
-    problems: outputs[i].problems,
+    problems: dialects[i].problem ? [dialects[i].problem] : outputs[i].problems,
   }));
 }
 
@@ -198,7 +198,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
         pages: missing.map((p) => ({
           version: p.version.id,
-          template: { path: p.version.referenceTemplate!.path, text: p.version.referenceTemplate!.text },
+          // LF line ends whatever the checkout's: the page does not depend on them.
+          template: { path: p.version.referenceTemplate!.path, text: withLf(p.version.referenceTemplate!.text) },
           includes: [...p.includes],
         })),
         keep: project.options.keepGeneratorState,
@@ -225,4 +226,9 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
 
 function hashOf(text: string | undefined): string | null {
   return text === undefined ? null : hashParts([text]);
+}
+
+/** A text with CRLF line ends made LF (a checkout with CRLF line ends generates the same files). */
+export function withLf(text: string): string {
+  return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
 }

@@ -36,7 +36,8 @@ export function renderDeclaration(reflection: td.DeclarationReflection, context:
     .replaceAll('$', '&#x24;')
     .replaceAll('`', '&#x60;')
     .replaceAll('\\', '&#x5C;')
-    .replaceAll('*', '&#x2A;');
+    .replaceAll('*', '&#x2A;')
+    .replaceAll('~', '&#x7E;');
   content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
   return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n\n`;
 }
@@ -47,7 +48,7 @@ export function renderDeclaration(reflection: td.DeclarationReflection, context:
  * an object type, tags, and where it is inherited from.
  */
 function renderMember(member: td.DeclarationReflection, context: td.DefaultThemeRenderContext): td.JSX.Element {
-  const anchor = context.getAnchor(member);
+  const anchor = keepsAnchor(context.getAnchor(member) ?? '') ? context.getAnchor(member) : undefined;
   const declaration = context.memberDeclaration(member);
   const [signature, ...rest] = declaration.children.flat();
   const { createElement: h, Raw } = td.JSX;
@@ -83,8 +84,34 @@ function signatureTitle(signature: td.JSX.Element): string {
 }
 
 /**
- * Block tags: `@example` as a collapsible block whose anchor is the declaration's anchor and the
- * example's slug; other tags under a plain heading with no anchor of their own.
+ * Whether the spec repository's plugin leaves an element its `id` and permalink: it takes both
+ * away from `@see` and `@deprecated` headings by selecting `[id="see"],[id^="deprecated"]`, which
+ * also catches any other id of those forms (a second `@see` is `see-1` and keeps its own).
+ */
+function keepsAnchor(id: string): boolean {
+  return id !== 'see' && !id.startsWith('deprecated');
+}
+
+/** A permalink to `anchor`, as TypeDoc's default theme writes one. */
+function permalink(anchor: string): td.JSX.Element {
+  const { createElement: h, Raw } = td.JSX;
+  return h(
+    'a',
+    { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' },
+    h(Raw, { html: ANCHOR_ICON }),
+  );
+}
+
+/** The first element of an HTML fragment given `id` (where the plugin moves an example heading's id). */
+function withIdOnFirstElement(html: string, id: string): string {
+  return html.replace(/<([a-zA-Z][a-zA-Z0-9]*)(?=[\s>/])/, `<$1 id="${id}"`);
+}
+
+/**
+ * Block tags as TypeDoc's default theme renders them (a heading whose anchor is the tag name's
+ * slug, with a permalink), then as the spec repository's plugin changes them: `@example` as a
+ * collapsible block whose anchor, the declaration's anchor and the slug, moves to the example's
+ * first element; `@see` and `@deprecated` without an anchor (see `keepsAnchor`).
  */
 function commentTags(
   context: td.DefaultThemeRenderContext,
@@ -97,30 +124,25 @@ function commentTags(
   const tags = props.comment.blockTags.filter((t) => !t.skipRendering && !notRendered.includes(t.tag));
   const rendered = tags.map((tag) => {
     const name = tag.name ? `${td.translateTagName(tag.tag)}: ${tag.name}` : td.translateTagName(tag.tag);
+    // Every tag takes a slug, in order, as the default theme gives each heading one.
+    const slug = context.slugger.slug(name);
     const body = context.markdown(tag.content);
     if (tag.tag === '@example') {
-      const anchor = `${context.getAnchor(page)}-${context.slugger.slug(name)}`;
+      // (The plugin strips a moved id of the `deprecated…` form from the element, not the summary's permalink.)
+      const anchor = `${context.getAnchor(page)}-${slug}`;
       return h(
         'details',
         { class: 'tsd-tag-example' },
         h(Raw, { html: '\n' }),
-        h(
-          'summary',
-          { class: 'tsd-anchor-link' },
-          name,
-          h(
-            'a',
-            { href: `#${anchor}`, 'aria-label': 'Permalink', class: 'tsd-anchor-icon' },
-            h(Raw, { html: ANCHOR_ICON }),
-          ),
-        ),
-        h(Raw, { html: body.replace('<pre>', `<pre id="${anchor}">`) }),
+        h('summary', { class: 'tsd-anchor-link' }, name, permalink(anchor)),
+        h(Raw, { html: keepsAnchor(anchor) ? withIdOnFirstElement(body, anchor) : body }),
       );
     }
+    const kept = keepsAnchor(slug);
     return h(
       'div',
       { class: `tsd-tag-${tag.tag.substring(1)}` },
-      h('h4', { class: 'tsd-anchor-link' }, name),
+      h('h4', { class: 'tsd-anchor-link', id: kept ? slug : undefined }, name, kept ? permalink(slug) : null),
       tag.typeAnnotation ? h('span', { class: 'tsd-type-annotation' }, tag.typeAnnotation) : null,
       h(Raw, { html: body }),
     );

@@ -5,6 +5,7 @@
  * tree can leak into another. What outlives a project (the worker thread, the disk cache,
  * validators compiled from an unchanged schema.json) belongs to its `Runtime`.
  */
+import type { GenerateOptions } from '../generators/options.js';
 import type { Spec } from '../model/spec.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Vocabulary } from '../consistency/vocabulary-format.js';
@@ -36,6 +37,8 @@ export interface ProjectOptions {
   vocabulary?: Vocabulary;
   /** Keep what rendering the Schema Reference again needs (watch mode); let it go otherwise. */
   keepGeneratorState?: boolean;
+  /** The config's `generate` options (the dialect of a version with no committed schema.json). */
+  generate?: GenerateOptions;
 }
 
 export class Project {

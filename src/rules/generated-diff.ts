@@ -1,6 +1,4 @@
 /** Shared by the `generated/*` rules: where a committed file first differs from the generated text. */
-import type { SpecVersion } from '../model/spec.js';
-import type { RelatedLocation } from '../core/location.js';
 
 /** Offset of the first character where the two texts differ, or -1 when they are equal. */
 export function firstDifference(a: string, b: string): number {
@@ -23,8 +21,117 @@ export function excerpt(text: string, offset: number, width = 80): string {
   return `${from > start + indent ? '…' : ''}${text.slice(from, to).trim()}${to < end ? '…' : ''}`;
 }
 
-/** The schema.ts location of a declaration, as a related location. */
-export function declarationRelated(version: SpecVersion, name: string | undefined, message: string): RelatedLocation[] {
-  const decl = name ? version.schemaTs?.byName.get(name) : undefined;
-  return decl ? [{ ...decl.location, message }] : [];
+/** A part of a generated file: one declaration's block (or definition), by name, where it starts. */
+export interface Section {
+  name: string;
+  text: string;
+  offset: number;
+}
+
+/**
+ * A file cut into named sections and the rest: `skeleton` is the text with each section replaced
+ * by a marker naming it, so that what lies outside the sections (and their order) compares alone.
+ */
+export interface Sectioned {
+  sections: Map<string, Section>;
+  skeleton: string;
+  /** The offset in the text of an offset in the skeleton (a marker maps to its section's start). */
+  textOffset(skeletonOffset: number): number;
+}
+
+/** The marker standing for a section in a skeleton; `readableSkeleton` shows it as its name. */
+const marker = (name: string) => `\u0000${name}\u0000`;
+
+/** A skeleton's excerpt as a reader would take it: each marker as `[Name]`. */
+export function readableSkeleton(text: string): string {
+  return text.replaceAll(/\u0000([^\u0000]*)\u0000/g, '[$1]');
+}
+
+/** Cuts `text` at the matches of `pattern` (global; group 1 the name, the whole match the section). */
+export function sectioned(text: string, pattern: RegExp): Sectioned {
+  const sections = new Map<string, Section>();
+  const shifts: { at: number; length: number; by: number; offset: number }[] = [];
+  let skeleton = '';
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    // A name seen twice keeps its first section; the second stays in the skeleton, where it differs.
+    if (sections.has(m[1])) continue;
+    sections.set(m[1], { name: m[1], text: m[0], offset: m.index });
+    skeleton += text.slice(last, m.index);
+    const length = marker(m[1]).length;
+    shifts.push({ at: skeleton.length, length, by: m[0].length - length, offset: m.index });
+    skeleton += marker(m[1]);
+    last = m.index + m[0].length;
+  }
+  skeleton += text.slice(last);
+  const textOffset = (at: number) => {
+    let shift = 0;
+    for (const s of shifts) {
+      if (s.at > at) break;
+      if (at < s.at + s.length) return s.offset;
+      shift += s.by;
+    }
+    return at + shift;
+  };
+  return { sections, skeleton, textOffset };
+}
+
+/**
+ * A short word diff of two texts for a message, in the `wdiff` notation: the first few changed
+ * runs as `[-old-]{+new+}`, each cut to a few dozen characters, with a little of the text around
+ * them; the two texts are assumed to differ.
+ */
+export function shortDiff(committed: string, generated: string, runs = 3): string {
+  // Words of the HTML, with tags and entities split off, so that a change is shown in its words.
+  const words = (s: string) => s.match(/&[#\w]+;|<[^>]*>|[\p{L}\p{N}]+|\s+|[^\s\p{L}\p{N}<&]+|[<&]/gu) ?? [];
+  const a = words(committed);
+  const b = words(generated);
+  const cut = (s: string, width = 60) => (s.length > width ? `${s.slice(0, width - 1)}…` : s);
+  const before = (s: string) => (s.length > 30 ? `…${s.slice(-29)}` : s);
+  const after = (s: string) => (s.length > 30 ? `${s.slice(0, 29)}…` : s);
+  let out = '';
+  let i = 0;
+  let j = 0;
+  let shown = 0;
+  for (;;) {
+    const from = i;
+    while (i < a.length && j < b.length && a[i] === b[j]) {
+      i++;
+      j++;
+    }
+    const same = a.slice(from, i).join('');
+    if ((i >= a.length && j >= b.length) || shown === runs) {
+      out += after(same);
+      break;
+    }
+    out += shown === 0 ? before(same) : same.length > 60 ? `${after(same)} ${before(same)}` : same;
+    // The change runs until the two sides meet again on a few words in a row (nearest first).
+    let end: [number, number] = [a.length, b.length];
+    search: for (let d = 1; d < 400; d++) {
+      for (let k = 0; k <= d; k++) {
+        const x = i + k;
+        const y = j + d - k;
+        if (x > a.length || y > b.length) continue;
+        if (sameRun(a, b, x, y)) {
+          end = [x, y];
+          break search;
+        }
+      }
+    }
+    const removed = a.slice(i, end[0]).join('');
+    const added = b.slice(j, end[1]).join('');
+    out += `${removed && `[-${cut(removed)}-]`}${added && `{+${cut(added)}+}`}`;
+    shown++;
+    [i, j] = end;
+  }
+  return JSON.stringify(out.trim());
+}
+
+/** Whether `a` from `x` and `b` from `y` agree on `length` words (or both end within them). */
+function sameRun(a: string[], b: string[], x: number, y: number, length = 3): boolean {
+  for (let k = 0; k < length; k++) {
+    if (x + k >= a.length && y + k >= b.length) return true;
+    if (a[x + k] !== b[y + k]) return false;
+  }
+  return true;
 }

@@ -1,21 +1,17 @@
-import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
-import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
+import { prepareGenerated, preparedGenerated, withLf } from '../generators/outputs.js';
+import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 import { programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
 
-/** A definition of schema.json starts at eight spaces of indentation (four-space indent, under `$defs`). */
-const DEFINITION_LINE = /^ {8}"([^"]+)": \{$/;
+/**
+ * A definition of schema.json: from its line at eight spaces of indentation (four-space indent,
+ * under `$defs`) to its closing brace at the same indentation, and the comma after it.
+ */
+const DEFINITION = /^ {8}"((?:[^"\\]|\\.)+)": \{\n[^]*?\n {8}\},?(?=\n)/gm;
 
-/** The definition whose text holds `offset`: the nearest definition line at or before it. */
-function definitionAt(text: string, offset: number): string | undefined {
-  const lines = text.slice(0, text.indexOf('\n', offset) < 0 ? text.length : text.indexOf('\n', offset)).split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const m = DEFINITION_LINE.exec(lines[i]);
-    if (m) return m[1];
-  }
-  return undefined;
-}
+/** A definition's text without the comma after it (the last one has none). */
+const withoutComma = (text: string) => (text.endsWith(',') ? text.slice(0, -1) : text);
 
 /** The committed schema.json is what `generate` writes from schema.ts. */
 export const generatedSchemaJson: Rule = {
@@ -43,24 +39,49 @@ export const generatedSchemaJson: Rule = {
         // Syntax errors are input/parse findings already; type errors are said here.
         if (version.schemaTs?.syntaxErrors.length) continue;
         for (const p of file.problems) {
+          // A committed file that does not parse, or names no dialect, is an input/parse finding already.
+          if (p.coveredBy) continue;
           // TypeScript names files by their place in the program: named relative to the root.
           const message = withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]);
           report({ message: `${file.path} cannot be generated to compare: ${message}`, location: p.location });
         }
         continue;
       }
-      const at = firstDifference(committed.text, file.text);
+      // A checkout with CRLF line ends holds the same file.
+      if (withLf(committed.text) === file.text) continue;
+      const committedDefs = sectioned(committed.text, DEFINITION);
+      const freshDefs = sectioned(file.text, DEFINITION);
+      const run = 'Run `spec-check generate`.';
+      // One finding per definition that differs, at its declaration in schema.ts.
+      for (const [name, definition] of freshDefs.sections) {
+        const declared = version.schemaTs?.byName.get(name)?.location;
+        const old = committedDefs.sections.get(name);
+        if (old && withoutComma(old.text) === withoutComma(definition.text)) continue;
+        const definitionAt = old ? committed.location(old.offset + 8) : undefined;
+        report({
+          message: old
+            ? `${file.path} is stale in definition ${name}: ${shortDiff(withoutComma(old.text), withoutComma(definition.text))}. ${run}`
+            : `${file.path} is stale: it has no definition ${name}. ${run}`,
+          location: declared ?? definitionAt ?? committed.location(0),
+          related: declared && definitionAt ? [{ ...definitionAt, message: `${name} in ${file.path}` }] : [],
+        });
+      }
+      for (const [name, old] of committedDefs.sections) {
+        if (freshDefs.sections.has(name)) continue;
+        report({
+          message: `${file.path} is stale: it defines ${name}, which schema.ts no longer generates. ${run}`,
+          location: committed.location(old.offset + 8),
+        });
+      }
+      // What lies outside the definitions: one finding.
+      const at = firstDifference(committedDefs.skeleton, freshDefs.skeleton);
       if (at < 0) continue;
-      const definition = definitionAt(committed.text, at) ?? definitionAt(file.text, at);
-      const location = committed.location(at);
-      const where = definition ? `definition ${definition}, line ${location.line}` : `line ${location.line}`;
+      const location = committed.location(Math.min(committedDefs.textOffset(at), committed.text.length));
       report({
         message:
-          `${file.path} is stale: it differs from what schema.ts generates, first at ${where} ` +
-          `(committed: ${JSON.stringify(excerpt(committed.text, at))}; generated: ${JSON.stringify(excerpt(file.text, at))}). ` +
-          'Run `spec-check generate`.',
+          `${file.path} is stale outside the definitions, first at line ${location.line} ` +
+          `(committed: ${JSON.stringify(readableSkeleton(excerpt(committedDefs.skeleton, at)))}; generated: ${JSON.stringify(readableSkeleton(excerpt(freshDefs.skeleton, at)))}). ${run}`,
         location,
-        related: declarationRelated(version, definition, `${definition} is declared here`),
       });
     }
   },

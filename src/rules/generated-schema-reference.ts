@@ -1,40 +1,15 @@
-import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
+import { prepareGenerated, preparedGenerated, withLf } from '../generators/outputs.js';
 import { canonicalUnions, programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
-import { declarationRelated, excerpt, firstDifference } from './generated-diff.js';
+import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 
-const DECLARATION_HEADING = /^### `([^`]+)`$/gm;
+/** A declaration's block of the page, as the renderer writes it (content on one line; lazily, to its end). */
+const DECLARATION_BLOCK = /^<div class="type">\n\n### `([^`\n]+)`\n\n[^]*?\n<\/div>\n\n/gm;
 
-/** The declaration whose block holds `offset`: the nearest `### \`Name\`` heading before it. */
-function declarationAt(text: string, offset: number): string | undefined {
-  let name: string | undefined;
-  for (const m of text.matchAll(DECLARATION_HEADING)) {
-    if (m.index! > offset) break;
-    name = m[1];
-  }
-  return name;
-}
-
-/**
- * Offset in `committed` of the first difference that is not only the order of union members
- * (see `canonicalUnions`), line by line; -1 when there is none.
- */
-function firstMeaningfulDifference(committed: string, generated: string): number {
-  if (committed === generated) return -1;
-  const a = committed.split('\n');
-  const b = generated.split('\n');
-  let offset = 0;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = a[i];
-    const y = b[i];
-    if (x !== y && (x === undefined || y === undefined || canonicalUnions(x) !== canonicalUnions(y))) {
-      const inLine = x === undefined ? 0 : firstDifference(x, y ?? '');
-      return Math.min(offset + Math.max(inLine, 0), committed.length);
-    }
-    offset += (x?.length ?? 0) + 1;
-  }
-  return -1;
+/** Two renderings of a block document the same thing: equal, or equal but for union member order. */
+function sameBlock(a: string, b: string): boolean {
+  return a === b || canonicalUnions(a) === canonicalUnions(b);
 }
 
 /** The committed Schema Reference page is what `generate` renders from schema.ts and the template. */
@@ -85,20 +60,41 @@ export const generatedSchemaReference: Rule = {
         });
         continue;
       }
-      const at = firstMeaningfulDifference(committed.text, file.text);
+      // A checkout with CRLF line ends holds the same page.
+      if (withLf(committed.text) === file.text) continue;
+      const page = sectioned(committed.text, DECLARATION_BLOCK);
+      const fresh = sectioned(file.text, DECLARATION_BLOCK);
+      const run = 'Run `spec-check generate`.';
+      // One finding per declaration whose block differs, at its declaration in schema.ts.
+      for (const [name, block] of fresh.sections) {
+        const declared = version.schemaTs?.byName.get(name)?.location;
+        const old = page.sections.get(name);
+        if (old && sameBlock(old.text, block.text)) continue;
+        const blockAt = old ? committed.location(old.offset) : undefined;
+        report({
+          message: old
+            ? `${file.path} is stale in declaration ${name}: ${shortDiff(old.text, block.text)}. ${run}`
+            : `${file.path} is stale: it has no block for declaration ${name}. ${run}`,
+          location: declared ?? blockAt ?? { file: file.path, line: 1, column: 1 },
+          related: declared && blockAt ? [{ ...blockAt, message: `${name} in the Schema Reference` }] : [],
+        });
+      }
+      for (const [name, old] of page.sections) {
+        if (fresh.sections.has(name)) continue;
+        report({
+          message: `${file.path} is stale: it documents ${name}, which schema.ts and the template no longer render. ${run}`,
+          location: committed.location(old.offset),
+        });
+      }
+      // What lies outside the blocks (the template's text, the blocks' order): one finding.
+      const at = firstDifference(page.skeleton, fresh.skeleton);
       if (at < 0) continue;
-      const declaration = declarationAt(committed.text, at) ?? declarationAt(file.text, at);
-      const location = committed.location(at);
-      const where = declaration
-        ? `in declaration ${declaration} (line ${location.line})`
-        : `at line ${location.line}, outside the declarations`;
+      const location = committed.location(Math.min(page.textOffset(at), committed.text.length));
       report({
         message:
-          `${file.path} is stale: it differs from what schema.ts and the template generate, first ${where} ` +
-          `(committed: ${JSON.stringify(excerpt(committed.text, at))}; generated: ${JSON.stringify(excerpt(file.text, at))}). ` +
-          'Run `spec-check generate`.',
+          `${file.path} is stale outside the declaration blocks, first at line ${location.line} ` +
+          `(committed: ${JSON.stringify(readableSkeleton(excerpt(page.skeleton, at)))}; generated: ${JSON.stringify(readableSkeleton(excerpt(fresh.skeleton, at)))}). ${run}`,
         location,
-        related: declarationRelated(version, declaration, `${declaration} is declared here`),
       });
     }
   },

@@ -182,8 +182,8 @@ describe('watch on the MCP spec snapshot', () => {
     console.log(`watch: edit reported ${Math.round(elapsed)} ms after the write`);
     // The example is invalid, and the draft Schema Reference that includes it is now stale.
     expect(after.report.findings.filter((f) => !initial.has(JSON.stringify(f)))).toEqual([
-      expect.objectContaining({ rule: 'generated/schema-reference', file: 'docs/specification/draft/schema.mdx' }),
       expect.objectContaining({ rule: 'example/valid', file: callTool }),
+      expect.objectContaining({ rule: 'generated/schema-reference', file: 'schema/draft/schema.ts' }),
     ]);
     controller.abort();
     await done;

@@ -1,9 +1,9 @@
 import { LoadError, WriteError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
 import { OUTSIDE_ROOT } from '../../runtime/files.js';
-import { generatedFiles, type GeneratedFile } from '../../generators/outputs.js';
+import { generatedFiles, withLf, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
-import { programRoot } from '../../generators/keys.js';
+import { programRoot, targetDialects } from '../../generators/keys.js';
 import { Project } from '../../project/project.js';
 import { visible } from '../../reporters/escape.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
@@ -19,7 +19,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
-    .action(async (opts: { root: string; version?: string[]; config?: string }) => {
+    .option('--check', 'write nothing; list the files that would change and exit 1 when there are any')
+    .action(async (opts: { root: string; version?: string[]; config?: string; check?: boolean }) => {
       // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
       const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version } });
       // Every version is loaded even when only some are written: the Schema Reference program
@@ -32,7 +33,14 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         throw new LoadError(
           `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
         );
-      const project = new Project(spec, runtimeOf(run));
+      // The dialect of each schema.json to write is never guessed: without one, nothing is written.
+      const dialects = targetDialects(
+        spec.versions.filter((v) => v.schemaTs && (!wanted || wanted.has(v.id))),
+        run.generate?.dialect,
+      );
+      const undecided = dialects.find((d) => d.problem)?.problem;
+      if (undecided) throw new LoadError(undecided.message);
+      const project = new Project(spec, runtimeOf(run), { generate: run.generate });
       const files: GeneratedFile[] = [
         ...(await generatedFiles(project, 'schema-json')),
         ...(await generatedFiles(project, 'schema-reference')),
@@ -57,6 +65,14 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;
+        if (opts.check) {
+          // The committed text, as loading read it (confined to the root like every read).
+          const current = file.committed?.text;
+          if (current !== undefined && withLf(current) === file.text) continue;
+          written++;
+          io.stdout(`${current === undefined ? 'would create' : 'would update'} ${visible(file.path)}\n`);
+          continue;
+        }
         const outcome = await writeIfChanged(spec.root, file.path, file.text).catch((error: unknown) => {
           throw new WriteError(
             `cannot write ${file.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
@@ -73,9 +89,9 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
       io.stdout(
         written
-          ? `${written} of ${generated} generated files changed.\n`
+          ? `${written} of ${generated} generated files ${opts.check ? 'would change; run `spec-check generate`' : 'changed'}.\n`
           : `All ${generated} generated files are up to date.\n`,
       );
-      setExitCode(problems ? 1 : 0);
+      setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };

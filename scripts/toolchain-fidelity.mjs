@@ -1,0 +1,165 @@
+#!/usr/bin/env zx
+/**
+ * Does spec-check's generator agree with the spec repository's own toolchain, in both directions?
+ *
+ * Copies the corpus (default ../shared/corpus/mcp-spec) to a temp folder, installs there only the
+ * generator packages at the versions its package-lock.json pins (TypeDoc, TypeScript,
+ * typescript-json-schema, tsx, and what the TypeDoc plugin imports: a lockfile cut down to their
+ * dependencies, installed with `npm ci`), applies a schema.ts edit (a `@minItems 1` tag on a
+ * member, two descriptions reworded), then checks:
+ *   A. after `spec-check generate`, the repository's `check:schema:md` and `check:schema:json` pass;
+ *   B. after the repository's own `generate:schema`, `spec-check check` reports no generated/* finding.
+ * Exits 1 when either fails. Nothing is written outside the temp folder (removed unless --keep).
+ *
+ *   zx scripts/toolchain-fidelity.mjs [--corpus DIR] [--keep]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const corpus = path.resolve(argv.corpus ?? path.join(projectRoot, '../shared/corpus/mcp-spec'));
+const cli = path.join(projectRoot, 'dist/cli.js');
+$.verbose = false;
+
+if (!fs.existsSync(path.join(corpus, 'package-lock.json'))) {
+  console.log(`toolchain-fidelity: no corpus with a package-lock.json at ${corpus}; skipped`);
+  process.exit(0);
+}
+if (!fs.existsSync(cli)) {
+  console.error('toolchain-fidelity: dist/cli.js is missing; run `npm run build` first');
+  process.exit(2);
+}
+
+/** The packages the repository's generate and check scripts for schema.json and the Schema Reference run. */
+const ROOTS = ['typedoc', 'typescript', 'typescript-json-schema', 'tsx', 'cheerio'];
+
+/**
+ * The lockfile cut down to ROOTS and everything they depend on, resolved as Node does: a
+ * dependency of `node_modules/a/node_modules/b` is looked up in its own `node_modules`, then in
+ * each folder above.
+ */
+function prunedLock(lock, wanted) {
+  const packages = lock.packages;
+  const keep = new Set();
+  const resolve = (from, name) => {
+    let base = from;
+    for (;;) {
+      const candidate = `${base ? `${base}/` : ''}node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!base) return undefined;
+      const cut = base.lastIndexOf('/node_modules/');
+      base = cut < 0 ? '' : base.slice(0, cut);
+    }
+  };
+  const visit = (location) => {
+    if (keep.has(location)) return;
+    keep.add(location);
+    const entry = packages[location];
+    const optionalPeers = entry.peerDependenciesMeta ?? {};
+    const deps = {
+      ...entry.dependencies,
+      ...entry.optionalDependencies,
+      ...Object.fromEntries(Object.entries(entry.peerDependencies ?? {}).filter(([n]) => !optionalPeers[n]?.optional)),
+    };
+    for (const name of Object.keys(deps)) {
+      const found = resolve(location, name);
+      if (found) visit(found);
+    }
+  };
+  const rootDeps = lock.packages[''].devDependencies ?? {};
+  const devDependencies = {};
+  for (const name of wanted) {
+    if (!packages[`node_modules/${name}`]) throw new Error(`${name} is not in the lockfile`);
+    devDependencies[name] =
+      rootDeps[name] ?? lock.packages[''].dependencies?.[name] ?? packages[`node_modules/${name}`].version;
+    visit(`node_modules/${name}`);
+  }
+  const out = { '': { name: 'spec-toolchain', version: '0.0.0', devDependencies } };
+  for (const location of [...keep].sort()) out[location] = packages[location];
+  return {
+    packageJson: { name: 'spec-toolchain', version: '0.0.0', private: true, devDependencies },
+    lock: { name: 'spec-toolchain', version: '0.0.0', lockfileVersion: 3, requires: true, packages: out },
+  };
+}
+
+/** The schema.ts edit: a `@minItems` tag on a member's JSDoc and two reworded descriptions. */
+function editSchema(text) {
+  const edits = [
+    [
+      '   * A list of content objects that represent the unstructured result of the tool call.\n   */\n  content: ContentBlock[];',
+      '   * The content objects that make up the unstructured result of the tool call.\n   *\n   * @minItems 1\n   */\n  content: ContentBlock[];',
+    ],
+    [
+      '   * An optional JSON value that represents the structured result of the tool call.',
+      '   * A JSON value holding the structured result of the tool call, when there is one.',
+    ],
+  ];
+  for (const [from, to] of edits) {
+    if (!text.includes(from)) throw new Error(`schema.ts edit: ${JSON.stringify(from.slice(0, 60))} not found`);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-fidelity-'));
+const started = Date.now();
+const failures = [];
+try {
+  // The toolchain, once, shared by both copies through a link.
+  const tools = path.join(work, 'tools');
+  fs.mkdirSync(tools);
+  const { packageJson, lock } = prunedLock(
+    JSON.parse(fs.readFileSync(path.join(corpus, 'package-lock.json'), 'utf8')),
+    ROOTS,
+  );
+  fs.writeFileSync(path.join(tools, 'package.json'), JSON.stringify(packageJson, null, 2) + '\n');
+  fs.writeFileSync(path.join(tools, 'package-lock.json'), JSON.stringify(lock, null, 2) + '\n');
+  console.log(
+    `installing ${Object.keys(lock.packages).length - 1} packages (${ROOTS.map((n) => `${n}@${lock.packages[`node_modules/${n}`].version}`).join(', ')})`,
+  );
+  await $({ cwd: tools })`npm ci --ignore-scripts --no-audit --no-fund --loglevel=error`;
+
+  const copy = (name) => {
+    const dir = path.join(work, name);
+    fs.cpSync(corpus, dir, { recursive: true, filter: (src) => path.basename(src) !== 'node_modules' });
+    fs.symlinkSync(path.join(tools, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const schemaTs = path.join(dir, 'schema/draft/schema.ts');
+    fs.writeFileSync(schemaTs, editSchema(fs.readFileSync(schemaTs, 'utf8')));
+    return dir;
+  };
+  const npmRun = (dir, script) => $({ cwd: dir, nothrow: true })`npm run --silent ${script}`;
+
+  // A. spec-check writes; the repository's checks read.
+  const a = copy('spec-check-wrote');
+  const generated = await $({ cwd: a, nothrow: true })`node ${cli} generate --root .`;
+  if (generated.exitCode !== 0)
+    failures.push(`spec-check generate exited ${generated.exitCode}: ${generated.stderr.trim()}`);
+  else console.log(`A. spec-check generate: ${generated.stdout.trim().split('\n').at(-1)}`);
+  for (const script of ['check:schema:md', 'check:schema:json']) {
+    const run = await npmRun(a, script);
+    console.log(`A. ${script} on spec-check's output: ${run.exitCode === 0 ? 'accepted' : 'REJECTED'}`);
+    if (run.exitCode !== 0)
+      failures.push(`${script} rejects spec-check's output:\n${(run.stdout + run.stderr).trim().slice(0, 2000)}`);
+  }
+
+  // B. the repository's generators write; spec-check reads.
+  const b = copy('repo-wrote');
+  const repoGenerate = await npmRun(b, 'generate:schema');
+  if (repoGenerate.exitCode !== 0)
+    failures.push(`the repository's generate:schema failed: ${repoGenerate.stderr.trim()}`);
+  const checked = await $({ cwd: b, nothrow: true })`node ${cli} check --root . --format json --no-cache`;
+  const findings = JSON.parse(checked.stdout || '{"findings":[]}').findings.filter((f) =>
+    f.rule.startsWith('generated/'),
+  );
+  console.log(`B. spec-check check on the repository's output: ${findings.length} generated/* finding(s)`);
+  for (const f of findings) failures.push(`spec-check: ${f.file}:${f.line}:${f.column}: ${f.rule}: ${f.message}`);
+} finally {
+  if (argv.keep) console.log(`kept ${work}`);
+  else fs.rmSync(work, { recursive: true, force: true });
+}
+console.log(
+  `toolchain-fidelity: ${failures.length ? 'FAILED' : 'ok'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+for (const f of failures) console.error(`- ${f}`);
+process.exit(failures.length ? 1 : 0);
