@@ -39,7 +39,11 @@ describe('resource bounds and silent passes become findings', () => {
     ['3,000 nested block quotes', `\n\n${'>'.repeat(3000)} deep\n`, 'Too deeply nested to parse'],
     ['20,000 nested block quotes', `\n\n${'>'.repeat(20_000)} deep\n`, 'Too deeply nested to parse'],
     ['`*a` over 100 KB', `\n\n${'*a'.repeat(50_000)}\n`, 'Too many emphasis, strikethrough or link markers'],
-    ['a 5 MB page', `\n\n${'Some prose.\n\n'.repeat(400_000)}`, 'Page too large to parse: 5079 KB, over the limit of 256 KB'],
+    [
+      'a 5 MB page',
+      `\n\n${'Some prose.\n\n'.repeat(400_000)}`,
+      'Page too large to parse: 5079 KB, over the limit of 256 KB',
+    ],
   ])('an MDX page with %s: mdx/parse at the page, in time', async (_, text, message) => {
     const started = performance.now();
     const { added } = await findingsAfter(append(page, text));

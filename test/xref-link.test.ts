@@ -32,7 +32,10 @@ tester.run(xrefLink, {
     ['an explicit id', '[custom](/specification/draft/basic/lifecycle#custom-anchor)'],
     ['an index page by its folder', '[basics](/specification/draft/basic#_meta)'],
     ['an underscore heading with its underscore', '[meta](/specification/draft/basic/index#_meta)'],
-    ['a repeated heading, numbered from 2 as the site numbers it', '[again](/specification/draft/basic#notes-&-caveats-2)'],
+    [
+      'a repeated heading, numbered from 2 as the site numbers it',
+      '[again](/specification/draft/basic#notes-&-caveats-2)',
+    ],
     ['a heading with `&` kept, URL-encoded', '[notes](/specification/draft/basic#notes-%26-caveats)'],
     ['a relative page', '[lifecycle](../basic/lifecycle#shutdown)'],
     ['a heading of the same page', '## Sizes\n\nSee [sizes](#sizes).'],

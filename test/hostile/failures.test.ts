@@ -60,6 +60,12 @@ describe('one-line failures', () => {
     execFileSync('mkfifo', [tree.path('docs/specification/draft/schema.mdx')]);
     fs.rmSync(tree.path('schema/draft/schema.json'));
     fs.mkdirSync(tree.path('schema/draft/schema.json'));
+    // With no committed schema.json to take the dialect from, the config gives it.
+    const configFile = tree.path('spec-check.config.json');
+    fs.writeFileSync(
+      configFile,
+      JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), generate: { dialect: '2020-12' } }),
+    );
     const run = await tree.run(['generate'], { timeoutMs: 30_000 });
     expect(run.timedOut).toBe(false);
     expectNoStackTrace(run.stderr);
@@ -72,13 +78,14 @@ describe('one-line failures', () => {
 
   it('generate on a read-only tree: one line, exit 2', async () => {
     const tree = sampleTree();
-    fs.writeFileSync(tree.path('schema/draft/schema.json'), '{}\n');
+    const stale = '{ "$schema": "https://json-schema.org/draft/2020-12/schema" }\n';
+    fs.writeFileSync(tree.path('schema/draft/schema.json'), stale);
     // Readable by everyone, writable by its owner only: read-only to the unprivileged run.
     tree.shareReadOnly();
     if (process.getuid?.() !== 0) fs.chmodSync(tree.path('schema/draft'), 0o555);
     const run = await tree.run(['generate'], { unprivileged: true });
     expectOneLineFatal(run, /^spec-check: cannot write schema\/draft\/schema\.json: EACCES$/m);
-    expect(fs.readFileSync(tree.path('schema/draft/schema.json'), 'utf8')).toBe('{}\n');
+    expect(fs.readFileSync(tree.path('schema/draft/schema.json'), 'utf8')).toBe(stale);
     tree.expectOutsideUnchanged();
   });
 
