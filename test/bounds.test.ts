@@ -42,7 +42,7 @@ describe('resource bounds and silent passes become findings', () => {
     [
       'a 5 MB page',
       `\n\n${'Some prose.\n\n'.repeat(400_000)}`,
-      'Page too large to parse: 5079 KB, over the limit of 256 KB',
+      'Page too large to parse: 5079 KB, over the limit of 1024 KB',
     ],
   ])('an MDX page with %s: mdx/parse at the page, in time', async (_, text, message) => {
     const started = performance.now();
