@@ -66,6 +66,19 @@ describe('DiskCache', () => {
     expect(cache.get('report', 'k1')).toBeUndefined();
   });
 
+  it('discards a signed entry moved under another key, its header rewritten to match', () => {
+    const dir = tempDir('cache-');
+    const cache = new DiskCache(dir, '1.0.0', 'a key of this test');
+    cache.set('report', 'clean', { findings: [] });
+    const [header, body] = fs.readFileSync(path.join(dir, 'report-clean.json'), 'utf8').split('\n');
+    const moved = { ...JSON.parse(header!), key: 'dirty' };
+    fs.writeFileSync(path.join(dir, 'report-dirty.json'), `${JSON.stringify(moved)}\n${body}`);
+    expect(cache.get('report', 'dirty')).toBeUndefined();
+    expect(cache.get('report', 'clean')).toEqual({ findings: [] });
+    // Nor does another key's holder accept it.
+    expect(new DiskCache(dir, '1.0.0', 'another key').get('report', 'clean')).toBeUndefined();
+  });
+
   it('discards an entry whose value was edited, or that another version wrote', () => {
     const dir = tempDir('cache-');
     const cache = new DiskCache(dir, '1.0.0');

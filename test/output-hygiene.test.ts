@@ -14,6 +14,8 @@ describe('visible', () => {
       'a\\x1b[31mb\\nc\\rd\te\\x00\\x7f\\x9b\\u202ef\\u2028',
     );
     expect(visible('plain – text ✓')).toBe('plain – text ✓');
+    // The bidirectional marks reorder neutral characters around them too.
+    expect(visible('a\u200eb\u200fc\u061cd')).toBe('a\\u200eb\\u200fc\\u061cd');
     // The same on every call (no regular-expression state carried over).
     expect(visible('\u001b')).toBe('\\x1b');
     expect(visible('\u001b')).toBe('\\x1b');

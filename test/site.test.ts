@@ -29,6 +29,13 @@ describe('redirect patterns', () => {
     expect(r.destinationFor(from)).toBe(to);
   });
 
+  it('matches a source of many repeating parameters against a long path in bounded steps', () => {
+    const source = Array.from({ length: 25 }, (_, i) => `/:p${i}*`).join('') + '/zzz';
+    const r = compileRedirect(source, '/x', at);
+    expect(r.match('/a'.repeat(40))).toBe(false);
+    expect(r.match('/a'.repeat(40) + '/zzz')).toBe(true);
+  });
+
   it.each([
     ['/p/:name', '/p/one/two'],
     ['/old', '/older'],

@@ -63,3 +63,10 @@ export const MAX_MARKDOWN_LINE_DEPTH = 24;
  * trees recursively, and a few thousand levels overflow their stack; MCP pages nest under 15.
  */
 export const MAX_MARKDOWN_DEPTH = 200;
+
+/**
+ * Patterned redirects (`/old/:slug*`) a site's docs.json may have: each is tried on every path a
+ * link names, so their number multiplies the links' cost. The MCP site has 8; literal redirects
+ * are looked up by path and need no bound.
+ */
+export const MAX_PATTERNED_REDIRECTS = 1000;

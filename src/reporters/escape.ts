@@ -5,8 +5,8 @@
  * splits a one-line format (a Markdown table row, a GitHub command), and no bidirectional
  * override reorders what a reviewer reads. Tab is kept.
  */
-// C0 but tab, DEL, C1, the line and paragraph separators, and the bidirectional controls.
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// C0 but tab, DEL, C1, the line and paragraph separators, and the bidirectional controls and marks (LRM, RLM, ALM).
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const CONTROLS = new RegExp(CONTROL.source, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
@@ -22,5 +22,5 @@ export function visible(s: string, keepLineBreaks = false): string {
 
 function escapeOne(c: string): string {
   const code = c.charCodeAt(0);
-  return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`);
+  return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
 }

@@ -19,6 +19,11 @@ export const siteRedirect: Rule = {
   check(project, { report }) {
     const site = siteModel(project);
     if (!site) return;
+    if (site.patternsLeftOut)
+      report({
+        message: `${site.patternsLeftOut} patterned redirects past the first ${site.redirects.filter((r) => r.patterned).length} are not read: links through them are judged as if they were absent`,
+        location: { file: site.site.config.file.path, line: 1, column: 1 },
+      });
     for (const redirect of site.redirects) {
       const destination = redirect.destination;
       // A patterned destination is judged through the paths it is used for (links), not on its own.

@@ -6,7 +6,7 @@
  * and an entry that cannot be read or parsed is a miss, never an error.
  *
  * An entry is one header line (`{"key","version","hash"}`: its key, the spec-check version that
- * wrote it, an HMAC-SHA256 of the rest) and the value's JSON. An entry whose header does not
+ * wrote it, an HMAC-SHA256 of the three) and the value's JSON. An entry whose header does not
  * match (edited, truncated, written by another version, or forged by someone without the key) is
  * discarded; an entry that is not a regular file (a link, a device, a FIFO) is never opened for
  * reading. The cache lives in the checked project's `node_modules`, which a pull request could
@@ -42,8 +42,9 @@ export class DiskCache {
     private readonly secret: string = cacheSecret() ?? '',
   ) {}
 
-  private sign(body: string): string {
-    return createHmac('sha256', this.secret).update(body).digest('hex');
+  /** The HMAC of an entry: its key and version with its body, so that no entry can be moved under another key. */
+  private sign(key: string, body: string): string {
+    return createHmac('sha256', this.secret).update(`${key}\0${this.version}\0`).update(body).digest('hex');
   }
 
   private file(kind: string, key: string): string {
@@ -66,7 +67,7 @@ export class DiskCache {
       if (newline < 0) return undefined;
       const header = JSON.parse(text.slice(0, newline)) as Partial<EntryHeader>;
       const body = text.slice(newline + 1);
-      if (header.key !== key || header.version !== this.version || !this.secret || header.hash !== this.sign(body))
+      if (header.key !== key || header.version !== this.version || !this.secret || header.hash !== this.sign(key, body))
         return undefined;
       return JSON.parse(body) as T;
     } catch {
@@ -84,7 +85,7 @@ export class DiskCache {
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const body = JSON.stringify(value);
-      const header: EntryHeader = { key, version: this.version, hash: this.sign(body) };
+      const header: EntryHeader = { key, version: this.version, hash: this.sign(key, body) };
       fs.writeFileSync(temp, `${JSON.stringify(header)}\n${body}`, { flag: 'wx' });
       fs.renameSync(temp, target);
       this.prune();

@@ -236,14 +236,15 @@ export class FileReader {
     const out: string[] = [];
     for (const e of entries) {
       if (this.ignore?.(`${rel}/${e.name}`)) continue;
-      const abs = this.abs(`${rel}/${e.name}`);
-      if (
-        e.isDirectory() ||
-        (e.isSymbolicLink() &&
-          (await this.insideRoot(abs)) &&
-          (await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory())
-      ) {
-        out.push(e.name);
+      const childRel = `${rel}/${e.name}`;
+      const abs = this.abs(childRel);
+      if (e.isDirectory()) out.push(e.name);
+      else if (e.isSymbolicLink()) {
+        // A link leading out (a version folder of another tree) is said, not passed over.
+        if (!(await this.insideRoot(abs))) {
+          if (!this.problems.some((p) => p.location.file === childRel && p.message === OUTSIDE_ROOT))
+            this.problem('unreadable', OUTSIDE_ROOT, { file: childRel, line: 1, column: 1 });
+        } else if ((await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory()) out.push(e.name);
       }
     }
     return out.sort();

@@ -1,8 +1,12 @@
 /**
  * Redirects as docs.json writes them: a source path that may hold named parameters (`:slug`,
- * one segment; `:slug*`, zero or more segments; `:slug+`, one or more) or a `*` wildcard, and a
- * destination that may reuse them. This is the path-pattern language of the docs site's
- * redirects (the Next.js convention); a literal source matches itself only.
+ * one segment; `:slug*`, zero or more segments; `:slug+`, one or more; `:slug?`, zero or one) or
+ * a `*` wildcard, and a destination that may reuse them. This is the path-pattern language of the
+ * docs site's redirects (the Next.js convention); a literal source matches itself only.
+ *
+ * Sources are matched segment by segment, not by a regular expression: a source of many
+ * repeating parameters would make a backtracking regex take exponential time on a long path.
+ * The match memoizes (part, segment) pairs, so it costs at most parts x segments^2 steps.
  */
 import type { Location } from '../core/location.js';
 
@@ -18,35 +22,64 @@ export interface Redirect {
   destinationFor(urlPath: string): string;
 }
 
-export function compileRedirect(source: string, destination: string, location: Redirect['location']): Redirect {
-  const names: string[] = [];
-  let pattern = '';
+type Part = { kind: 'literal'; text: string } | { kind: 'param'; name: string; min: number; max: number };
+
+function partsOf(source: string): Part[] {
   const clean = source.length > 1 ? source.replace(/\/+$/, '') : source;
-  for (const segment of clean.split('/').slice(1)) {
-    const param = /^:([A-Za-z_]\w*)([*+?]?)$/.exec(segment);
-    if (param) {
-      names.push(param[1]);
-      // `:x*` and `:x?` may match nothing, taking the slash before them along.
-      if (param[2] === '*') pattern += '(?:/(.*))?';
-      else if (param[2] === '+') pattern += '/(.+)';
-      else if (param[2] === '?') pattern += '(?:/([^/]+))?';
-      else pattern += '/([^/]+)';
-    } else if (segment === '*') {
-      names.push('*');
-      pattern += '(?:/(.*))?';
-    } else pattern += '/' + segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  const regex = new RegExp(`^${pattern || '/'}$`);
+  if (clean === '/') return [];
+  return clean
+    .split('/')
+    .slice(1)
+    .map((segment): Part => {
+      const param = /^:([A-Za-z_]\w*)([*+?]?)$/.exec(segment);
+      if (param) {
+        const [min, max] =
+          param[2] === '*' ? [0, Infinity] : param[2] === '+' ? [1, Infinity] : param[2] === '?' ? [0, 1] : [1, 1];
+        return { kind: 'param', name: param[1], min, max };
+      }
+      if (segment === '*') return { kind: 'param', name: '*', min: 0, max: Infinity };
+      return { kind: 'literal', text: segment };
+    });
+}
+
+/** The values of the source's parameters for `segments`, or undefined when it does not match. */
+function matchParts(parts: Part[], segments: string[]): Map<string, string> | undefined {
+  const failed = new Set<number>();
+  const values = new Map<string, string>();
+  const at = (p: number, s: number): boolean => {
+    if (p === parts.length) return s === segments.length;
+    const key = p * (segments.length + 1) + s;
+    if (failed.has(key)) return false;
+    const part = parts[p];
+    if (part.kind === 'literal') {
+      if (segments[s] === part.text && at(p + 1, s + 1)) return true;
+    } else {
+      const most = Math.min(part.max, segments.length - s);
+      for (let n = part.min; n <= most; n++) {
+        if (at(p + 1, s + n)) {
+          values.set(part.name, segments.slice(s, s + n).join('/'));
+          return true;
+        }
+      }
+    }
+    failed.add(key);
+    return false;
+  };
+  return at(0, 0) ? values : undefined;
+}
+
+export function compileRedirect(source: string, destination: string, location: Redirect['location']): Redirect {
+  const parts = partsOf(source);
+  const segmentsOf = (urlPath: string) => (urlPath === '/' ? [] : urlPath.split('/').slice(1));
   return {
     source,
     destination,
     location,
-    patterned: names.length > 0,
-    match: (urlPath) => regex.test(urlPath),
+    patterned: parts.some((p) => p.kind === 'param'),
+    match: (urlPath) => matchParts(parts, segmentsOf(urlPath)) !== undefined,
     destinationFor(urlPath) {
-      const m = regex.exec(urlPath);
-      if (!m) return destination;
-      const values = new Map(names.map((n, i) => [n, m[i + 1] ?? '']));
+      const values = matchParts(parts, segmentsOf(urlPath));
+      if (!values) return destination;
       return destination
         .replace(/\/:([A-Za-z_]\w*)[*+?]?/g, (whole, name: string) => {
           if (!values.has(name)) return whole;

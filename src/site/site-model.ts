@@ -10,6 +10,7 @@ import type { Site, Spec } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { isSitePage } from '../sources/site.js';
 import { compileRedirect, type Redirect } from './redirects.js';
+import { MAX_PATTERNED_REDIRECTS } from '../core/limits.js';
 
 export interface NavigationEntry {
   /** The page path as written (`specification/draft/index`). */
@@ -35,6 +36,8 @@ export interface SiteModel {
   staticFiles: Set<string>;
   navigation: NavigationEntry[];
   redirects: Redirect[];
+  /** Patterned redirects past `MAX_PATTERNED_REDIRECTS`, not read (each is tried on every path). */
+  patternsLeftOut: number;
   /** Where a URL path (`/docs/intro`, decoded, without query or fragment) leads. */
   resolve(urlPath: string): Resolution;
   /** The URL path of a page file (relative to the root), or undefined when the site does not serve it. */
@@ -63,7 +66,29 @@ function build(site: Site): SiteModel {
   }
   // A folder's `index` page is served at the folder too.
   for (const [bare, file] of [...pages]) if (bare.endsWith('/index')) pages.set(bare.slice(0, -'/index'.length), file);
-  const { navigation, redirects } = readConfig(site);
+  const { navigation, redirects: all } = readConfig(site);
+  // Literal sources are looked up by path; the patterned ones are tried in order, and only so many.
+  const literal = new Map<string, number>();
+  const patterns: number[] = [];
+  let patternsLeftOut = 0;
+  all.forEach((r, i) => {
+    if (!r.patterned) {
+      const key = r.source.length > 1 ? r.source.replace(/\/+$/, '') : r.source;
+      if (!literal.has(key)) literal.set(key, i);
+    } else if (patterns.length < MAX_PATTERNED_REDIRECTS) patterns.push(i);
+    else patternsLeftOut++;
+  });
+  const kept = new Set(patterns);
+  const redirects = all.filter((r, i) => !r.patterned || kept.has(i));
+  const firstRedirect = (key: string): Redirect | undefined => {
+    const exact = literal.get(key) ?? Infinity;
+    for (const i of patterns) {
+      if (i > exact) break;
+      if (all[i].match(key)) return all[i];
+    }
+    return exact === Infinity ? undefined : all[exact];
+  };
+  const resolved = new Map<string, Resolution>();
 
   const direct = (p: string): Resolution | undefined => {
     const bare = p.replace(/^\/+/, '').replace(/\/+$/, '');
@@ -73,6 +98,11 @@ function build(site: Site): SiteModel {
     return undefined;
   };
   const resolve = (urlPath: string): Resolution => {
+    let known = resolved.get(urlPath);
+    if (!known) resolved.set(urlPath, (known = resolveOnce(urlPath)));
+    return known;
+  };
+  const resolveOnce = (urlPath: string): Resolution => {
     const hops: Redirect[] = [];
     const seen = new Set<string>();
     let current = urlPath;
@@ -81,7 +111,7 @@ function build(site: Site): SiteModel {
       if (seen.has(key)) return { kind: 'loop', hops };
       seen.add(key);
       // Redirects come before pages, as the site applies them.
-      const redirect = redirects.find((r) => r.match(key));
+      const redirect = firstRedirect(key);
       if (!redirect) {
         const here = direct(key) ?? { kind: 'missing' as const };
         return hops.length ? { kind: 'redirect', hops, to: here } : here;
@@ -100,7 +130,7 @@ function build(site: Site): SiteModel {
     if (!isSitePage(rel)) return undefined;
     return '/' + rel.replace(/\.mdx?$/, '');
   };
-  return { site, pages, staticFiles, navigation, redirects, resolve, urlOf };
+  return { site, pages, staticFiles, navigation, redirects, patternsLeftOut, resolve, urlOf };
 }
 
 /** The navigation's page entries (any `pages` array or `root` at any depth) and the redirects, with their places in docs.json. */

@@ -144,6 +144,24 @@ describe('confinement: links', () => {
     },
   );
 
+  it('a version folder that is a link to another tree outside the root is a finding, not passed over', async () => {
+    const tree = sampleTree();
+    const other = path.join(tree.outside, 'other-version');
+    fs.cpSync(tree.path('schema/2025-01-15'), other, { recursive: true });
+    fs.symlinkSync(other, tree.path('schema/2099-01-01'));
+    const otherBefore = snapshotOf(other);
+    const { run, findings } = await checkJson(tree);
+    expect(run.code).toBe(1);
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'input/unreadable',
+        file: 'schema/2099-01-01',
+        message: expect.stringMatching(/outside the root/),
+      }),
+    );
+    expect(snapshotOf(other)).toEqual(otherBefore);
+  });
+
   it('a default config file that is a link outside the root is not read: one line, exit 2', async () => {
     const tree = sampleTree();
     fs.rmSync(tree.path('spec-check.config.json'));
