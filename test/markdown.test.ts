@@ -92,7 +92,12 @@ describe('pages beyond the parser limits', () => {
   const parse = (text: string, syntax: 'mdx' | 'md' = 'mdx') => readMarkdownPage(new TextFile('p.mdx', text), syntax);
 
   it.each([
-    ['a page over 1 MB', 'Prose.\n\n'.repeat(160_000), 'Page too large to parse: 1250 KB, over the limit of 1024 KB', 1],
+    [
+      'a page over 1 MB',
+      'Prose.\n\n'.repeat(160_000),
+      'Page too large to parse: 1250 KB, over the limit of 1024 KB',
+      1,
+    ],
     [
       '`*a` repeated in one paragraph (quadratic in micromark)',
       '# Title\n\n' + '*a'.repeat(50_000),

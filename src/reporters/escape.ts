@@ -22,5 +22,7 @@ export function visible(s: string, keepLineBreaks = false): string {
 
 function escapeOne(c: string): string {
   const code = c.charCodeAt(0);
-  return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  return (
+    NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`)
+  );
 }
