@@ -11,6 +11,8 @@ describe('nestedQuantifier', () => {
     ['(a{1,})+', 0],
     ['(a{2,50}){3,}', 0],
     ['errors? (?<n>(?:x+))*', 8],
+    ['(a|a)*b', 0],
+    ['x(?:a|ab)+c', 1],
   ])('finds the repeated group holding an unbounded quantifier in %s', (source, offset) => {
     expect(nestedQuantifier(source)).toBe(offset);
   });

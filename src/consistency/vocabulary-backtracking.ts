@@ -3,7 +3,8 @@
  * catastrophically. The phrases run on every statement of every page with JavaScript's
  * backtracking engine, which a pattern such as `(\w+\s?)*` keeps busy for hours on one sentence.
  * The check is the classic one (as safe-regex's "star height"): a group repeated without bound
- * that itself holds a quantifier without bound. It is conservative: it needs no parser, knows
+ * that itself holds a quantifier without bound, or an alternation (`(a|a)*`, whose branches may
+ * match the same text, backtracks exponentially too). It is conservative: it needs no parser, knows
  * escapes, classes and group kinds, and refuses some patterns that would have been safe
  * (`(?:ab+)+`), which are rewritten without the nesting. Polynomial backtracking (`\w*\w*`) is
  * allowed: statements are short.
@@ -18,8 +19,11 @@ const LARGE_REPEAT = 10;
 
 interface Group {
   start: number;
-  /** Holds a quantifier without bound (directly or in a nested group). */
+  /** Where its content starts (after `(` and its kind). */
+  content?: number;
+  /** Holds a quantifier without bound (directly or in a nested group), or branches that may overlap. */
   unbounded: boolean;
+  alternation?: boolean;
 }
 
 /**
@@ -57,23 +61,56 @@ export function nestedQuantifier(source: string): number | undefined {
       i = j;
       atom = 'other';
     } else if (c === '(') {
-      groups.push({ start: i, unbounded: false });
+      const group: Group = { start: i, unbounded: false };
+      groups.push(group);
       atom = undefined;
       // Group kinds: `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`.
       if (source[i + 1] === '?') {
         const kind = /^\?(?::|=|!|<=|<!|<[^>]*>)/.exec(source.slice(i + 1, i + 80));
         if (kind) i += kind[0].length;
       }
+      group.content = i + 1;
     } else if (c === ')') {
-      const group = groups.length > 1 ? groups.pop()! : { start: i, unbounded: false };
+      const group: Group = groups.length > 1 ? groups.pop()! : { start: i, unbounded: false };
+      // Repeating a choice backtracks as repeating a quantifier does, when its branches overlap.
+      if (group.alternation && branchesMayOverlap(source.slice(group.content ?? i, i))) group.unbounded = true;
       // What the group holds, its parent holds.
       if (group.unbounded) groups.at(-1)!.unbounded = true;
       atom = group;
-    } else if (c === '|' || c === '^' || c === '$') {
+    } else if (c === '|') {
+      groups.at(-1)!.alternation = true;
+      atom = undefined;
+    } else if (c === '^' || c === '$') {
       atom = undefined;
     } else atom = 'other';
   }
   return undefined;
+}
+
+/**
+ * Whether two branches of a group's text (split at its own `|`) may match the same start: true
+ * unless every branch begins with a plain character and no two with the same one (`foo|bar`).
+ */
+function branchesMayOverlap(text: string): boolean {
+  const firsts: string[] = [];
+  let depth = 0;
+  let branchStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (branchStart) {
+      if (!/[\p{L}\p{N} _-]/u.test(c)) return true;
+      firsts.push(c.toLowerCase());
+      branchStart = false;
+    }
+    if (c === '\\') i++;
+    else if (c === '[') {
+      for (i++; i < text.length && text[i] !== ']'; i++) if (text[i] === '\\') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) branchStart = true;
+  }
+  if (branchStart) return true;
+  return new Set(firsts).size < firsts.length;
 }
 
 function quantifierAt(source: string, i: number): { length: number; unbounded: boolean } | undefined {
