@@ -44,14 +44,20 @@ export interface FileSystem {
   readFile(abs: string): Promise<Buffer>;
 }
 
-/** The disk, with a bounded number of calls at once (a tree may hold more files than the process may open). */
-export const diskFileSystem: FileSystem = new ReadScheduler().wrap({
+/**
+ * The disk. The calls that open a file descriptor (reading a file or a folder) go through a
+ * bounded scheduler: a tree may hold more files than the process may open. Metadata calls hold
+ * none, and skip the queue.
+ */
+export const diskFileSystem: FileSystem = {
   stat: (abs) => fs.stat(abs),
   lstat: (abs) => fs.lstat(abs),
-  readdir: (abs) => fs.readdir(abs, { withFileTypes: true }),
   realpath: (abs) => fs.realpath(abs),
-  readFile: (abs) => fs.readFile(abs),
-});
+  ...new ReadScheduler().wrap({
+    readdir: (abs: string) => fs.readdir(abs, { withFileTypes: true }),
+    readFile: (abs: string) => fs.readFile(abs),
+  }),
+};
 
 /**
  * A tree held in memory: `files` maps paths relative to `root` (`/`-separated) to their text or
@@ -176,7 +182,7 @@ export class FileReader {
   private async inside(real: string): Promise<boolean> {
     this.realRoot ??= this.fileSystem.realpath(this.root).catch(() => path.resolve(this.root));
     const root = await this.realRoot;
-    return real === root || real.startsWith(root + path.sep);
+    return isWithin(root, real);
   }
 
   private async insideRoot(abs: string): Promise<boolean> {
@@ -241,10 +247,8 @@ export class FileReader {
       if (e.isDirectory()) out.push(e.name);
       else if (e.isSymbolicLink()) {
         // A link leading out (a version folder of another tree) is said, not passed over.
-        if (!(await this.insideRoot(abs))) {
-          if (!this.problems.some((p) => p.location.file === childRel && p.message === OUTSIDE_ROOT))
-            this.problem('unreadable', OUTSIDE_ROOT, { file: childRel, line: 1, column: 1 });
-        } else if ((await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory()) out.push(e.name);
+        if (!(await this.insideRoot(abs))) this.refuse(childRel);
+        else if ((await this.fileSystem.stat(abs).catch(() => undefined))?.isDirectory()) out.push(e.name);
       }
     }
     return out.sort();
