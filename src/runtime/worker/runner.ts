@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
 import type { WorkerJob, WorkerOutput } from './jobs.js';
+import { tempNameFor, trackTemp, untrackTemp } from '../temp-files.js';
 
 let script: URL | null | undefined;
 let fromSource = false;
@@ -68,9 +69,14 @@ function bundleFromSource(workerTs: string): URL {
     )) {
       const target = path.join(dir, path.relative('/out', f.path));
       // Threads of one process share its pid: the thread id keeps their temporary files apart.
-      const temp = `${target}.${process.pid}.${threadId}.tmp`;
-      writeFileSync(temp, f.contents);
-      renameSync(temp, target);
+      const temp = tempNameFor(target, String(threadId));
+      trackTemp(temp);
+      try {
+        writeFileSync(temp, f.contents);
+        renameSync(temp, target);
+      } finally {
+        untrackTemp(temp);
+      }
     }
   }
   return pathToFileURL(path.join(dir, 'worker.js'));
