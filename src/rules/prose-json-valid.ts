@@ -27,14 +27,21 @@ export const proseJsonValid: Rule = {
   check(project, { report, count }) {
     const { spec } = project;
     for (const version of spec.versions)
-      for (const page of version.pages) checkPage(project, version, page, false, report, count);
+      for (const page of version.pages)
+        checkPage(project, version, page, { isSep: false, schemaProblems: true }, report, count);
     for (const page of spec.seps) {
       const target = sepTarget(project, page);
       // An adopted SEP is a record of what was proposed: that the release then changed a detail is
       // not a defect of the SEP. Only a SEP still proposed must agree with the draft it goes into.
-      const reportProblems = !!target.version && target.how === 'proposal';
       if (target.version)
-        checkPage(project, target.version, page, true, reportProblems ? report : syntaxOnly(report), count);
+        checkPage(
+          project,
+          target.version,
+          page,
+          { isSep: true, schemaProblems: target.how === 'proposal' },
+          report,
+          count,
+        );
       else {
         // Told once in the summary, by reason, rather than a finding per block.
         reportSyntaxErrors(jsonSyntaxErrors(project, page), report);
@@ -49,12 +56,15 @@ export const proseJsonValid: Rule = {
   },
 };
 
-/** Reports a page's JSON blocks; an unknown method in a SEP is one the SEP introduces, not a finding. */
+/**
+ * Reports a page's JSON blocks: their syntax errors, and with `schemaProblems` what does not
+ * match the version's schema. An unknown method in a SEP is one the SEP introduces, not a finding.
+ */
 function checkPage(
   project: Project,
   version: SpecVersion,
   page: MarkdownPage,
-  isSep: boolean,
+  { isSep, schemaProblems }: { isSep: boolean; schemaProblems: boolean },
   report: (r: Report) => void,
   count: (figure: string, n?: number) => void,
 ): void {
@@ -63,14 +73,14 @@ function checkPage(
     if (shown.syntaxErrors.length) continue;
     let matched = 0;
     for (const { json, classification: c, problems } of shown.values) {
-      if (c.unknownMethod && !isSep) {
+      if (c.unknownMethod && !isSep && schemaProblems) {
         const at = json.positionOf('/method');
         report({
           message: `Unknown method "${c.unknownMethod}": no request or notification in ${version.schemaTs!.file.path} has this method`,
           location: shown.block.locate(at.line, at.column),
         });
       }
-      for (const p of problems) {
+      for (const p of schemaProblems ? problems : []) {
         report({
           message: `${describe(c)} does not match ${p.definition}${p.where}: ${p.message}`,
           location: shown.block.locate(p.line, p.column),
@@ -82,13 +92,6 @@ function checkPage(
     if (validatorFor(project, version))
       count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
   }
-}
-
-/** A report that passes on syntax errors only. */
-function syntaxOnly(report: (r: Report) => void): (r: Report) => void {
-  return (r) => {
-    if (r.message.startsWith('Invalid JSON: ')) report(r);
-  };
 }
 
 function reportSyntaxErrors(shown: ShownBlock[], report: (r: Report) => void): void {
