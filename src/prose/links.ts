@@ -12,10 +12,15 @@ export interface SplitLink {
   hash?: string;
 }
 
+/** Whether a URL names its own scheme (`https:`, `mailto:`) or host (`//host`): outside the site. */
+export function isExternalUrl(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+}
+
 /** The link's path and fragment, or undefined for an external link (a scheme or `//host`) or none. */
 export function splitLink(link: Link): SplitLink | undefined {
   const url = link.url.trim();
-  if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return undefined;
+  if (!url || isExternalUrl(url)) return undefined;
   const hashAt = url.indexOf('#');
   const rawPath = (hashAt >= 0 ? url.slice(0, hashAt) : url).replace(/\?.*$/, '');
   return { rawPath, ...(hashAt >= 0 ? { hash: decode(url.slice(hashAt + 1)) } : {}) };

@@ -1,5 +1,6 @@
 import type { Rule } from '../core/rule.js';
 import { siteModel } from '../site/site-model.js';
+import { isExternalUrl } from '../prose/links.js';
 
 /** docs.json redirects lead, in one hop, to a page or file the site serves. */
 export const siteRedirect: Rule = {
@@ -27,8 +28,7 @@ export const siteRedirect: Rule = {
     for (const redirect of site.redirects) {
       const destination = redirect.destination;
       // A patterned destination is judged through the paths it is used for (links), not on its own.
-      if (/^[a-z][a-z0-9+.-]*:/i.test(destination) || destination.startsWith('//') || /[:*]/.test(destination))
-        continue;
+      if (isExternalUrl(destination) || /[:*]/.test(destination)) continue;
       const to = site.resolve(destination.replace(/[?#].*$/, ''));
       const location = redirect.location.destination;
       const related = [{ ...redirect.location.source, message: `the redirect's source, ${redirect.source}` }];

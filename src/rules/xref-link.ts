@@ -107,8 +107,7 @@ function anchorProblem(
 function unjudgedAsset(site: SiteModel, url: string): boolean {
   const ext = path.posix.extname(url).toLowerCase();
   if (!ext || ext === '.mdx' || ext === '.md') return false;
-  for (const f of site.staticFiles) if (f.toLowerCase().endsWith(ext)) return false;
-  return true;
+  return !site.staticExtensions.has(ext);
 }
 
 /** What is wrong with a link, or undefined when it resolves or points outside what the repository holds. */

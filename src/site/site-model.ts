@@ -4,12 +4,13 @@
  * both), the static files, the navigation entries and the redirects. `resolve` answers where a
  * URL path of the site leads, as a reader's browser would get there.
  */
-import path from 'node:path';
 import type { Location } from '../core/location.js';
 import type { Site, Spec } from '../model/spec.js';
+import path from 'node:path';
 import { derivation, type Project } from '../project/project.js';
 import { isSitePage } from '../sources/site.js';
 import { compileRedirect, type Redirect } from './redirects.js';
+import { isExternalUrl } from '../prose/links.js';
 import { MAX_PATTERNED_REDIRECTS } from '../core/limits.js';
 
 export interface NavigationEntry {
@@ -34,6 +35,8 @@ export interface SiteModel {
   pages: Map<string, string>;
   /** Files the site serves as they are, relative to the site folder. */
   staticFiles: Set<string>;
+  /** The extensions of those files, lower-case (`.png`): what kinds of file the tree holds. */
+  staticExtensions: Set<string>;
   navigation: NavigationEntry[];
   redirects: Redirect[];
   /** Patterned redirects past `MAX_PATTERNED_REDIRECTS`, not read (each is tried on every path). */
@@ -118,8 +121,7 @@ function build(site: Site): SiteModel {
       }
       hops.push(redirect);
       const next = redirect.destinationFor(key);
-      if (/^[a-z][a-z0-9+.-]*:/i.test(next) || next.startsWith('//'))
-        return { kind: 'redirect', hops, to: { kind: 'external', url: next } };
+      if (isExternalUrl(next)) return { kind: 'redirect', hops, to: { kind: 'external', url: next } };
       if (hops.length > MAX_HOPS) return { kind: 'loop', hops };
       current = next.replace(/[?#].*$/, '');
     }
@@ -130,13 +132,14 @@ function build(site: Site): SiteModel {
     if (!isSitePage(rel)) return undefined;
     return '/' + rel.replace(/\.mdx?$/, '');
   };
-  return { site, pages, staticFiles, navigation, redirects, patternsLeftOut, resolve, urlOf };
+  const staticExtensions = new Set([...staticFiles].map((f) => path.posix.extname(f).toLowerCase()));
+  return { site, pages, staticFiles, staticExtensions, navigation, redirects, patternsLeftOut, resolve, urlOf };
 }
 
 /** The navigation's page entries (any `pages` array or `root` at any depth) and the redirects, with their places in docs.json. */
 function readConfig(site: Site): { navigation: NavigationEntry[]; redirects: Redirect[] } {
   const { file, document } = site.config;
-  const at = (pointer: string): Location => ({ file: file.path, ...file.position(document.offsetOf(pointer)) });
+  const at = (pointer: string): Location => file.location(document.offsetOf(pointer));
   const navigation: NavigationEntry[] = [];
   const walk = (value: unknown, pointer: string): void => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${pointer}/${i}`));
@@ -167,9 +170,4 @@ function readConfig(site: Site): { navigation: NavigationEntry[]; redirects: Red
       );
     });
   return { navigation, redirects };
-}
-
-/** The page path of a navigation entry as a URL path (`/docs/intro`). */
-export function navigationUrl(entry: NavigationEntry): string {
-  return path.posix.join('/', entry.page);
 }

@@ -17,8 +17,6 @@ import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadSite, SITE_CONFIG } from './site.js';
 import { compareVersions } from '../model/versions.js';
 
-export { compareVersions };
-
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
   schema: string;

@@ -189,10 +189,7 @@ function attributeText(value: unknown): string | undefined {
 export function beyondParseLimits(file: TextFile): MarkdownPage['parseError'] {
   const text = file.text;
   const bytes = text.length > MAX_PAGE_BYTES / 3 ? Buffer.byteLength(text) : text.length;
-  const at = (offset: number) => {
-    const { line, column } = file.location(offset);
-    return { file: file.path, line, column };
-  };
+  const at = (offset: number) => file.location(offset);
   if (bytes > MAX_PAGE_BYTES) {
     const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
     return {

@@ -24,7 +24,7 @@ const ATTRIBUTE = /(?:^|\s)(href|src)=(?:"([^"]*)"|'([^']*)'|\{\s*"([^"]*)"\s*\}
 /** The outline of an MDX or Markdown page. */
 export function outlinePage(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): PageOutline {
   const out: PageOutline = { headings: [], links: [], fences: [], esm: [] };
-  const at = (offset: number) => ({ file: file.path, ...file.position(offset) });
+  const at = (offset: number) => file.location(offset);
   // What is not prose (front matter, code, ESM, comments) is blanked, keeping every offset.
   const masked = maskComments(maskBlocks(file.text, syntax, out));
   const lines = masked.split('\n');
