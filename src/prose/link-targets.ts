@@ -59,7 +59,7 @@ function build(project: Project, spec: Spec): LinkTargets {
   const linking: LinkingPage[] = [];
   const site = siteModel(project);
   const add = (page: LinkingPage, url: string) => {
-    const target = { path: page.path, anchors: pageAnchors(page) };
+    const target = { path: page.path, anchors: project.derive(pageAnchors, page) };
     pages.set(url, target);
     urls.set(page.path, url);
     if (url.endsWith('/index')) pages.set(url.slice(0, -'/index'.length), target);
@@ -78,10 +78,16 @@ function build(project: Project, spec: Spec): LinkTargets {
   return { pages, schemaAnchors, urls, docsPrefix, linking, ...(site ? { site } : {}) };
 }
 
-/** The anchors of a page: its headings' ids as the site gives them, and the ids its elements carry. */
-function pageAnchors(page: LinkingPage): Set<string> {
-  return new Set([...siteHeadingIds(page.headings), ...explicitIds(page.file.text)]);
-}
+/**
+ * The anchors of a page: its headings' ids as the site gives them, and the ids its elements
+ * carry. A function of the page object, which loading keeps for an unchanged file, so a watch
+ * session reuses them for every page it did not re-read.
+ */
+const pageAnchors = derivation(
+  'page anchors',
+  (page: LinkingPage) => new Set([...siteHeadingIds(page.headings), ...explicitIds(page.file.text)]),
+  { carriesOver: true },
+);
 
 /** Anchors of the Schema Reference of a version, from the model. */
 function referenceAnchors(project: Project, version: SpecVersion): Set<string> | undefined {

@@ -37,14 +37,16 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
   const pages: SitePage[] = [];
   for (const file of read) {
     if (!file) continue;
-    const syntax = file.path.endsWith('.md') ? 'md' : 'mdx';
+    const syntax: SitePage['syntax'] = file.path.endsWith('.md') ? 'md' : 'mdx';
     // The limits the parser has hold for the outline too: a page beyond them is a finding, and not read.
-    const { beyond, outline } = memo(reader.cache, 'outline', file, () => {
+    // The page object is kept for an unchanged file, so what is derived from it carries over in watch mode.
+    const { beyond, page } = memo(reader.cache, 'site-page', file, () => {
       const beyond = beyondParseLimits(file);
-      return { beyond, outline: beyond ? { headings: [], links: [], fences: [], esm: [] } : outlinePage(file, syntax) };
+      const outline = beyond ? { headings: [], links: [], fences: [], esm: [] } : outlinePage(file, syntax);
+      return { beyond, page: { path: file.path, file, syntax, ...outline } satisfies SitePage };
     });
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
-    pages.push({ path: file.path, file, syntax, ...outline });
+    pages.push(page);
   }
   return { dir: siteDir, config: { file: configFile, document }, files, pages };
 }
