@@ -17,7 +17,7 @@ import { hashParts } from './runtime/cache.js';
 import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './core/text-file.js';
 import { stringify } from 'safe-stable-stringify';
-import { slashed } from './util/paths.js';
+import { displayPath } from './util/paths.js';
 import type { GenerateOptions } from './generators/options.js';
 
 export interface CheckOptions extends LoadOptions, RunOptions {
@@ -62,7 +62,7 @@ export interface CheckCallOptions extends CheckOptions {
  */
 export async function check(root: string, options: CheckCallOptions = {}): Promise<CheckReport> {
   const { configFile, ...given } = options;
-  const run = resolveRunConfig({ root, configFile, flags: { versions: given.versions, worker: given.worker } });
+  const run = resolveRunConfig({ root, configFile });
   return (await checkRoot(root, { ...ruleOptionsOf(run), ...given, layout: { ...run.layout, ...given.layout } }))
     .report;
 }
@@ -202,6 +202,5 @@ function sortedFigures(figures: Record<string, number>): Record<string, number> 
 
 /** The root as the user named it, relative to the working folder, `/`-separated (`.` for the working folder). */
 export function displayRoot(rootArg: string): string {
-  const rel = path.relative(process.cwd(), path.resolve(rootArg));
-  return slashed(rel === '' ? '.' : rel);
+  return displayPath(path.resolve(rootArg));
 }

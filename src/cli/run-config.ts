@@ -16,6 +16,7 @@ import { cacheDirFor, cacheFolderProblem, ownCacheDir } from '../runtime/cache.j
 import { Runtime } from '../runtime/runtime.js';
 import { colorWanted, type ColorEnvironment } from '../reporters/color.js';
 import type { GenerateOptions } from '../generators/options.js';
+import { displayPath } from '../util/paths.js';
 
 export interface RunConfigRequest {
   /** `--root`, as the user typed it. */
@@ -145,11 +146,6 @@ export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ign
 /** The runtime a command runs in: the run's worker choice and cache folder. */
 export function runtimeOf(run: RunConfig): Runtime {
   return new Runtime(defined({ worker: run.worker, cacheDir: run.cacheDir }));
-}
-
-/** A path as messages name it: relative to the working folder, never the machine's absolute path. */
-export function displayPath(abs: string): string {
-  return path.relative(process.cwd(), abs).split(path.sep).join('/') || '.';
 }
 
 /** Without the undefined keys: option objects are hashed and spread over defaults. */

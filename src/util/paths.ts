@@ -10,3 +10,8 @@ export function isWithin(dir: string, abs: string): boolean {
   const rel = path.relative(dir, abs);
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
 }
+
+/** A path as the user sees it: relative to the working folder, `/`-separated, `.` for the folder itself. */
+export function displayPath(abs: string): string {
+  return path.relative(process.cwd(), abs).split(path.sep).join('/') || '.';
+}
