@@ -189,7 +189,7 @@ function withGenerate(
     if (!generatedDialects.includes(option as GeneratedDialect))
       fail(
         valueAt('/generate/dialect'),
-        `"generate.dialect" must be "draft-07" or "2020-12", got ${JSON.stringify(option)}`,
+        `"generate.dialect" must be ${generatedDialects.map((d) => JSON.stringify(d)).join(' or ')}, got ${JSON.stringify(option)}`,
       );
     generate.dialect = option as GeneratedDialect;
   }

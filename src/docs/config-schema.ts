@@ -8,6 +8,7 @@
 import type { ReferencedRule } from './rules-reference.js';
 import { defaultLayout } from '../sources/load.js';
 import { layoutKeys } from '../config/config.js';
+import { generatedDialects } from '../generators/keys.js';
 
 export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 
@@ -71,7 +72,7 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
           dialect: {
             description:
               "JSON Schema dialect of a version whose committed schema.json names none (or that has none yet). The committed file's `$schema` always wins; without either, such a version is not generated.",
-            enum: ['draft-07', '2020-12'],
+            enum: [...generatedDialects],
           },
         },
       },

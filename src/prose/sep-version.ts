@@ -24,18 +24,23 @@ const ADOPTED = /^(final|accepted|implemented|active)\b/i;
 /** Statuses of a SEP still proposed: it targets the next release. */
 const PROPOSED = /^(draft|proposal|proposed|in[- ]review|review)\b/i;
 
+/** A header field `- **Name**: value` (list marker and emphasis optional), its value captured. */
+function headerField(name: string): RegExp {
+  return new RegExp(
+    `^[ \\t]*(?:[-*+][ \\t]+)?(?:\\*\\*|__)?${name}(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:\\*\\*|__)?[ \\t]*(.+)$`,
+    'im',
+  );
+}
+const STATUS_FIELD = headerField('Status');
+const CREATED_FIELD = headerField('Created');
+
 /** The `Status` and `Created` fields of a SEP's header (`- **Status**: Final`), among its first lines. */
 export function sepHeader(text: string): { status?: string; created?: string } {
   const head = text.split('\n', 40).join('\n');
-  const field = (name: string) =>
-    new RegExp(
-      `^[ \\t]*(?:[-*+][ \\t]+)?(?:\\*\\*|__)?${name}(?:\\*\\*|__)?[ \\t]*:[ \\t]*(?:\\*\\*|__)?[ \\t]*(.+)$`,
-      'im',
-    )
-      .exec(head)?.[1]
-      .trim();
-  const created = field('Created')?.match(/\b\d{4}-\d{2}-\d{2}\b/)?.[0];
-  return { status: field('Status'), created };
+  const created = CREATED_FIELD.exec(head)?.[1]
+    .trim()
+    .match(/\b\d{4}-\d{2}-\d{2}\b/)?.[0];
+  return { status: STATUS_FIELD.exec(head)?.[1].trim(), created };
 }
 
 /** The SEP's number: from its title (`# SEP-1686: Tasks`), else its file name (`1686-tasks.md`). */
