@@ -14,6 +14,7 @@ import { prepareRules } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import { defaultLayout, loadSpec } from './sources/load.js';
 import { createLoadCache } from './runtime/files.js';
+import { WatchedFileSystem } from './runtime/watched-file-system.js';
 import { Runtime } from './runtime/runtime.js';
 import { Project } from './project/project.js';
 import { LoadError } from './core/errors.js';
@@ -48,6 +49,8 @@ const CONFIG_CHANGE = '\0config';
 export async function watchCheck(w: WatchOptions): Promise<void> {
   const root = path.resolve(w.root);
   const cache = createLoadCache();
+  // What the watcher has seen no change of is not stat'ed or listed again.
+  const disk = new WatchedFileSystem();
   // One runtime for the session: the worker, and what unchanged inputs gave (validators, generated files).
   let runtime: Runtime | undefined;
   let project: Project | undefined;
@@ -72,7 +75,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
         options = w.checkOptions();
         void watchInputs();
       }
-      spec = await loadSpec(w.root, { ...options, cache, sepsToParse: sepsCheckReads });
+      spec = await loadSpec(w.root, { ...options, cache, fileSystem: disk, sepsToParse: sepsCheckReads });
     } catch (error) {
       // A root that cannot be checked at the start ends the watch (exit 2); later, it is reported and watching goes on.
       if (!previous) throw error;
@@ -131,16 +134,17 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     }, debounceMs);
   };
 
-  // Only files under the spec's folders (as the watcher resolves them), not ignored, trigger a check.
-  const relevant = (abs: string, rel: string) =>
-    layoutInputs(root, options).some((dir) => isWithin(dir, abs)) && !options.ignore?.(rel);
+  // The folders watched now; only files under them (as the watcher resolves them), not ignored, trigger a check.
+  let inputs: string[] = [];
+  const relevant = (abs: string, rel: string) => inputs.some((dir) => isWithin(dir, abs)) && !options.ignore?.(rel);
 
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
     throw new LoadError(`root folder not found: ${w.root}`);
   // Loaded here, not with the CLI: only a watch needs it.
   const { watch: chokidarWatch } = await import('chokidar');
   const configFiles = (w.configFiles ?? []).map((f) => path.resolve(f));
-  const onEvent = (abs: string) => {
+  const onEvent = (event: string, abs: string) => {
+    disk.changed(event, abs);
     if (configFiles.includes(abs)) changed.add(CONFIG_CHANGE);
     else {
       const rel = slashed(path.relative(root, abs));
@@ -150,23 +154,29 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     schedule();
   };
   let watcher: FSWatcher | undefined;
-  let watchedInputs = '';
   // Watches the layout's folders and the config files, nothing else; again when the layout changes.
   const watchInputs = (): Promise<void> => {
-    const inputs = layoutInputs(root, options);
-    if (watcher && inputs.join('\0') === watchedInputs) return Promise.resolve();
-    watchedInputs = inputs.join('\0');
+    const next = layoutInputs(root, options);
+    if (watcher && next.join('\0') === inputs.join('\0')) return Promise.resolve();
+    inputs = next;
+    // Until the new watcher is ready, changes may go unseen: nothing is kept meanwhile.
+    disk.cover([]);
     void watcher?.close();
-    const next = chokidarWatch([...new Set([root, ...configFiles.map((f) => path.dirname(f))])], {
+    const started = chokidarWatch([...new Set([root, ...configFiles.map((f) => path.dirname(f))])], {
       ignoreInitial: true,
       ignored: inputFilter(root, inputs, configFiles),
     });
-    watcher = next;
-    next.on('all', (_event, abs) => {
-      if (watcher === next) onEvent(path.resolve(abs));
+    watcher = started;
+    started.on('all', (event, abs) => {
+      if (watcher === started) onEvent(event, path.resolve(abs));
     });
-    next.on('error', (error) => w.io.stderr(`spec-check: watch error: ${(error as Error).message}\n`));
-    return new Promise((resolve) => next.once('ready', () => resolve()));
+    started.on('error', (error) => w.io.stderr(`spec-check: watch error: ${(error as Error).message}\n`));
+    return new Promise((resolve) =>
+      started.once('ready', () => {
+        if (watcher === started) disk.cover(inputs);
+        resolve();
+      }),
+    );
   };
   const stopped = new Promise<void>((resolve) => {
     if (w.signal.aborted) return resolve();
