@@ -3,10 +3,11 @@
  * the `claims` command share the result) and finds where claims of one version disagree.
  */
 import { derivation, type Project } from '../project/project.js';
-import type { Spec } from '../model/spec.js';
+import type { SchemaSource, Spec, SpecVersion } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
 import type { RelatedLocation } from '../core/location.js';
 import type { Report } from '../core/rule.js';
-import { projectVocabulary } from './vocabulary.js';
+import { projectVocabulary, type ResolvedVocabulary } from './vocabulary.js';
 import { type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
@@ -22,9 +23,11 @@ const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimS
   const resolved = projectVocabulary(project);
   const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
   for (const version of spec.versions) {
-    const codes = version.schemaTs ? errorCodes(version.schemaTs) : new Map<string, number>();
-    extractFromSchema(version, resolved, codes, set);
-    extractFromExamples(version, resolved, codes, set);
+    const fromSources = sourceClaims(project, version, resolved);
+    set.claims.push(...fromSources.claims);
+    set.skipped.push(...fromSources.skipped);
+    set.codeUses.push(...fromSources.codeUses);
+    set.retired.push(...fromSources.retired);
     extractFromProse(project, version, resolved, set);
   }
   const byPlace = (a: { version: string; location: { file: string; line: number; column: number } }, b: typeof a) =>
@@ -37,6 +40,42 @@ const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimS
   set.codeUses.sort(byPlace);
   return set;
 });
+
+/**
+ * The claims of a version's schema.ts and examples. They depend on those files, the version's id
+ * and the vocabulary alone: a watch session keeps them while none of these changed.
+ */
+function sourceClaims(project: Project, version: SpecVersion, vocabulary: ResolvedVocabulary): ClaimSet {
+  const extract = (): ClaimSet => {
+    const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+    const codes = version.schemaTs ? errorCodes(version.schemaTs) : new Map<string, number>();
+    extractFromSchema(version, vocabulary, codes, set);
+    extractFromExamples(version, vocabulary, codes, set);
+    return set;
+  };
+  if (!version.schemaTs) return extract();
+  const box = project.derive(schemaClaims, version.schemaTs);
+  const examples = version.examples.map((e) => e.file);
+  const kept = box.kept;
+  if (
+    kept &&
+    kept.version === version.id &&
+    kept.vocabulary === vocabulary &&
+    kept.examples.length === examples.length &&
+    kept.examples.every((file, i) => file === examples[i])
+  )
+    return kept.set;
+  box.kept = { version: version.id, vocabulary, examples, set: extract() };
+  return box.kept.set;
+}
+
+const schemaClaims = derivation(
+  'schema and example claims',
+  (
+    _source: SchemaSource,
+  ): { kept?: { version: string; vocabulary: ResolvedVocabulary; examples: TextFile[]; set: ClaimSet } } => ({}),
+  { carriesOver: true },
+);
 
 /** `docs/.../tools.mdx:743 (list item under "Protocol Errors")` or `InvalidParamsError JSDoc`: where a claim is, for messages. */
 export function describeClaim(claim: Claim): string {

@@ -4,13 +4,13 @@
  * need to compare pages. TypeScript, TypeDoc and typescript-json-schema are loaded only where
  * something is generated (see `jobs.ts`).
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Location } from '../core/location.js';
 import type { Spec, SpecVersion } from '../model/spec.js';
 import { slashed } from '../util/paths.js';
 import { escapeRegExp } from '../util/regexp.js';
+import { hashParts } from '../runtime/cache.js';
 
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
@@ -82,11 +82,8 @@ export interface GenerationProblem {
 }
 
 /** The key a content-addressed cache can store the output under. */
-export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect | 'none', toolVersion: string): string {
-  return createHash('sha256')
-    .update(`schema-json\0${toolVersion}\0${TJS_VERSION}\0${TS_VERSION}\0${dialect}\0`)
-    .update(schemaTsText)
-    .digest('hex');
+export function schemaJsonKey(schemaTsDigest: string, dialect: GeneratedDialect | 'none', toolVersion: string): string {
+  return hashParts(['schema-json', toolVersion, TJS_VERSION, TS_VERSION, dialect, schemaTsDigest]);
 }
 
 /**
@@ -95,21 +92,24 @@ export function schemaJsonKey(schemaTsText: string, dialect: GeneratedDialect | 
  * on the versions of spec-check, TypeDoc and TypeScript.
  */
 export function schemaReferenceKey(input: {
-  schemaTexts: string[];
+  /** Digests (`hashParts([text])`) of every schema.ts text of the program, in program order. */
+  schemaDigests: string[];
   version: string;
-  template: string;
-  /** Example texts by path relative to the root. */
-  examples: Map<string, string>;
+  templateDigest: string;
+  /** Digests of the example texts, by path relative to the root. */
+  exampleDigests: Map<string, string>;
   toolVersion: string;
 }): string {
-  const hash = createHash('sha256').update(
-    `schema-reference\0${input.toolVersion}\0${TYPEDOC_VERSION}\0${TS_VERSION}\0${input.version}\0`,
-  );
-  for (const text of input.schemaTexts) hash.update(`${text.length}\0`).update(text);
-  hash.update(`${input.template.length}\0`).update(input.template);
-  for (const [file, text] of [...input.examples].sort(([a], [b]) => (a < b ? -1 : 1)))
-    hash.update(`${file}\0${text.length}\0`).update(text);
-  return hash.digest('hex');
+  return hashParts([
+    'schema-reference',
+    input.toolVersion,
+    TYPEDOC_VERSION,
+    TS_VERSION,
+    input.version,
+    ...input.schemaDigests,
+    input.templateDigest,
+    ...[...input.exampleDigests].sort(([a], [b]) => (a < b ? -1 : 1)).flat(),
+  ]);
 }
 
 /**
@@ -124,11 +124,15 @@ export function programRoot(root: string): string {
   return path.join(root, 'node_modules', '.spec-check-program');
 }
 
+/** Where a file of the root (path relative to it) is in the generators' programs. */
+export function programPath(spec: Spec, rel: string): string {
+  return slashed(path.join(programRoot(spec.root), ...rel.split('/')));
+}
+
 /** Example texts of a version, by absolute path in the program (what `{@includeCode}` resolves to). */
 export function exampleTexts(spec: Spec, version: SpecVersion): Map<string, string> {
   const out = new Map<string, string>();
-  for (const e of version.examples)
-    out.set(slashed(path.join(programRoot(spec.root), ...e.path.split('/'))), e.file.text);
+  for (const e of version.examples) out.set(programPath(spec, e.path), e.file.text);
   return out;
 }
 

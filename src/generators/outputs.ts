@@ -5,7 +5,14 @@
  */
 import type { Spec } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
-import { exampleTexts, schemaJsonKey, schemaReferenceKey, targetDialects, type GenerationProblem } from './keys.js';
+import {
+  exampleTexts,
+  programPath,
+  schemaJsonKey,
+  schemaReferenceKey,
+  targetDialects,
+  type GenerationProblem,
+} from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
 import { toolVersion } from '../version.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
@@ -120,7 +127,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const dialects = targetDialects(withSchema, project.options.generate?.dialect);
   const targets = withSchema.map((version, i) => ({
     version,
-    key: schemaJsonKey(version.schemaTs!.file.text, dialects[i].dialect ?? 'none', toolVersion),
+    key: schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialects[i].dialect ?? 'none', toolVersion),
   }));
   // The versions share a program (union member order depends on it): one key for them all.
   const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
@@ -158,36 +165,29 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
-  const schemaTexts = withSchema.map((v) => v.schemaTs!.file.text);
+  const digest = (file: TextFile) => project.derive(textDigest, file);
+  const schemaDigests = withSchema.map((v) => digest(v.schemaTs!.file));
   const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
   const pages = withTemplate.map((version) => {
-    const examples = new Map(version.examples.map((e) => [e.path, e.file.text]));
     const template = version.referenceTemplate!;
-    const key = schemaReferenceKey({
-      schemaTexts,
-      version: version.id,
-      template: template.text,
-      examples,
-      toolVersion,
-    });
+    const keyOf = (exampleDigests: Map<string, string>) =>
+      schemaReferenceKey({
+        schemaDigests,
+        version: version.id,
+        templateDigest: digest(template),
+        exampleDigests,
+        toolVersion,
+      });
+    const key = keyOf(new Map(version.examples.map((e) => [e.path, digest(e.file)])));
     // A page depends on the examples it includes, not on the others: it is kept under a key of
     // everything else, with the hashes of the examples it included, and is reused while those
     // are unchanged (an edit of an example no page includes re-renders nothing).
-    const baseKey = hashParts([
-      schemaReferenceKey({
-        schemaTexts,
-        version: version.id,
-        template: template.text,
-        examples: new Map(),
-        toolVersion,
-      }),
-      template.path,
-      ...programParts,
-    ]);
+    const baseKey = hashParts([keyOf(new Map()), template.path, ...programParts]);
     const includes = exampleTexts(spec, version);
+    const includeDigests = new Map(version.examples.map((e) => [programPath(spec, e.path), digest(e.file)]));
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
-    const fresh = cached?.includes?.every(([file, hash]) => hashOf(includes.get(file)) === hash);
-    return { version, key, baseKey, includes, page: fresh ? cached : undefined };
+    const fresh = cached?.includes?.every(([file, hash]) => (includeDigests.get(file) ?? null) === hash);
+    return { version, key, baseKey, includes, includeDigests, page: fresh ? cached : undefined };
   });
   const missing = pages.filter((p) => !p.page);
   if (missing.length) {
@@ -208,7 +208,12 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     );
     for (const [i, p] of missing.entries()) {
       const { text, declarations, problems, included } = rendered[i];
-      p.page = { text, declarations, problems, includes: included.map((file) => [file, hashOf(p.includes.get(file))]) };
+      p.page = {
+        text,
+        declarations,
+        problems,
+        includes: included.map((file) => [file, p.includeDigests.get(file) ?? null]),
+      };
       keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
     }
   }
@@ -224,9 +229,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   }));
 }
 
-function hashOf(text: string | undefined): string | null {
-  return text === undefined ? null : hashParts([text]);
-}
+/** A hash of a file's text, once per file object (the loader keeps it while the text is unchanged). */
+const textDigest = derivation('text digest', (file: TextFile) => hashParts([file.text]), { carriesOver: true });
 
 /** A text with CRLF line ends made LF (a checkout with CRLF line ends generates the same files). */
 export function withLf(text: string): string {

@@ -10,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchemaSource, SpecVersion } from './spec.js';
 import { derivation, type Project } from '../project/project.js';
+import type { TextFile } from '../core/text-file.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -346,12 +347,25 @@ const validatorOf = derivation('schema validator', (version: SpecVersion, projec
   // and versions whose schema.json is the same (a draft and the release it became) share one.
   // Nothing in a validator depends on the file's path. A few versions' worth are kept: one
   // spec's, and the one before an edit.
-  const validators = project.runtime.memory<SchemaValidator | InvalidSchemaError>('schema validators', 16);
-  const key = `${src.dialect}\0${src.file.text}`;
-  const got = validators.get(key) ?? newValidator(src);
-  validators.set(key, got);
+  // A watch session asks once per schema.json text (file object the loader keeps), not per check.
+  const byDialect = project.derive(validatorsOfFile, src.file);
+  let got = byDialect.get(src.dialect ?? '');
+  if (!got) {
+    const validators = project.runtime.memory<SchemaValidator | InvalidSchemaError>('schema validators', 16);
+    const key = `${src.dialect}\0${src.file.text}`;
+    got = validators.get(key) ?? newValidator(src);
+    validators.set(key, got);
+    byDialect.set(src.dialect ?? '', got);
+  }
   return got;
 });
+
+/** The validators made from one schema.json file object, by dialect. */
+const validatorsOfFile = derivation(
+  'schema validators of a file',
+  (_file: TextFile) => new Map<string, SchemaValidator | InvalidSchemaError>(),
+  { carriesOver: true },
+);
 
 function newValidator(src: JsonSchemaSource): SchemaValidator | InvalidSchemaError {
   try {

@@ -6,7 +6,7 @@
  * links to places the repository does not hold are not judged.
  */
 import path from 'node:path';
-import type { MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
+import type { MarkdownPage, SchemaSource, Spec } from '../model/spec.js';
 import {
   declarationAnchor,
   explicitIds,
@@ -16,7 +16,7 @@ import {
   siteHeadingId,
   siteHeadingIds,
 } from '../model/anchors.js';
-import { messageIndex } from './schema-index.js';
+import { messageIndexOfSource, type MessageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
 import { siteModel, type SiteModel } from '../site/site-model.js';
 
@@ -42,6 +42,13 @@ export interface LinkTargets {
   linking: LinkingPage[];
   /** The site, when it has a docs.json. */
   site?: SiteModel;
+  /** The ids of the versions the tree holds. */
+  versions: string[];
+  /**
+   * The same object for the targets of the next project of a watch session while they are equal
+   * to these: what was judged against them holds for a page that did not change.
+   */
+  token: object;
 }
 
 /** What the project's links can point at, worked out once per project. */
@@ -49,7 +56,15 @@ export function linkTargets(project: Project): LinkTargets {
   return project.derive(linkTargetsOf, project.spec);
 }
 
-const linkTargetsOf = derivation('link targets', (spec: Spec, project: Project) => build(project, spec));
+const linkTargetsOf = derivation('link targets', (spec: Spec, project: Project) => {
+  const targets = build(project, spec);
+  // The targets of the project before (a watch session's last check): their token goes on while nothing changed.
+  const last = project.runtime.memory<LinkTargets>('link targets', 1);
+  const before = last.get('');
+  if (before && sameTargets(before, targets)) targets.token = before.token;
+  last.set('', targets);
+  return targets;
+});
 
 function build(project: Project, spec: Spec): LinkTargets {
   const pages = new Map<string, PageTarget>();
@@ -71,11 +86,41 @@ function build(project: Project, spec: Spec): LinkTargets {
     docsPrefix = '/' + path.posix.basename(docsRoot);
     for (const page of version.pages)
       add(page, site?.urlOf(page.path) ?? docsPrefix + page.path.slice(docsRoot.length).replace(/\.mdx?$/, ''));
-    const anchors = referenceAnchors(project, version);
+    const anchors = version.schemaTs && project.derive(referenceAnchors, version.schemaTs);
     if (anchors) schemaAnchors.set(version.id, anchors);
   }
   if (site) for (const page of site.site.pages) add(page, site.urlOf(page.path)!);
-  return { pages, schemaAnchors, urls, docsPrefix, linking, ...(site ? { site } : {}) };
+  const versions = spec.versions.map((v) => v.id);
+  return { pages, schemaAnchors, urls, docsPrefix, linking, versions, token: {}, ...(site ? { site } : {}) };
+}
+
+/** Whether two projects' links can point at the same places (the pages linking from them aside). */
+function sameTargets(a: LinkTargets, b: LinkTargets): boolean {
+  return (
+    a.docsPrefix === b.docsPrefix &&
+    a.versions.join('\0') === b.versions.join('\0') &&
+    !a.site === !b.site &&
+    (!a.site || (a.site.resolve === b.site!.resolve && a.site.site.dir === b.site!.site.dir)) &&
+    sameMap(a.urls, b.urls, (x, y) => x === y) &&
+    sameMap(a.pages, b.pages, (x, y) => x.path === y.path && sameSet(x.anchors, y.anchors)) &&
+    sameMap(a.schemaAnchors, b.schemaAnchors, sameSet)
+  );
+}
+
+function sameMap<V>(a: Map<string, V>, b: Map<string, V>, same: (x: V, y: V) => boolean): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) {
+    const other = b.get(key);
+    if (other === undefined || !same(value, other)) return false;
+  }
+  return true;
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
 }
 
 /**
@@ -89,11 +134,17 @@ const pageAnchors = derivation(
   { carriesOver: true },
 );
 
-/** Anchors of the Schema Reference of a version, from the model. */
-function referenceAnchors(project: Project, version: SpecVersion): Set<string> | undefined {
-  const source = version.schemaTs;
-  const index = messageIndex(project, version);
-  if (!source || !index) return undefined;
+/**
+ * Anchors of the Schema Reference of a version, from its schema.ts (which the loader keeps while
+ * its text is unchanged, so a watch session computes them once per text).
+ */
+const referenceAnchors = derivation(
+  'Schema Reference anchors',
+  (source: SchemaSource, project: Project) => schemaAnchorsOf(source, messageIndexOfSource(project, source)),
+  { carriesOver: true },
+);
+
+function schemaAnchorsOf(source: SchemaSource, index: MessageIndex): Set<string> {
   const out = new Set<string>();
   const add = (a: string) => {
     out.add(a);

@@ -43,7 +43,12 @@ export interface IndexFacts {
 
 /** The message index of a version, built once per schema.ts; undefined when it has no readable schema.ts. */
 export function messageIndex(project: Project, version: SpecVersion): MessageIndex | undefined {
-  return version.schemaTs && project.derive(messageIndexOf, version.schemaTs);
+  return version.schemaTs && messageIndexOfSource(project, version.schemaTs);
+}
+
+/** The message index of a schema.ts. */
+export function messageIndexOfSource(project: Project, source: SchemaSource): MessageIndex {
+  return project.derive(messageIndexOf, source);
 }
 
 /** A function of schema.ts alone, which the loader keeps while its text is unchanged: it carries over in watch mode. */

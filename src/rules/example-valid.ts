@@ -1,6 +1,8 @@
 import type { Example, SpecVersion } from '../model/spec.js';
 import { invalidSchema, validatorFor, type SchemaValidator } from '../model/schema-validator.js';
 import type { Report, Rule } from '../core/rule.js';
+import type { TextFile } from '../core/text-file.js';
+import { derivation, type Project } from '../project/project.js';
 
 /** Every example validates against the definition its folder names. */
 export const exampleValid: Rule = {
@@ -39,7 +41,8 @@ export const exampleValid: Rule = {
         guard(example.path, () => {
           const reason = validatorFor(project, version)?.brokenReason(example.typeName);
           if (reason !== undefined) broken.set(example.typeName, (broken.get(example.typeName) ?? 0) + 1);
-          else if (checkExample(validatorFor(project, version), version, example, report)) count('examplesValidated');
+          else if (keptCheck(project, validatorFor(project, version), version, example, report))
+            count('examplesValidated');
         });
       }
       // A definition that does not compile is reported once, where it is, not at each of its examples.
@@ -53,6 +56,45 @@ export const exampleValid: Rule = {
     }
   },
 };
+
+/**
+ * `checkExample`, once per example text and validator: a watch session keeps the verdicts of the
+ * examples it did not re-read while their schema.json is unchanged.
+ */
+function keptCheck(
+  project: Project,
+  validator: SchemaValidator | undefined,
+  version: SpecVersion,
+  example: Example,
+  report: (r: Report) => void,
+): boolean {
+  const box = project.derive(exampleVerdicts, example.file);
+  const schemaPath = version.jsonSchema?.file.path;
+  let kept = box.kept;
+  if (!kept || kept.validator !== validator || kept.typeName !== example.typeName || kept.schemaPath !== schemaPath) {
+    const reports: Report[] = [];
+    const validated = checkExample(validator, version, example, (r) => reports.push(r));
+    box.kept = kept = { validator, typeName: example.typeName, schemaPath, reports, validated };
+  }
+  for (const r of kept.reports) report(r);
+  return kept.validated;
+}
+
+const exampleVerdicts = derivation(
+  'example verdicts',
+  (
+    _file: TextFile,
+  ): {
+    kept?: {
+      validator: SchemaValidator | undefined;
+      typeName: string;
+      schemaPath: string | undefined;
+      reports: Report[];
+      validated: boolean;
+    };
+  } => ({}),
+  { carriesOver: true },
+);
 
 /** Reports what is wrong with one example; true when it was validated against its definition. */
 function checkExample(

@@ -5,6 +5,7 @@ import type { Resolution, SiteModel } from '../site/site-model.js';
 import { normalise, relativeCandidates, splitLink } from '../prose/links.js';
 import { cleanHeadingId } from '../model/anchors.js';
 import type { Rule } from '../core/rule.js';
+import { derivation, type Project } from '../project/project.js';
 
 /** Links between docs pages, to the Schema Reference and to the site's files resolve. */
 export const xrefLink: Rule = {
@@ -27,21 +28,45 @@ export const xrefLink: Rule = {
   },
   check(project, { report }) {
     const targets = linkTargets(project);
-    const held = new Set(project.spec.versions.map((v) => v.id));
     for (const page of targets.linking) {
-      for (const link of page.links) {
-        const problem = targets.site
-          ? checkSiteLink(targets, targets.site, page, link)
-          : checkLink(targets, held, page, link);
-        if (problem)
-          report({
-            message: problem,
-            location: { file: link.location.file, line: link.location.line, column: link.location.column },
-          });
-      }
+      for (const { message, link } of linkProblems(project, targets, page))
+        report({
+          message,
+          location: { file: link.location.file, line: link.location.line, column: link.location.column },
+        });
     }
   },
 };
+
+interface LinkProblem {
+  message: string;
+  link: Link;
+}
+
+/**
+ * The broken links of a page. A page's verdicts depend on the page and the targets alone: a watch
+ * session keeps them for a page it did not re-read while the targets stay the same (`token`).
+ */
+function linkProblems(project: Project, targets: LinkTargets, page: LinkingPage): LinkProblem[] {
+  const box = project.derive(pageVerdicts, page);
+  if (box.kept?.token === targets.token) return box.kept.problems;
+  const held = new Set(targets.versions);
+  const problems: LinkProblem[] = [];
+  for (const link of page.links) {
+    const message = targets.site
+      ? checkSiteLink(targets, targets.site, page, link)
+      : checkLink(targets, held, page, link);
+    if (message) problems.push({ message, link });
+  }
+  box.kept = { token: targets.token, problems };
+  return problems;
+}
+
+const pageVerdicts = derivation(
+  'link verdicts',
+  (_page: LinkingPage): { kept?: { token: object; problems: LinkProblem[] } } => ({}),
+  { carriesOver: true },
+);
 
 /** What is wrong with a link judged against the site (its pages, redirects and files), or undefined. */
 function checkSiteLink(targets: LinkTargets, site: SiteModel, page: LinkingPage, link: Link): string | undefined {

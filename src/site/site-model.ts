@@ -52,11 +52,24 @@ export function siteModel(project: Project): SiteModel | undefined {
   return project.derive(siteModelOf, project.spec);
 }
 
-const siteModelOf = derivation('site model', (spec: Spec) => (spec.site ? build(spec.site) : undefined));
+const siteModelOf = derivation('site model', (spec: Spec, project: Project) => {
+  const site = spec.site;
+  if (!site) return undefined;
+  // The routes are a function of docs.json and the list of files alone: a watch session keeps the
+  // last ones (with the resolutions they memoised) while an edit leaves both as they were.
+  const kept = project.runtime.memory<Routes>('site routes', 1);
+  const key = `${site.dir}\0${site.config.file.text}\0${site.files.join('\0')}`;
+  let routes = kept.get(key);
+  if (!routes) kept.set(key, (routes = routesOf(site)));
+  return { site, ...routes };
+});
+
+/** What the site model holds beyond the site itself. */
+type Routes = Omit<SiteModel, 'site'>;
 
 const MAX_HOPS = 10;
 
-function build(site: Site): SiteModel {
+function routesOf(site: Site): Routes {
   const prefix = site.dir ? site.dir + '/' : '';
   const pages = new Map<string, string>();
   const staticFiles = new Set<string>();
@@ -133,7 +146,7 @@ function build(site: Site): SiteModel {
     return '/' + rel.replace(/\.mdx?$/, '');
   };
   const staticExtensions = new Set([...staticFiles].map((f) => path.posix.extname(f).toLowerCase()));
-  return { site, pages, staticFiles, staticExtensions, navigation, redirects, patternsLeftOut, resolve, urlOf };
+  return { pages, staticFiles, staticExtensions, navigation, redirects, patternsLeftOut, resolve, urlOf };
 }
 
 /** The navigation's page entries (any `pages` array or `root` at any depth) and the redirects, with their places in docs.json. */

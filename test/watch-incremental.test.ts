@@ -1,0 +1,97 @@
+/**
+ * A watch session keeps what it computed for unchanged files (folder listings, link verdicts,
+ * example verdicts, claims): after every edit its report must be the report a fresh check of
+ * the same tree gives.
+ */
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { watchCheck } from '../src/watch.js';
+import { checkRoot } from '../src/check.js';
+import type { CheckReport } from '../src/core/report.js';
+import type { Finding } from '../src/core/finding.js';
+import { copyTree, edit, sampleSpec } from './helpers.js';
+
+const brief = (f: Finding) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`;
+
+describe('check --watch after edits', () => {
+  it('reports what a fresh check reports, edit after edit', { timeout: 60_000 }, async () => {
+    const root = copyTree(sampleSpec);
+    fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, 'docs/docs.json'),
+      JSON.stringify({ navigation: { pages: ['specification/draft/index'] }, redirects: [] }, null, 2),
+    );
+    const checks: CheckReport[] = [];
+    let wake: (() => void) | undefined;
+    const controller = new AbortController();
+    const done = watchCheck({
+      root,
+      checkOptions: () => ({}),
+      io: { stdout: () => {}, stderr: () => {} },
+      signal: controller.signal,
+      debounceMs: 50,
+      onCheck: (report) => {
+        checks.push(report);
+        wake?.();
+      },
+    });
+    const next = async () => {
+      while (!checks.length) await new Promise<void>((resolve) => (wake = resolve));
+      return checks.shift()!;
+    };
+    const agrees = async () => {
+      const watched = (await next()).findings.map(brief).sort();
+      const fresh = (await checkRoot(root, {})).report.findings.map(brief).sort();
+      expect(watched).toEqual(fresh);
+      return watched;
+    };
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    };
+    const settle = () => new Promise((r) => setTimeout(r, 150));
+    try {
+      await agrees();
+      await settle();
+      const widgets = 'docs/specification/draft/server/widgets.mdx';
+      const index = 'docs/specification/draft/index.mdx';
+
+      // A heading another, unchanged page links to is renamed: that page's link breaks.
+      edit(root, widgets, '## Listing widgets', '## Listing all widgets');
+      expect(await agrees()).toContainEqual(expect.stringMatching(/^xref\/link .*messages\.mdx.*#listing-widgets/));
+      await settle();
+
+      // A link to a page that is not there yet, then the page: the unchanged linking page is judged again.
+      edit(root, index, '## Features', 'See [gadgets](/specification/draft/server/gadgets).\n\n## Features');
+      expect(await agrees()).toContainEqual(expect.stringMatching(/^xref\/link .*index\.mdx.*gadgets/));
+      await settle();
+      write('docs/specification/draft/server/gadgets.mdx', '---\ntitle: Gadgets\n---\n\nGadgets.\n');
+      expect((await agrees()).filter((f) => f.startsWith('xref/link') && f.includes('gadgets'))).toEqual([]);
+      await settle();
+
+      // A redirect in docs.json that leads nowhere; then the link that used it.
+      edit(root, index, 'See [gadgets]', 'See [old](/old-gadgets) and [gadgets]');
+      expect(await agrees()).toContainEqual(expect.stringMatching(/^xref\/link .*index\.mdx.*old-gadgets/));
+      await settle();
+      edit(
+        root,
+        'docs/docs.json',
+        '"redirects": []',
+        '"redirects": [{ "source": "/old-gadgets", "destination": "/specification/draft/server/gadgets" }]',
+      );
+      expect((await agrees()).filter((f) => f.includes('old-gadgets'))).toEqual([]);
+      await settle();
+
+      // An example made invalid, then schema.json changed so that it is valid again.
+      edit(root, 'schema/draft/examples/Widget/dial.json', /"kind": "\w+"/, '"kind": "knob"');
+      expect(await agrees()).toContainEqual(expect.stringMatching(/^example\/valid .*dial\.json/));
+      await settle();
+      edit(root, 'schema/draft/schema.json', /"enum": \[/, '"enum": [\n                        "knob",');
+      expect((await agrees()).filter((f) => f.startsWith('example/valid'))).toEqual([]);
+    } finally {
+      controller.abort();
+      await done;
+    }
+  });
+});
