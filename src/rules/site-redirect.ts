@@ -40,14 +40,14 @@ export const siteRedirect: Rule = {
         });
       else if (to.kind === 'missing' || (to.kind === 'redirect' && to.to.kind === 'missing'))
         report({
-          message: `Redirect from ${redirect.source} leads to ${to.kind === 'redirect' ? to.hops.at(-1)!.destinationFor(destination) : destination}, where the site has no page or file`,
+          message: `Redirect from ${redirect.source} leads to ${to.kind === 'redirect' ? to.trail.at(-1) : destination}, where the site has no page or file`,
           location,
           related,
         });
       // Through a patterned redirect (an alias such as `/latest/:slug*`) on purpose: it follows the alias as it moves.
       else if (to.kind === 'redirect' && to.hops.some((h) => !h.patterned))
         report({
-          message: `Redirect from ${redirect.source} leads to ${destination}, which redirects again (${to.hops.map((h) => h.destinationFor(destination)).join(' -> ')}): point it at the final page`,
+          message: `Redirect from ${redirect.source} leads to ${destination}, which redirects again (${to.trail.join(' -> ')}): point it at the final page`,
           location,
           related: [
             ...related,

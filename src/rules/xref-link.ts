@@ -85,7 +85,7 @@ function checkSiteLink(targets: LinkTargets, site: SiteModel, page: LinkingPage,
     if (first.to.kind === 'loop')
       return `${first.url} leads into a redirect loop (${first.to.hops.map((h) => h.source).join(' -> ')})`;
     if (first.to.kind === 'redirect')
-      return `${first.url} redirects to ${first.to.hops.at(-1)!.destinationFor(first.url)}, where the site has no page`;
+      return `${first.url} redirects to ${first.to.trail.at(-1)}, where the site has no page`;
     if (unjudgedAsset(site, first.url)) return undefined;
     return `No page or file at ${first.url} on the site (no ${first.url.slice(1)}.mdx, ${first.url.slice(1)}/index.mdx, redirect or file under ${site.site.dir || 'the site folder'})`;
   }

@@ -16,10 +16,11 @@ export interface Redirect {
   location: { source: Location; destination: Location };
   /** Whether the source has parameters or a wildcard (an alias of a whole tree, not a moved page). */
   patterned: boolean;
-  /** Whether a URL path (no query or fragment, no trailing slash) matches the source. */
-  match(urlPath: string): boolean;
-  /** The destination for a matching path, parameters filled in. */
-  destinationFor(urlPath: string): string;
+  /**
+   * Where a URL path (no query or fragment, no trailing slash) goes: the destination with the
+   * source's parameters filled in, or undefined when the path does not match the source.
+   */
+  destinationOf(urlPath: string): string | undefined;
 }
 
 type Part = { kind: 'literal'; text: string } | { kind: 'param'; name: string; min: number; max: number };
@@ -76,10 +77,9 @@ export function compileRedirect(source: string, destination: string, location: R
     destination,
     location,
     patterned: parts.some((p) => p.kind === 'param'),
-    match: (urlPath) => matchParts(parts, segmentsOf(urlPath)) !== undefined,
-    destinationFor(urlPath) {
+    destinationOf(urlPath) {
       const values = matchParts(parts, segmentsOf(urlPath));
-      if (!values) return destination;
+      if (!values) return undefined;
       return destination
         .replace(/\/:([A-Za-z_]\w*)[*+?]?/g, (whole, name: string) => {
           if (!values.has(name)) return whole;

@@ -23,8 +23,8 @@ export type Resolution =
   | { kind: 'page'; page: string }
   | { kind: 'static'; file: string }
   | { kind: 'external'; url: string }
-  /** Through redirects (`hops` of them) to where they end. */
-  | { kind: 'redirect'; hops: Redirect[]; to: Resolution }
+  /** Through redirects (`hops` of them; `trail[i]`: the path hop `i` led to) to where they end. */
+  | { kind: 'redirect'; hops: Redirect[]; trail: string[]; to: Resolution }
   | { kind: 'missing' }
   /** Redirects that lead back to where they started. */
   | { kind: 'loop'; hops: Redirect[] };
@@ -96,13 +96,15 @@ function routesOf(site: Site): Routes {
   });
   const kept = new Set(patterns);
   const redirects = all.filter((r, i) => !r.patterned || kept.has(i));
-  const firstRedirect = (key: string): Redirect | undefined => {
+  // The first redirect whose source matches, and where it sends the path.
+  const firstRedirect = (key: string): { redirect: Redirect; next: string } | undefined => {
     const exact = literal.get(key) ?? Infinity;
     for (const i of patterns) {
       if (i > exact) break;
-      if (all[i].match(key)) return all[i];
+      const next = all[i].destinationOf(key);
+      if (next !== undefined) return { redirect: all[i], next };
     }
-    return exact === Infinity ? undefined : all[exact];
+    return exact === Infinity ? undefined : { redirect: all[exact], next: all[exact].destination };
   };
   const resolved = new Map<string, Resolution>();
 
@@ -120,6 +122,7 @@ function routesOf(site: Site): Routes {
   };
   const resolveOnce = (urlPath: string): Resolution => {
     const hops: Redirect[] = [];
+    const trail: string[] = [];
     const seen = new Set<string>();
     let current = urlPath;
     for (;;) {
@@ -127,16 +130,17 @@ function routesOf(site: Site): Routes {
       if (seen.has(key)) return { kind: 'loop', hops };
       seen.add(key);
       // Redirects come before pages, as the site applies them.
-      const redirect = firstRedirect(key);
-      if (!redirect) {
+      const found = firstRedirect(key);
+      if (!found) {
         const here = direct(key) ?? { kind: 'missing' as const };
-        return hops.length ? { kind: 'redirect', hops, to: here } : here;
+        return hops.length ? { kind: 'redirect', hops, trail, to: here } : here;
       }
-      hops.push(redirect);
-      const next = redirect.destinationFor(key);
-      if (isExternalUrl(next)) return { kind: 'redirect', hops, to: { kind: 'external', url: next } };
+      hops.push(found.redirect);
+      trail.push(found.next);
+      if (isExternalUrl(found.next))
+        return { kind: 'redirect', hops, trail, to: { kind: 'external', url: found.next } };
       if (hops.length > MAX_HOPS) return { kind: 'loop', hops };
-      current = next.replace(/[?#].*$/, '');
+      current = found.next.replace(/[?#].*$/, '');
     }
   };
   const urlOf = (file: string): string | undefined => {
