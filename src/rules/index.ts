@@ -10,6 +10,7 @@ import { siteRedirect } from './site-redirect.js';
 import { siteNavigation, siteUnlistedPage } from './site-navigation.js';
 import { jsdocLink } from './jsdoc-link.js';
 import { exampleOrphan } from './example-orphan.js';
+import { exampleExcessMember } from './example-excess-member.js';
 import { schemaCategory } from './schema-category.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
 import { mdxParse } from './mdx-parse.js';
@@ -35,6 +36,7 @@ export const allRules: Rule[] = [
   siteUnlistedPage,
   jsdocLink,
   exampleOrphan,
+  exampleExcessMember,
   schemaCategory,
   mdxEsmComment,
   mdxParse,

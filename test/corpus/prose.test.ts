@@ -11,6 +11,7 @@ const MY_RULES = [
   'xref/link',
   'jsdoc/link',
   'example/orphan',
+  'example/excess-member',
   'schema/category',
   'mdx/esm-comment',
   'mdx/parse',
@@ -124,6 +125,13 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
         lineOf(root, promptsDraft, '#discoverresults'),
         'No declaration or member with anchor "#discoverresults" in the draft Schema Reference',
       ),
+      // The renamed member is also one CallToolResult does not declare.
+      at(
+        'example/excess-member',
+        tools,
+        lineOf(root, tools, '"contents": ['),
+        'Member "contents" is not declared by CallToolResult (at /result); did you mean "content"?',
+      ),
       at(
         'prose/json-valid',
         tools,
@@ -173,5 +181,31 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
       ),
     ]);
     expect(others(after).filter((k) => !stale.includes(k))).toEqual(others(baseline));
+  });
+});
+
+describe('example/excess-member on the MCP spec snapshot', () => {
+  const excess = (r: CheckReport) =>
+    r.findings.filter((f) => f.rule === 'example/excess-member').map((f) => `${f.file}:${f.line} ${f.message}`);
+
+  it('reports the one member an example has that its type does not declare', () => {
+    // The examples of roots/list lost "jsonrpc" when requests went into results (MRTR); their "id" stayed.
+    expect(excess(baseline)).toEqual([
+      'schema/2026-07-28/examples/ListRootsRequest/list-roots-request.json:2 Member "id" is not declared by ListRootsRequest',
+      'schema/draft/examples/ListRootsRequest/list-roots-request.json:2 Member "id" is not declared by ListRootsRequest',
+    ]);
+  });
+
+  it('reports a renamed member of an example and of a prose request at the edited line, naming the declared one', async () => {
+    const root = copyTree(corpusRoot);
+    const example = 'schema/draft/examples/CallToolRequest/call-tool-request.json';
+    const tools = 'docs/specification/draft/server/tools.mdx';
+    edit(root, example, '"arguments": {', '"argumnts": {');
+    edit(root, tools, '"name": "get_weather",\n    "arguments": {', '"name": "get_weather",\n    "argument": {');
+    const after = excess(await check(root)).filter((f) => !excess(baseline).includes(f));
+    expect(after).toEqual([
+      `${tools}:${lineOf(root, tools, '"argument": {')} Member "argument" is not declared by CallToolRequestParams (at /params); did you mean "arguments"?`,
+      `${example}:${lineOf(root, example, '"argumnts"')} Member "argumnts" is not declared by CallToolRequestParams (at /params); did you mean "arguments"?`,
+    ]);
   });
 });

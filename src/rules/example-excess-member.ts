@@ -1,0 +1,76 @@
+import type { SpecVersion } from '../model/spec.js';
+import { validatorFor } from '../model/schema-validator.js';
+import { declaredNames, excessMembers, type ExcessMember } from '../model/excess-members.js';
+import { messageIndex } from '../prose/schema-index.js';
+import { readJsonBlocks } from '../prose/prose-json.js';
+import { valueAtPointer } from '../core/json-document.js';
+import type { Rule } from '../core/rule.js';
+import type { Project } from '../project/project.js';
+
+/** Members of examples and prose JSON that their type does not declare (TypeScript's excess-property check). */
+export const exampleExcessMember: Rule = {
+  meta: {
+    id: 'example/excess-member',
+    description:
+      "Example files and the JSON blocks of the spec pages show only members their type declares: an interface without an index signature (in schema.json, an object schema without `additionalProperties`) admits no other member, as TypeScript's excess-property check has it.",
+    rationale:
+      'The JSON Schema lets unknown members through, so a misspelt or renamed field in an example validates and is copied by implementers; TypeScript would have rejected it in an object literal.',
+    defaultSeverity: 'error',
+    details:
+      "Read from the version's schema.json. Open objects (an index signature: `Result`, `_meta`, `additionalProperties`) take any member. A union is judged by the branches that its discriminating members (`const` values such as `type`, `method`, `mode`) leave possible; a member is reported only when none of them declares it. An intersection declares what any part declares. JSON blocks count when they are matched to a type (see `prose/json-valid`); SEPs are not read, since they propose new members.",
+    examples: {
+      file: 'schema/draft/examples/Widget/dial.json',
+      fail: '{\n  "id": "w-7",\n  "kind": "dial",\n  "lable": "Volume"\n}\n// schema.ts: interface Widget { id: string; kind: ...; label?: string }',
+      pass: '{\n  "id": "w-7",\n  "kind": "dial",\n  "label": "Volume"\n}',
+    },
+  },
+  check(project, { report, guard }) {
+    for (const version of project.spec.versions) {
+      const validator = validatorFor(project, version);
+      if (!validator) continue;
+      for (const example of version.examples) {
+        if (!example.document.ok || !validator.has(example.typeName)) continue;
+        guard(example.path, () => {
+          for (const excess of excessMembers(validator.source, example.typeName, example.document.value)) {
+            const offset = example.document.keyOffset(excess.pointer, excess.member) ?? 0;
+            report({ message: messageFor(excess, excess.pointer), location: example.file.location(offset) });
+          }
+        });
+      }
+      checkPages(project, version, report);
+    }
+  },
+};
+
+function checkPages(project: Project, version: SpecVersion, report: Parameters<Rule['check']>[1]['report']): void {
+  const validator = validatorFor(project, version)!;
+  const index = messageIndex(project, version);
+  const envelopes = new Set(
+    Object.values(index?.envelopes ?? {})
+      .filter((d) => !!d)
+      .map((d) => d!.name),
+  );
+  for (const page of version.pages)
+    for (const shown of readJsonBlocks(project, version, page))
+      for (const { json, classification } of shown.values) {
+        const checks = classification.checks.filter((c) => validator.has(c.definition));
+        for (const check of checks) {
+          // A message is checked against its envelope and its own type apart: each takes the other's top-level names.
+          const others = checks.filter((c) => c !== check && c.pointer === check.pointer);
+          if (envelopes.has(check.definition) && others.some((c) => !envelopes.has(c.definition))) continue;
+          const alsoDeclared = new Set(others.flatMap((c) => [...declaredNames(validator.source, c.definition)]));
+          const value = valueAtPointer(json.value, check.pointer);
+          for (const excess of excessMembers(validator.source, check.definition, value, alsoDeclared)) {
+            const pointer = check.pointer + excess.pointer;
+            const at = json.positionOf(pointer, excess.member);
+            report({ message: messageFor(excess, pointer), location: shown.block.locate(at.line, at.column) });
+          }
+        }
+      }
+}
+
+function messageFor(excess: ExcessMember, pointer: string): string {
+  const where = pointer ? ` (at ${pointer})` : '';
+  const hint = excess.nearest ? `; did you mean "${excess.nearest}"?` : '';
+  return `Member "${excess.member}" is not declared by ${excess.declaredBy}${where}${hint}`;
+}
