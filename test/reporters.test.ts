@@ -13,25 +13,7 @@ import { formatSarif } from '../src/reporters/sarif.js';
 import { progressLine } from '../src/reporters/progress.js';
 import { allRules, ruleMetas } from '../src/rules/index.js';
 import { headingSlug } from '../src/model/anchors.js';
-import { driftedSpec, runCli, sampleSpec, writeTree } from './helpers.js';
-
-/** Parses a workflow command line the way the Actions runner does (`::name k=v,k=v::data`). */
-export function parseWorkflowCommand(
-  line: string,
-): { command: string; properties: Record<string, string>; message: string } | undefined {
-  const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
-  if (!m) return undefined;
-  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-  const unescapeProperty = (s: string) =>
-    s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
-  const properties: Record<string, string> = {};
-  for (const pair of (m[2] ?? '').split(',').filter(Boolean)) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) return undefined;
-    properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
-  }
-  return { command: m[1], properties, message: unescapeData(m[3]) };
-}
+import { driftedSpec, parseWorkflowCommand, runCli, sampleSpec, writeTree } from './helpers.js';
 
 /** The rows of every GFM table in a Markdown text, each cell as its plain text (HTML left out). */
 export function tablesOf(markdown: string): string[][][] {

@@ -14,8 +14,9 @@ import { workspacePath } from './paths.js';
 import { visible } from './escape.js';
 import { lineUrl, ruleUrl } from './links.js';
 
-/** The first line of every Markdown report: how a CI job finds the comment it posted before. */
-export const COMMENT_MARKER = '<!-- spec-check report -->';
+import { COMMENT_MARKER } from './comment-marker.js';
+
+export { COMMENT_MARKER };
 
 /** Escapes text for a table cell: Markdown punctuation, HTML, and line breaks. */
 function escapeCell(s: string): string {
