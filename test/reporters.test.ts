@@ -366,3 +366,22 @@ describe('--output FILE', () => {
     expect(JSON.parse(fs.readFileSync(out, 'utf8')).runs[0].results.length).toBeGreaterThan(0);
   });
 });
+
+describe('link options', () => {
+  it('take only an http(s) address, refused in one line before checking', async () => {
+    const run = await runCli(['check', '--root', sampleSpec, '--format', 'sarif', '--rules-url', 'docs/rules.md']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('spec-check: --rules-url takes an http(s) address, got "docs/rules.md"\n');
+    const linked = await runCli([
+      'check',
+      '--root',
+      driftedSpec,
+      '--format',
+      'markdown',
+      '--blob-url',
+      'https://github.com/o/r/blob/abc/',
+    ]);
+    expect(linked.stdout).toContain('](https://github.com/o/r/blob/abc/');
+    expect(linked.stdout).not.toContain('abc//');
+  });
+});
