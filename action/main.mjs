@@ -185,7 +185,8 @@ var deps = {
 };
 runAction(deps).then(
   (result) => {
-    if (result.errors > 0) process.stdout.write(`::error::spec-check: ${result.errors} error(s)
+    const n = result.errors;
+    if (n > 0) process.stdout.write(`::error::spec-check: ${n} error finding${n === 1 ? "" : "s"}
 `);
     process.exitCode = result.exitCode;
   },

@@ -34,7 +34,8 @@ const deps: ActionDeps = {
 
 runAction(deps).then(
   (result) => {
-    if (result.errors > 0) process.stdout.write(`::error::spec-check: ${result.errors} error(s)\n`);
+    const n = result.errors;
+    if (n > 0) process.stdout.write(`::error::spec-check: ${n} error finding${n === 1 ? '' : 's'}\n`);
     process.exitCode = result.exitCode;
   },
   (error: unknown) => {

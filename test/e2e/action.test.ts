@@ -109,7 +109,7 @@ describe('the GitHub Action', () => {
       properties: { file: 'spec/schema/draft/examples/Widget/dial.json', line: '4', col: '11', title: 'example/valid' },
       message: 'Does not match Widget at /kind: expected one of "dial", "slider", "switch", got "knob"',
     });
-    expect(commands.at(-1)).toEqual({ command: 'error', properties: {}, message: 'spec-check: 22 error(s)' });
+    expect(commands.at(-1)).toEqual({ command: 'error', properties: {}, message: 'spec-check: 22 error findings' });
 
     const sarifFile = path.join(temp, 'spec-check.sarif');
     expect(read('output')).toBe(`errors=22\nwarnings=2\nsarif-file=${sarifFile}\n`);
