@@ -7,11 +7,14 @@ import { COMMENT_MARKER } from '../../src/reporters/markdown.js';
 import { bundleAction } from '../../scripts/bundle-action.mjs';
 import { driftedSpec, parseWorkflowCommand, projectRoot, tempDir } from '../helpers.js';
 
-const BASE = 'a'.repeat(40);
 const HEAD = 'b'.repeat(40);
 
-/** A workspace as actions/checkout leaves it: a git repository with the drifted spec under spec/ and spec-check installed. */
-function workspace(): { dir: string; sha: string } {
+/**
+ * A workspace as actions/checkout leaves it: a git repository with the drifted spec under spec/
+ * and spec-check installed. Its first commit (`base`) has the Widget example right; the second
+ * (`head`) brings the example's two errors.
+ */
+function workspace(): { dir: string; base: string; head: string } {
   const dir = tempDir('action-ws-');
   fs.cpSync(driftedSpec, path.join(dir, 'spec'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'a-spec', private: true }));
@@ -19,10 +22,19 @@ function workspace(): { dir: string; sha: string } {
   fs.symlinkSync(projectRoot, path.join(dir, 'node_modules/protocol-spec-check'), 'dir');
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+  const example = path.join(dir, 'spec/schema/draft/examples/Widget/dial.json');
+  const drifted = fs.readFileSync(example, 'utf8');
+  fs.writeFileSync(
+    example,
+    drifted.replace('"kind": "knob"', '"kind": "dial"').replace('"value": "19"', '"value": 19'),
+  );
   git('init', '-q');
   git('add', 'spec', 'package.json');
   git('commit', '-qm', 'base');
-  return { dir, sha: git('rev-parse', 'HEAD') };
+  const base = git('rev-parse', 'HEAD');
+  fs.writeFileSync(example, drifted);
+  git('commit', '-qam', 'head');
+  return { dir, base, head: git('rev-parse', 'HEAD') };
 }
 
 /** The environment the runner gives a JavaScript action, its files in a temp folder. */
@@ -57,6 +69,8 @@ function githubEnv(ws: string, event: { name: string; payload: unknown }, inputs
 const cliHasBase = spawnSync(process.execPath, [path.join(projectRoot, 'dist/cli.js'), 'check', '--help'], {
   encoding: 'utf8',
 }).stdout.includes('--base <');
+/** What the pull request of `workspace()` brings: the example's two errors (all 22 and 2 warnings without PR mode). */
+const introduced = cliHasBase ? { errors: 2, warnings: 0 } : { errors: 22, warnings: 2 };
 
 interface Call {
   command: string;
@@ -129,7 +143,7 @@ describe('the GitHub Action', () => {
 
   it('on a pull request, checks against its base and keeps one comment, updated on the next run', async () => {
     const ws = workspace();
-    const { env, read } = githubEnv(ws.dir, pullRequest(ws.sha), { root: 'spec', comment: 'true' });
+    const { env, read } = githubEnv(ws.dir, pullRequest(ws.base), { root: 'spec', comment: 'true' });
     let comments: { id: number; body: string }[] = [{ id: 1, body: 'LGTM' }];
     const answer = (method: string): HttpResponse => {
       if (method === 'GET') return { status: 200, body: comments };
@@ -141,16 +155,15 @@ describe('the GitHub Action', () => {
     const result = await runAction(first.deps);
     expect(result).toMatchObject({
       exitCode: 1,
-      errors: 22,
-      warnings: 2,
+      ...introduced,
       commentUrl: 'https://github.com/octo/spec/pull/7#c99',
     });
 
     const checks = first.calls.filter((c) => c.command === process.execPath);
     expect(checks.map((c) => c.args[c.args.indexOf('--format') + 1])).toEqual(['github', 'sarif', 'markdown']);
     for (const c of checks)
-      expect(c.args.slice(c.args.indexOf('--base'), c.args.indexOf('--base') + 2)).toEqual(['--base', ws.sha]);
-    expect(first.calls[0]).toEqual({ command: 'git', args: ['cat-file', '-e', `${ws.sha}^{commit}`] });
+      expect(c.args.slice(c.args.indexOf('--base'), c.args.indexOf('--base') + 2)).toEqual(['--base', ws.base]);
+    expect(first.calls[0]).toEqual({ command: 'git', args: ['cat-file', '-e', `${ws.base}^{commit}`] });
     const markdownRun = checks[2].args;
     expect(markdownRun[markdownRun.indexOf('--blob-url') + 1]).toBe(`https://github.com/octo/spec/blob/${HEAD}`);
 
@@ -174,7 +187,7 @@ describe('the GitHub Action', () => {
 
   it('fetches a base commit the checkout lacks, and a token that may not comment is a warning', async () => {
     const ws = workspace();
-    const { env } = githubEnv(ws.dir, pullRequest(BASE), { root: 'spec', comment: 'true' });
+    const { env } = githubEnv(ws.dir, pullRequest(ws.base), { root: 'spec', comment: 'true' });
     const fake = fakeDeps(env, () => ({ status: 403, body: { message: 'Resource not accessible by integration' } }));
     const realExec = fake.deps.exec;
     fake.deps.exec = async (command, args, cwd) => {
@@ -186,8 +199,8 @@ describe('the GitHub Action', () => {
     };
     const result = await runAction(fake.deps);
     expect(fake.calls.slice(0, 2)).toEqual([
-      { command: 'git', args: ['cat-file', '-e', `${BASE}^{commit}`] },
-      { command: 'git', args: ['fetch', '--no-tags', '--depth=1', 'origin', BASE] },
+      { command: 'git', args: ['cat-file', '-e', `${ws.base}^{commit}`] },
+      { command: 'git', args: ['fetch', '--no-tags', '--depth=1', 'origin', ws.base] },
     ]);
     expect(result.commentUrl).toBeUndefined();
     expect(fake.log()).toContain(
@@ -199,7 +212,7 @@ describe('the GitHub Action', () => {
       return { code: 128, stdout: '', stderr: 'fatal: remote error: upload-pack: not our ref\n' };
     };
     await expect(runAction(fake.deps)).rejects.toThrow(
-      `cannot fetch the base commit ${BASE}: fatal: remote error: upload-pack: not our ref`,
+      `cannot fetch the base commit ${ws.base}: fatal: remote error: upload-pack: not our ref`,
     );
   });
 
@@ -207,7 +220,7 @@ describe('the GitHub Action', () => {
     const ws = workspace();
     fs.rmSync(path.join(ws.dir, 'spec'), { recursive: true });
     fs.cpSync(path.join(projectRoot, 'examples/sample-spec'), path.join(ws.dir, 'spec'), { recursive: true });
-    const { env } = githubEnv(ws.dir, pullRequest(ws.sha), { root: 'spec', comment: 'true' });
+    const { env } = githubEnv(ws.dir, pullRequest(ws.head), { root: 'spec', comment: 'true' });
     const clean = fakeDeps(env, () => ({ status: 200, body: [] }));
     expect(await runAction(clean.deps)).toMatchObject({ exitCode: 0, errors: 0, warnings: 0 });
     expect(clean.requests.map((r) => r.method)).toEqual(['GET']);
