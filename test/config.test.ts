@@ -92,7 +92,7 @@ describe('spec-check.config.json', () => {
 
   it('accepts a full config, and the JSON Schema agrees with the loader on every case above', () => {
     const valid = {
-      $schema: './node_modules/spec-check/schema/config.schema.json',
+      $schema: './node_modules/protocol-spec-check/schema/config.schema.json',
       rules: { 'example/valid': 'warning', 'suppression/unused': 'off' },
       layout: { schema: 'spec/schema', docs: 'site/spec', seps: 'proposals' },
       ignore: ['docs/specification/2024-11-05', 'schema/*/examples/Legacy*/**'],

@@ -132,3 +132,21 @@ export async function runCli(
 export function projectOf(spec: Spec, options: ProjectOptions = {}, runtime: RuntimeOptions = {}): Project {
   return new Project(spec, new Runtime(runtime), options);
 }
+
+/** Parses a workflow command line the way the Actions runner does (`::name k=v,k=v::data`). */
+export function parseWorkflowCommand(
+  line: string,
+): { command: string; properties: Record<string, string>; message: string } | undefined {
+  const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
+  if (!m) return undefined;
+  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+  const unescapeProperty = (s: string) =>
+    s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const properties: Record<string, string> = {};
+  for (const pair of (m[2] ?? '').split(',').filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) return undefined;
+    properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
+  }
+  return { command: m[1], properties, message: unescapeData(m[3]) };
+}

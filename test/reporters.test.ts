@@ -8,29 +8,12 @@ import { toString } from 'mdast-util-to-string';
 import type { Root, Table } from 'mdast';
 import type { CheckReport } from '../src/core/report.js';
 import { formatGithub } from '../src/reporters/github.js';
-import { formatMarkdown } from '../src/reporters/markdown.js';
+import { COMMENT_MARKER, formatMarkdown } from '../src/reporters/markdown.js';
 import { formatSarif } from '../src/reporters/sarif.js';
 import { progressLine } from '../src/reporters/progress.js';
 import { allRules, ruleMetas } from '../src/rules/index.js';
-import { driftedSpec, runCli, sampleSpec, writeTree } from './helpers.js';
-
-/** Parses a workflow command line the way the Actions runner does (`::name k=v,k=v::data`). */
-export function parseWorkflowCommand(
-  line: string,
-): { command: string; properties: Record<string, string>; message: string } | undefined {
-  const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
-  if (!m) return undefined;
-  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-  const unescapeProperty = (s: string) =>
-    s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
-  const properties: Record<string, string> = {};
-  for (const pair of (m[2] ?? '').split(',').filter(Boolean)) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) return undefined;
-    properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
-  }
-  return { command: m[1], properties, message: unescapeData(m[3]) };
-}
+import { headingSlug } from '../src/model/anchors.js';
+import { driftedSpec, parseWorkflowCommand, runCli, sampleSpec, writeTree } from './helpers.js';
 
 /** The rows of every GFM table in a Markdown text, each cell as its plain text (HTML left out). */
 export function tablesOf(markdown: string): string[][][] {
@@ -116,33 +99,97 @@ describe('github format', () => {
 });
 
 describe('markdown format', () => {
-  it('renders a table per rule and a table of findings whose cells read back as the messages', () => {
+  it('renders a table per rule and a section per rule whose cells read back as the messages', () => {
     const md = formatMarkdown(report);
-    expect(md.split('\n')[0]).toBe('### spec-check: 2 problems (1 error, 1 warning)');
-    const [byRule, findings] = tablesOf(md);
+    expect(md.split('\n').slice(0, 2)).toEqual([COMMENT_MARKER, '### spec-check: 2 problems (1 error, 1 warning)']);
+    const [byRule, exampleValid, unused] = tablesOf(md);
     expect(byRule).toEqual([
       ['rule', 'errors', 'warnings'],
       ['example/valid', '1', '0'],
       ['suppression/unused', '0', '1'],
     ]);
-    expect(findings[0]).toEqual(['location', 'severity', 'message', 'rule']);
-    expect(findings[1]).toEqual([
-      'spec/schema/draft/examples/A,B/x:y.json:3:7',
-      'error',
-      `${awkward.replace('\r\n', ' ')}spec/schema/draft/schema.ts:10:3 declared here`,
-      'example/valid',
+    expect(md).toContain('\n#### `example/valid`: 1 error\n');
+    expect(md).toContain('\n#### `suppression/unused`: 1 warning\n');
+    expect(exampleValid).toEqual([
+      ['location', 'severity', 'message'],
+      [
+        'spec/schema/draft/examples/A,B/x:y.json:3:7',
+        'error',
+        `${awkward.replace('\r\n', ' ')}spec/schema/draft/schema.ts:10:3 declared here`,
+      ],
     ]);
-    expect(findings[2][2]).toBe('Suppression of x suppresses nothing');
+    expect(unused[1][2]).toBe('Suppression of x suppresses nothing');
     // The message's markup stays text: no emphasis, link or inline HTML node was made of it.
     const tree = unified().use(remarkParse).use(remarkGfm).parse(md) as Root;
     const kinds = new Set<string>();
     const walk = (n: { type: string; value?: string; children?: unknown[] }) => {
-      if (n.type === 'html' && n.value !== '<br>') kinds.add(`html ${n.value}`);
+      if (n.type === 'html' && n.value !== '<br>' && n.value !== COMMENT_MARKER) kinds.add(`html ${n.value}`);
       else if (n.type !== 'html') kinds.add(n.type);
       for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
     };
     walk(tree as never);
     expect([...kinds].filter((k) => ['emphasis', 'link', 'strong'].includes(k) || k.startsWith('html'))).toEqual([]);
+  });
+
+  it('links locations to their lines and rules to their headings when given where they are shown', () => {
+    const md = formatMarkdown(report, {
+      blobUrl: 'https://github.com/o/r/blob/0123abc',
+      rulesUrl: 'https://github.com/t/spec-check/blob/v1/docs/rules.md',
+    });
+    const links: { url: string; text: string }[] = [];
+    const walk = (n: { type: string; url?: string; children?: unknown[] }) => {
+      if (n.type === 'link') links.push({ url: n.url!, text: toString(n as never) });
+      for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
+    };
+    walk(unified().use(remarkParse).use(remarkGfm).parse(md) as never);
+    expect(links).toEqual([
+      { text: 'example/valid', url: 'https://github.com/t/spec-check/blob/v1/docs/rules.md#examplevalid' },
+      { text: 'suppression/unused', url: 'https://github.com/t/spec-check/blob/v1/docs/rules.md#suppressionunused' },
+      { text: 'example/valid', url: 'https://github.com/t/spec-check/blob/v1/docs/rules.md#examplevalid' },
+      {
+        text: 'spec/schema/draft/examples/A,B/x:y.json:3:7',
+        url: 'https://github.com/o/r/blob/0123abc/spec/schema/draft/examples/A%2CB/x%3Ay.json?plain=1#L3',
+      },
+      {
+        text: 'spec/schema/draft/schema.ts:10:3',
+        url: 'https://github.com/o/r/blob/0123abc/spec/schema/draft/schema.ts?plain=1#L10',
+      },
+      { text: 'suppression/unused', url: 'https://github.com/t/spec-check/blob/v1/docs/rules.md#suppressionunused' },
+      { text: 'spec/docs/a.mdx:1:1', url: 'https://github.com/o/r/blob/0123abc/spec/docs/a.mdx?plain=1#L1' },
+    ]);
+  });
+
+  it("folds a rule's findings past the first ten and a finding's related places past the first two", () => {
+    const related = Array.from({ length: 5 }, (_, i) => ({
+      file: 'b.ts',
+      line: i + 1,
+      column: 1,
+      message: `place ${i}`,
+    }));
+    const md = formatMarkdown({
+      ...report,
+      findings: [
+        { ...report.findings[0], related },
+        ...Array.from({ length: 14 }, (_, i) => ({ ...report.findings[1], line: i + 1 })),
+      ],
+      summary: { ...report.summary, warnings: 14 },
+    });
+    const [, exampleValid, unusedShown, unusedFolded] = tablesOf(md);
+    expect(exampleValid[1][2]).toMatch(/spec\/b\.ts:1:1 place 0spec\/b\.ts:2:1 place 13 more places/);
+    expect(md).toContain('<details><summary>3 more places</summary>`spec/b.ts:3:1` place 2<br>');
+    expect(unusedShown.slice(1).map((r) => r[0])).toEqual(
+      Array.from({ length: 10 }, (_, i) => `spec/docs/a.mdx:${i + 1}:1`),
+    );
+    expect(md).toContain('\n<details><summary>4 more suppression/unused findings</summary>\n');
+    expect(unusedFolded.slice(1).map((r) => r[0])).toEqual([11, 12, 13, 14].map((l) => `spec/docs/a.mdx:${l}:1`));
+    expect(md.trimEnd().endsWith('</details>')).toBe(true);
+    // One folded place or finding is shown instead.
+    const eleven = formatMarkdown({
+      ...report,
+      findings: Array.from({ length: 11 }, (_, i) => ({ ...report.findings[1], line: i + 1 })),
+    });
+    expect(eleven).not.toContain('<details>');
+    expect(tablesOf(eleven)[1]).toHaveLength(12);
   });
 
   it('stays under the size of a pull-request comment, and says how many findings it left out', () => {
@@ -152,15 +199,22 @@ describe('markdown format', () => {
     };
     const md = formatMarkdown(many);
     expect(md.length).toBeLessThan(65_536);
-    const rows = tablesOf(md)[1].length - 1;
+    const rows = tablesOf(md)
+      .slice(1)
+      .reduce((n, t) => n + t.length - 1, 0);
     expect(rows).toBeGreaterThan(100);
     expect(md).toContain(`\n\n… and ${2000 - rows} more findings: see the full report`);
+    // The fold that was open when room ran out is closed.
+    expect(md.match(/<details>/g)).toHaveLength(1);
+    expect(md.match(/<\/details>/g)).toHaveLength(1);
     expect(formatMarkdown(report)).not.toContain('more finding');
   });
 
   it('says so when there is nothing to report', async () => {
     const run = await runCli(['check', '--root', sampleSpec, '--format', 'markdown']);
-    expect(run.stdout).toMatch(/^### spec-check: no problems\n\n14 examples validated, \d+ files read\.\n$/);
+    expect(run.stdout).toMatch(
+      /^<!-- spec-check report -->\n### spec-check: no problems\n\n14 examples validated, \d+ files read\.\n$/,
+    );
     expect(tablesOf(run.stdout)).toEqual([]);
   });
 });
@@ -175,9 +229,10 @@ describe('sarif format', () => {
     expect(exampleValid.shortDescription.text).toBe(allRules[0].meta.description);
     expect(exampleValid.help.markdown).toContain('Fails (schema/draft/examples/Widget/basic.json):\n\n```json\n{');
     expect(exampleValid.defaultConfiguration).toEqual({ level: 'error' });
-    // The rules reference has no address outside this machine: SARIF gets no helpUri.
+    // The installed rules reference has no address outside this machine: without --rules-url, no helpUri.
     expect(ruleMetas[0].docsUrl).toMatch(/^file:.*\/docs\/rules\.md#examplevalid$/);
     expect(exampleValid).not.toHaveProperty('helpUri');
+    expect(exampleValid.properties).toEqual({ tags: ['example'] });
     const [first, second] = run.results;
     expect(first).toMatchObject({
       ruleId: 'example/valid',
@@ -206,6 +261,39 @@ describe('sarif format', () => {
     expect(run.tool.driver.rules[second.ruleIndex].id).toBe('suppression/unused');
     expect(second.level).toBe('warning');
     expect(first.partialFingerprints['specCheck/v1']).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("links every rule to its heading in the rules reference, and every anchor is a rule's heading there", () => {
+    const rulesUrl = 'https://github.com/t/spec-check/blob/v1/docs/rules.md';
+    const rules = JSON.parse(formatSarif(report, { rules: ruleMetas, rulesUrl })).runs[0].tool.driver.rules;
+    // GitHub's anchors of docs/rules.md: each heading's slug, a repeated one with -1, -2... (fenced code is no heading).
+    const tree = unified().use(remarkParse).use(remarkGfm).parse(fs.readFileSync('docs/rules.md', 'utf8')) as Root;
+    const anchors = new Map<string, string>();
+    const counts = new Map<string, number>();
+    for (const node of tree.children) {
+      if (node.type !== 'heading') continue;
+      const text = toString(node);
+      const slug = headingSlug(text);
+      const n = counts.get(slug) ?? 0;
+      counts.set(slug, n + 1);
+      anchors.set(n ? `${slug}-${n}` : slug, text);
+    }
+    for (const rule of rules) {
+      expect(rule.helpUri.startsWith(`${rulesUrl}#`), rule.id).toBe(true);
+      expect(anchors.get(rule.helpUri.slice(rulesUrl.length + 1)), rule.id).toBe(rule.id);
+      expect(rule.properties.tags).toEqual([rule.id.split('/')[0]]);
+    }
+    expect(rules.map((r: { id: string }) => r.id)).toContain('suppression/unused');
+  });
+
+  it('gives repeated findings of one key distinct fingerprints, the first one unchanged', () => {
+    const one = JSON.parse(formatSarif(report)).runs[0].results[1].partialFingerprints['specCheck/v1'];
+    const three = JSON.parse(
+      formatSarif({ ...report, findings: [report.findings[1], report.findings[1], report.findings[1]] }),
+    ).runs[0].results.map(
+      (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['specCheck/v1'],
+    );
+    expect(three).toEqual([one, `${one}:2`, `${one}:3`]);
   });
 
   it("keeps a finding's fingerprint when lines above it move", async () => {
@@ -276,5 +364,24 @@ describe('--output FILE', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(JSON.parse(fs.readFileSync(out, 'utf8')).runs[0].results.length).toBeGreaterThan(0);
+  });
+});
+
+describe('link options', () => {
+  it('take only an http(s) address, refused in one line before checking', async () => {
+    const run = await runCli(['check', '--root', sampleSpec, '--format', 'sarif', '--rules-url', 'docs/rules.md']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('spec-check: --rules-url takes an http(s) address, got "docs/rules.md"\n');
+    const linked = await runCli([
+      'check',
+      '--root',
+      driftedSpec,
+      '--format',
+      'markdown',
+      '--blob-url',
+      'https://github.com/o/r/blob/abc/',
+    ]);
+    expect(linked.stdout).toContain('](https://github.com/o/r/blob/abc/');
+    expect(linked.stdout).not.toContain('abc//');
   });
 });

@@ -1,10 +1,22 @@
 /**
- * Markdown for a pull-request comment: a headline, a table of findings per rule, then a table
- * of the findings with their locations. Text from findings is escaped so it renders as written.
+ * Markdown for a pull-request comment or a job summary: a hidden marker (so that a CI job updates
+ * its one comment instead of adding another), a headline, a table of findings per rule, then a
+ * section per rule with its findings, each location linked to its line when `blobUrl` says where
+ * the files are shown. The findings of a rule past the first few, and the related places of a
+ * finding past the first two, are folded in `<details>`. Text from findings is escaped so it
+ * renders as written.
  */
 import type { CheckReport } from '../core/report.js';
+import type { Finding } from '../core/finding.js';
+import type { Location } from '../core/location.js';
+import type { FormatOptions } from './format.js';
 import { workspacePath } from './paths.js';
 import { visible } from './escape.js';
+import { lineUrl, ruleUrl } from './links.js';
+
+import { COMMENT_MARKER } from './comment-marker.js';
+
+export { COMMENT_MARKER };
 
 /** Escapes text for a table cell: Markdown punctuation, HTML, and line breaks. */
 function escapeCell(s: string): string {
@@ -22,16 +34,25 @@ function code(text: string): string {
   return `${ticks}${pad}${s.replace(/\|/g, '\\|')}${pad}${ticks}`;
 }
 
-/** Room for the table, under GitHub's 65,536-character limit on a comment. */
+/** Room for the report, under GitHub's 65,536-character limit on a comment. */
 const MAX_COMMENT_CHARS = 60_000;
+/** Findings of a rule shown before the rest are folded (when two or more would be). */
+const SHOWN_PER_RULE = 10;
+/** Related places of a finding shown before the rest are folded (when two or more would be). */
+const SHOWN_RELATED = 2;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export function formatMarkdown(report: CheckReport): string {
-  const { errors, warnings } = report.summary;
-  const out: string[] = [];
+function counts(errors: number, warnings: number): string {
+  return [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** What the report leaves out (baselined, suppressed), as a sentence, or ''. */
+function leftOut(report: CheckReport): string {
   const extra: string[] = [];
   if (report.summary.baselined) extra.push(`${plural(report.summary.baselined, 'baselined finding')} not shown`);
   if (report.summary.baselineResolved)
@@ -39,7 +60,31 @@ export function formatMarkdown(report: CheckReport): string {
       `${plural(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`,
     );
   if (report.summary.suppressed) extra.push(`${plural(report.summary.suppressed, 'finding')} suppressed inline`);
-  const tail = extra.length ? ` ${extra.join('; ')}.` : '';
+  return extra.length ? ` ${extra.join('; ')}.` : '';
+}
+
+/** A finding's table row: its place, severity, message and related places (past two, folded). */
+function findingRow(report: CheckReport, options: FormatOptions, f: Finding): string {
+  const place = (l: Location) => {
+    const where = workspacePath(report.root, l.file);
+    const label = code(`${where}:${l.line}:${l.column}`);
+    if (!options.blobUrl || l.file === '.') return label;
+    return `[${label}](${lineUrl(options.blobUrl, where, l.line)})`;
+  };
+  const related = f.related.map((r) => `${place(r)} ${escapeCell(r.message)}`);
+  const open = related.length > SHOWN_RELATED + 1 ? SHOWN_RELATED : related.length;
+  const shown = related.slice(0, open).map((r) => `<br>${r}`);
+  const folded = related.slice(open);
+  const more = folded.length
+    ? `<details><summary>${plural(folded.length, 'more place')}</summary>${folded.join('<br>')}</details>`
+    : '';
+  return `| ${place(f)} | ${f.severity} | ${escapeCell(f.message)}${shown.join('')}${more} |`;
+}
+
+export function formatMarkdown(report: CheckReport, options: FormatOptions = {}): string {
+  const { errors, warnings } = report.summary;
+  const out: string[] = [COMMENT_MARKER];
+  const tail = leftOut(report);
   if (errors + warnings === 0) {
     out.push(
       `### spec-check: no problems`,
@@ -54,30 +99,54 @@ export function formatMarkdown(report: CheckReport): string {
   );
   if (tail) out.push(tail.trim(), '');
 
-  const byRule = new Map<string, { errors: number; warnings: number }>();
-  for (const f of report.findings) {
-    const row = byRule.get(f.rule) ?? { errors: 0, warnings: 0 };
-    row[f.severity === 'error' ? 'errors' : 'warnings']++;
-    byRule.set(f.rule, row);
-  }
+  const byRule = new Map<string, Finding[]>();
+  for (const f of report.findings) byRule.set(f.rule, [...(byRule.get(f.rule) ?? []), f]);
+  const rules = [...byRule].sort(([a], [b]) => (a < b ? -1 : 1));
+  const ruleName = (rule: string) =>
+    options.rulesUrl ? `[${code(rule)}](${ruleUrl(options.rulesUrl, rule)})` : code(rule);
+  const severities = (findings: Finding[]) => {
+    const e = findings.filter((f) => f.severity === 'error').length;
+    return { errors: e, warnings: findings.length - e };
+  };
   out.push('| rule | errors | warnings |', '| --- | ---: | ---: |');
-  for (const [rule, row] of [...byRule].sort(([a], [b]) => (a < b ? -1 : 1)))
-    out.push(`| ${code(rule)} | ${row.errors} | ${row.warnings} |`);
-  out.push('');
+  for (const [rule, findings] of rules) {
+    const n = severities(findings);
+    out.push(`| ${ruleName(rule)} | ${n.errors} | ${n.warnings} |`);
+  }
 
-  out.push('| location | severity | message | rule |', '| --- | --- | --- | --- |');
+  const header = ['| location | severity | message |', '| --- | --- | --- |'];
+
+  // A pull-request comment holds at most 65,536 characters: stop short of it, at a whole row.
   let size = out.join('\n').length;
   let shown = 0;
-  for (const f of report.findings) {
-    const related = f.related
-      .map((r) => `<br>${code(`${workspacePath(report.root, r.file)}:${r.line}:${r.column}`)} ${escapeCell(r.message)}`)
-      .join('');
-    const row = `| ${code(`${workspacePath(report.root, f.file)}:${f.line}:${f.column}`)} | ${f.severity} | ${escapeCell(f.message)}${related} | ${code(f.rule)} |`;
-    // A pull-request comment holds at most 65,536 characters: stop short of it.
-    if (size + row.length + 1 > MAX_COMMENT_CHARS) break;
-    out.push(row);
-    size += row.length + 1;
-    shown++;
+  const fits = (lines: string[]) => size + lines.join('\n').length + 1 <= MAX_COMMENT_CHARS;
+  const add = (lines: string[]) => {
+    out.push(...lines);
+    size += lines.join('\n').length + 1;
+  };
+  sections: for (const [rule, findings] of rules) {
+    const n = severities(findings);
+    const open = findings.length > SHOWN_PER_RULE + 1 ? SHOWN_PER_RULE : findings.length;
+    const heading = ['', `#### ${ruleName(rule)}: ${counts(n.errors, n.warnings)}`, '', ...header];
+    if (!fits(heading)) break;
+    add(heading);
+    for (const [i, f] of findings.entries()) {
+      if (i === open) {
+        const rest = findings.length - open;
+        const fold = ['', `<details><summary>${plural(rest, `more ${rule} finding`)}</summary>`, '', ...header];
+        if (!fits(fold)) break sections;
+        add(fold);
+      }
+      const line = findingRow(report, options, f);
+      // Room is kept for closing an open fold.
+      if (!fits([line, '', '</details>'])) {
+        if (i >= open) add(['', '</details>']);
+        break sections;
+      }
+      add([line]);
+      shown++;
+    }
+    if (findings.length > open) add(['', '</details>']);
   }
   if (shown < report.findings.length)
     out.push(

@@ -2,7 +2,9 @@
  * SARIF 2.1.0, for code scanning: one run whose driver lists every rule with its description,
  * help (the rules reference text) and a link to its heading in the rules reference, and one
  * result per finding with its physical location, related locations and a line-independent
- * fingerprint (the baseline key). The rules come from `FormatOptions.rules` (the registry).
+ * fingerprint (the baseline key). The rules come from `FormatOptions.rules` (the registry); each
+ * gets a `helpUri` to its heading when `FormatOptions.rulesUrl` gives the reference a public
+ * address, and its family (`example`, `xref`, ...) as a tag, which code scanning filters by.
  */
 import type { Log, PhysicalLocation, Region, ReportingDescriptor, Result } from 'sarif';
 import type { CheckReport } from '../core/report.js';
@@ -11,6 +13,7 @@ import { findingKey, sourceHash } from '../engine/baseline.js';
 import type { FormatOptions } from './format.js';
 import { workspacePath } from './paths.js';
 import { fence, languageOf } from '../docs/rules-reference.js';
+import { ruleUrl } from './links.js';
 
 export function formatSarif(report: CheckReport, options: FormatOptions = {}): string {
   const rules: RuleMeta[] = [...(options.rules ?? [])];
@@ -19,6 +22,14 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
   }
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const lineText = (file: string, line: number) => options.source?.(file)?.lineText(line);
+  // Two findings with the same key (same rule, file, message and line text) would be one alert to
+  // code scanning: the second and later get their rank among them, in report order.
+  const seen = new Map<string, number>();
+  const fingerprint = (key: string) => {
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return n === 1 ? key : `${key}:${n}`;
+  };
   const sarif: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -29,7 +40,7 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
             name: 'spec-check',
             version: report.tool.version,
             semanticVersion: report.tool.version,
-            rules: rules.map(ruleDescriptor),
+            rules: rules.map((r) => ruleDescriptor(r, options.rulesUrl)),
           },
         },
         columnKind: 'utf16CodeUnits',
@@ -46,7 +57,9 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
                 message: { text: r.message },
               }))
             : undefined,
-          partialFingerprints: { 'specCheck/v1': sourceHash(findingKey(f, (file, line) => lineText(file, line))) },
+          partialFingerprints: {
+            'specCheck/v1': fingerprint(sourceHash(findingKey(f, (file, line) => lineText(file, line)))),
+          },
         })),
       },
     ],
@@ -54,14 +67,16 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
   return JSON.stringify(sarif, null, 2) + '\n';
 }
 
-function ruleDescriptor(rule: RuleMeta): ReportingDescriptor {
+function ruleDescriptor(rule: RuleMeta, rulesUrl: string | undefined): ReportingDescriptor {
   const help = helpText(rule);
   return {
     id: rule.id,
     shortDescription: { text: rule.description },
     fullDescription: { text: `${rule.description} ${rule.rationale}`.trim() },
     help: { text: help.text, markdown: help.markdown },
+    ...(rulesUrl ? { helpUri: ruleUrl(rulesUrl, rule.id) } : {}),
     defaultConfiguration: { level: rule.defaultSeverity },
+    properties: { tags: [rule.id.includes('/') ? rule.id.slice(0, rule.id.indexOf('/')) : rule.id] },
   };
 }
 

@@ -20,7 +20,8 @@ export interface RegisteredRule extends RuleMeta {
  * docs/rules.md as installed with this spec-check (the package's `files` include docs/), so that
  * an anchor always matches the rules this version runs, and the link opens on the machine that
  * printed it. The package has no published home page to link to instead (the name `spec-check`
- * on the npm registry belongs to an unrelated package), so SARIF, read elsewhere, gets no link.
+ * on the npm registry belongs to an unrelated package), so SARIF, read elsewhere, links only to
+ * an address given with `check --rules-url` (the GitHub Action gives its own repository's).
  */
 export const RULES_REFERENCE_URL = new URL('../../docs/rules.md', import.meta.url).href;
 

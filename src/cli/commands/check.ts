@@ -32,6 +32,8 @@ interface CheckCommandOptions {
   writeBaseline?: string;
   watch?: boolean;
   cache: boolean;
+  rulesUrl?: string;
+  blobUrl?: string;
 }
 
 export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => {
@@ -49,6 +51,8 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--write-baseline <file>', 'record the current findings in this baseline file')
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
+    .option('--rules-url <url>', 'sarif, markdown: link rules to their headings in docs/rules.md at this address')
+    .option('--blob-url <url>', 'markdown: link locations to <url>/<path>?plain=1#L<line>')
     .action(async (opts: CheckCommandOptions) => {
       const flags = {
         versions: opts.version,
@@ -61,6 +65,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, flags, terminal: io });
       const run = resolve();
       const { output: out } = run;
+      const links = linkOptions(opts);
       if (run.cacheWarning) io.stderr(`spec-check: warning: ${run.cacheWarning}\n`);
       const progress = out.progress ? progressLine(io.stderr) : undefined;
       const checkOptions = (config: RunConfig = run): CheckOptions => ({
@@ -112,6 +117,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         verbose: out.verbose,
         source: (file) => files.get(file),
         rules: ruleMetas,
+        ...links,
       });
       if (out.file) writeFile(out.file, text);
       else io.stdout(text);
@@ -125,6 +131,20 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
 };
+
+function linkOptions(opts: CheckCommandOptions): { rulesUrl?: string; blobUrl?: string } {
+  return {
+    rulesUrl: webAddress('--rules-url', opts.rulesUrl),
+    blobUrl: webAddress('--blob-url', opts.blobUrl)?.replace(/\/+$/, ''),
+  };
+}
+
+/** A link base given on the command line: reports are read elsewhere, so only an absolute http(s) address. */
+function webAddress(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new UsageError(`${flag} takes an http(s) address, got "${value}"`);
+  return value;
+}
 
 function readBaseline(file: string): Baseline {
   let text: string;
