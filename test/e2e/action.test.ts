@@ -69,8 +69,8 @@ function githubEnv(ws: string, event: { name: string; payload: unknown }, inputs
 const cliHasBase = spawnSync(process.execPath, [path.join(projectRoot, 'dist/cli.js'), 'check', '--help'], {
   encoding: 'utf8',
 }).stdout.includes('--base <');
-/** What the pull request of `workspace()` brings: the example's two errors (all 22 and 2 warnings without PR mode). */
-const introduced = cliHasBase ? { errors: 2, warnings: 0 } : { errors: 22, warnings: 2 };
+/** What the pull request of `workspace()` brings: the example's two errors (all 23 and 2 warnings without PR mode). */
+const introduced = cliHasBase ? { errors: 2, warnings: 0 } : { errors: 23, warnings: 2 };
 
 interface Call {
   command: string;
@@ -123,17 +123,17 @@ describe('the GitHub Action', () => {
       properties: { file: 'spec/schema/draft/examples/Widget/dial.json', line: '4', col: '11', title: 'example/valid' },
       message: 'Does not match Widget at /kind: expected one of "dial", "slider", "switch", got "knob"',
     });
-    expect(commands.at(-1)).toEqual({ command: 'error', properties: {}, message: 'spec-check: 22 error findings' });
+    expect(commands.at(-1)).toEqual({ command: 'error', properties: {}, message: 'spec-check: 23 error findings' });
 
     const sarifFile = path.join(temp, 'spec-check.sarif');
-    expect(read('output')).toBe(`errors=22\nwarnings=2\nsarif-file=${sarifFile}\n`);
+    expect(read('output')).toBe(`errors=23\nwarnings=2\nsarif-file=${sarifFile}\n`);
     const sarif = JSON.parse(fs.readFileSync(sarifFile, 'utf8'));
     const rule = sarif.runs[0].tool.driver.rules.find((r: { id: string }) => r.id === 'example/valid');
     expect(rule.helpUri).toBe('https://github.com/tools/spec-check/blob/v1/docs/rules.md#examplevalid');
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toMatch(/^spec\//);
 
     const summary = read('summary.md');
-    expect(summary.startsWith(`${COMMENT_MARKER}\n### spec-check: 24 problems (22 errors, 2 warnings)\n`)).toBe(true);
+    expect(summary.startsWith(`${COMMENT_MARKER}\n### spec-check: 25 problems (23 errors, 2 warnings)\n`)).toBe(true);
     expect(summary).toContain(
       `(https://github.com/octo/spec/blob/${'c'.repeat(40)}/spec/schema/draft/examples/Widget/dial.json?plain=1#L4)`,
     );
