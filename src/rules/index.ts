@@ -11,6 +11,7 @@ import { siteNavigation, siteUnlistedPage } from './site-navigation.js';
 import { jsdocLink } from './jsdoc-link.js';
 import { exampleOrphan } from './example-orphan.js';
 import { exampleExcessMember } from './example-excess-member.js';
+import { consistencyProtocolVersion } from './consistency-protocol-version.js';
 import { schemaCategory } from './schema-category.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
 import { mdxParse } from './mdx-parse.js';
@@ -37,6 +38,7 @@ export const allRules: Rule[] = [
   jsdocLink,
   exampleOrphan,
   exampleExcessMember,
+  consistencyProtocolVersion,
   schemaCategory,
   mdxEsmComment,
   mdxParse,

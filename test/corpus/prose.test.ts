@@ -209,3 +209,23 @@ describe('example/excess-member on the MCP spec snapshot', () => {
     ]);
   });
 });
+
+describe('consistency/protocol-version on the MCP spec snapshot', () => {
+  const versions = (r: CheckReport) =>
+    r.findings.filter((f) => f.rule === 'consistency/protocol-version').map((f) => `${f.file}:${f.line} ${f.message}`);
+
+  it("reports the one example header that names another version than its page's", () => {
+    expect(versions(baseline)).toEqual([
+      'docs/specification/2025-03-26/basic/authorization.mdx:139 Protocol version "2024-11-05" in 2025-03-26, whose protocol version is "2025-03-26"',
+    ]);
+  });
+
+  it('reports a protocolVersion carried over from another version, at the edited line', async () => {
+    const root = copyTree(corpusRoot);
+    const lifecycle = 'docs/specification/2025-11-25/basic/lifecycle.mdx';
+    edit(root, lifecycle, '"protocolVersion": "2025-11-25"', '"protocolVersion": "2025-06-18"');
+    expect(versions(await check(root)).filter((f) => !versions(baseline).includes(f))).toEqual([
+      `${lifecycle}:${lineOf(root, lifecycle, '"protocolVersion": "2025-06-18"')} Protocol version "2025-06-18" in 2025-11-25, whose protocol version is "2025-11-25"`,
+    ]);
+  });
+});

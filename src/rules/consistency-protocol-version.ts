@@ -1,0 +1,111 @@
+import type { MarkdownPage, SpecVersion } from '../model/spec.js';
+import type { Location } from '../core/location.js';
+import type { Rule } from '../core/rule.js';
+import type { Project } from '../project/project.js';
+import { jsonBlockLanguage, jsonBlockValues } from '../prose/json-blocks.js';
+import { blockContext } from '../prose/classify.js';
+import { escapePointer } from '../core/json-document.js';
+import { isObject } from '../util/is-object.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The HTTP header that carries the protocol version, with a dated value. */
+const HEADER = /MCP-Protocol-Version:\s*["'`]?(\d{4}-\d{2}-\d{2})/gi;
+/**
+ * Text about more than one version: negotiation, older or newer peers, fallbacks. A value of
+ * another version is what such text is about, not a slip.
+ */
+const ABOUT_VERSIONS =
+  /\b(negotiat\w*|older|earlier|previous|prior|newer|later version|backward|backwards|downgrad\w*|fall ?back|legacy|unsupported|does not support|did not|supported versions?|mismatch\w*|compatib\w*)\b/i;
+
+/** Protocol version values in a version's examples and pages name that version. */
+export const consistencyProtocolVersion: Rule = {
+  meta: {
+    id: 'consistency/protocol-version',
+    description:
+      "A `protocolVersion` value (or an `MCP-Protocol-Version` header) in a version's example files and pages names that version: its schema.ts's `LATEST_PROTOCOL_VERSION`, or the version folder's date.",
+    rationale:
+      "Readers of a version copy its messages; one that names another version's date was left behind when the text was carried over, and teaches a client to announce a version it does not speak.",
+    defaultSeverity: 'error',
+    details:
+      "The version's own value is `LATEST_PROTOCOL_VERSION` from its schema.ts (a draft announces the release it becomes), else the folder name when it is a date; a version with neither is not checked. Read: members named `protocolVersion` or `MCP-Protocol-Version` (any case) in example files and JSON blocks, and `MCP-Protocol-Version: <date>` anywhere in a page. Text about several versions is left alone: a value is not reported when the paragraph it is in (for a JSON block, the paragraph before it) speaks of negotiation, older or newer versions, fallbacks, compatibility or an unsupported version.",
+    examples: {
+      file: 'docs/specification/2025-01-15/basic/lifecycle.mdx',
+      fail: '```json\n{ "method": "initialize", "params": { "protocolVersion": "2024-06-01" } }\n```',
+      pass: '```json\n{ "method": "initialize", "params": { "protocolVersion": "2025-01-15" } }\n```',
+    },
+  },
+  check(project, { report }) {
+    for (const version of project.spec.versions) {
+      const own = ownVersion(version);
+      if (!own) continue;
+      const say = (value: string, location: Location) =>
+        report({
+          message: `Protocol version "${value}" in ${version.id}, whose protocol version is "${own}"`,
+          location,
+        });
+      for (const example of version.examples) {
+        if (!example.document.ok) continue;
+        for (const { pointer, value } of versionValues(example.document.value, ''))
+          if (value !== own) say(value, example.file.location(example.document.offsetOf(pointer)));
+      }
+      for (const page of version.pages) checkPage(project, page, own, say);
+    }
+  },
+};
+
+function checkPage(project: Project, page: MarkdownPage, own: string, say: (v: string, at: Location) => void): void {
+  const text = page.file.text;
+  const inBlocks: [number, number][] = [];
+  for (const block of page.codeBlocks) {
+    if (!jsonBlockLanguage(block.lang)) continue;
+    const context = blockContext(page, block);
+    if (context.paragraphs.slice(0, 1).some((p) => ABOUT_VERSIONS.test(p))) continue;
+    for (const json of jsonBlockValues(project, block)) {
+      if (json.errors.length) continue;
+      for (const { pointer, value } of versionValues(json.value, '')) {
+        if (value === own) continue;
+        const at = json.positionOf(pointer);
+        say(value, block.locate(at.line, at.column));
+      }
+    }
+    inBlocks.push([block.location.line, block.location.line + block.value.split('\n').length + 1]);
+  }
+  for (const m of text.matchAll(HEADER)) {
+    if (m[1] === own) continue;
+    const offset = m.index + m[0].length - m[1].length;
+    const location = page.file.location(offset);
+    // A JSON block's header members were read with the block.
+    if (inBlocks.some(([from, to]) => location.line >= from && location.line <= to)) continue;
+    if (ABOUT_VERSIONS.test(paragraphAround(page, location.line))) continue;
+    say(m[1], location);
+  }
+}
+
+/** The version's own protocol version: LATEST_PROTOCOL_VERSION, else the folder's date. */
+function ownVersion(version: SpecVersion): string | undefined {
+  const latest = version.schemaTs?.byName.get('LATEST_PROTOCOL_VERSION')?.constValue;
+  if (typeof latest === 'string' && DATE.test(latest)) return latest;
+  return DATE.test(version.id) ? version.id : undefined;
+}
+
+/** Dated values of members named protocolVersion or MCP-Protocol-Version, at any depth. */
+function versionValues(value: unknown, pointer: string, depth = 0): { pointer: string; value: string }[] {
+  if (depth > 64) return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => versionValues(v, `${pointer}/${i}`, depth + 1));
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([key, v]) => {
+    const at = `${pointer}/${escapePointer(key)}`;
+    if (/^(protocolVersion|mcp-protocol-version)$/i.test(key))
+      return typeof v === 'string' && DATE.test(v) ? [{ pointer: at, value: v }] : [];
+    return versionValues(v, at, depth + 1);
+  });
+}
+
+/** The lines of the paragraph holding a line (up to blank lines, at most 20 each way), joined. */
+function paragraphAround(page: MarkdownPage, line: number): string {
+  const lines: string[] = [];
+  const text = (l: number) => page.file.lineText(l);
+  for (let l = line; l > line - 20 && text(l).trim(); l--) lines.unshift(text(l));
+  for (let l = line + 1; l < line + 20 && text(l).trim(); l++) lines.push(text(l));
+  return lines.join(' ');
+}
