@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unified } from 'unified';
@@ -24,6 +24,15 @@ export function tablesOf(markdown: string): string[][][] {
 }
 
 const awkward = 'Value 50% of "a,b: c" | <b>not bold</b> *not em* `not code` [x](y)\r\nsecond line';
+// As in a GitHub Actions job run at the project's root: the github, markdown and sarif formats
+// name files from there (`spec/...` for the root `spec`).
+beforeAll(() => {
+  vi.stubEnv('GITHUB_WORKSPACE', process.cwd());
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
 const report: CheckReport = {
   tool: { name: 'spec-check', version: '0.1.0' },
   root: 'spec',

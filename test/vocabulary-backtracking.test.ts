@@ -13,6 +13,16 @@ describe('nestedQuantifier', () => {
     ['errors? (?<n>(?:x+))*', 8],
     ['(a|a)*b', 0],
     ['x(?:a|ab)+c', 1],
+    // A backreference matches text of any length: repeated, or in a repeated group.
+    ['(?<x>a+)\\k<x>+b', 8],
+    ['(a+)\\1*b', 4],
+    ['(a)(?:b\\1)+c', 3],
+    ['(?<x>a)(?:\\k<x>c)*', 7],
+    ['(\\w)\\1{2,}', 4],
+    // Through lookarounds: what a lookaround holds, the group around it holds.
+    ['(?:(?=(a+))a)*b', 0],
+    ['(?:x(?<!a+))+', 0],
+    ['(?:(?=(\\w+))\\1)*!', 0],
   ])('finds the repeated group holding an unbounded quantifier in %s', (source, offset) => {
     expect(nestedQuantifier(source)).toBe(offset);
   });
@@ -28,6 +38,12 @@ describe('nestedQuantifier', () => {
     '\\w*\\w*',
     '(?<![\\w-])(?:json rpc errors?)(?![\\w-])',
     '\\p{L}+',
+    '(a)\\1',
+    '(?<x>ab)\\k<x>?',
+    '(\\w)\\1{2}',
+    '(?=(\\w+))\\1',
+    '(?<!a+)b+',
+    '\\10?',
   ])('accepts %s', (source) => {
     expect(nestedQuantifier(source)).toBeUndefined();
   });
@@ -46,5 +62,12 @@ describe('a catastrophic phrase in the config vocabulary', () => {
       'vocabulary condition "slow": phrase "(?:\\\\w+\\\\s?)*!" can backtrack catastrophically: the group at character 1 repeats without bound and holds a quantifier without bound; write it without the nesting',
     );
     expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('names a repeated backreference as such', () => {
+    const vocabulary = { conditions: { echo: { label: 'echo', phrases: ['(?<x>a+)\\k<x>+b'] } } };
+    expect(() => resolveVocabulary(vocabulary)).toThrow(
+      'vocabulary condition "echo": phrase "(?<x>a+)\\\\k<x>+b" can backtrack catastrophically: the backreference at character 9 repeats without bound; write it without the repeat',
+    );
   });
 });

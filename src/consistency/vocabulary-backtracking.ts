@@ -6,8 +6,9 @@
  * that itself holds a quantifier without bound, or an alternation (`(a|a)*`, whose branches may
  * match the same text, backtracks exponentially too). It is conservative: it needs no parser, knows
  * escapes, classes and group kinds, and refuses some patterns that would have been safe
- * (`(?:ab+)+`), which are rewritten without the nesting. Polynomial backtracking (`\w*\w*`) is
- * allowed: statements are short.
+ * (`(?:ab+)+`), which are rewritten without the nesting. A backreference counts as a quantifier
+ * without bound (it matches what its group matched), and a lookaround as any other group (what
+ * it holds, its parent holds). Polynomial backtracking (`\w*\w*`) is allowed: statements are short.
  *
  * A library was considered: re2 (a native build, no lookbehind, which the phrases' wrappers use)
  * and recheck (a large Scala.js bundle or a platform binary, seconds per pattern) cost more
@@ -50,6 +51,16 @@ export function nestedQuantifier(source: string): number | undefined {
       continue;
     }
     if (c === '\\') {
+      // A backreference (`\1`, `\k<name>`) matches what its group matched, of any length: as a
+      // quantifier without bound, repeating it or a group holding it backtracks as `(a+)+` does
+      // (`(?<x>a+)\k<x>+b`).
+      const backreference = /^(?:[1-9]\d*|k<[^>]*>)/.exec(source.slice(i + 1, i + 80));
+      if (backreference) {
+        groups.at(-1)!.unbounded = true;
+        atom = { start: i, unbounded: true };
+        i += backreference[0].length;
+        continue;
+      }
       i++;
       atom = 'other';
     } else if (c === '[') {

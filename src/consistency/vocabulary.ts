@@ -194,8 +194,10 @@ function compileOne(source: string, flags: string, phrase: string, where: string
   const nested = nestedQuantifier(phrase);
   if (nested !== undefined)
     throw new VocabularyError(
-      `vocabulary ${where}: phrase ${JSON.stringify(phrase)} can backtrack catastrophically: the group at ` +
-        `character ${nested + 1} repeats without bound and holds a quantifier without bound; write it without the nesting`,
+      `vocabulary ${where}: phrase ${JSON.stringify(phrase)} can backtrack catastrophically: the ` +
+        (phrase[nested] === '\\'
+          ? `backreference at character ${nested + 1} repeats without bound; write it without the repeat`
+          : `group at character ${nested + 1} repeats without bound and holds a quantifier without bound; write it without the nesting`),
     );
   try {
     return new RegExp(source, flags);

@@ -59,6 +59,16 @@ export const MAX_INLINE_MARKER_COST = 4000 * 4000;
 export const MAX_MARKDOWN_LINE_DEPTH = 24;
 
 /**
+ * Wall time one Markdown or MDX page may take to parse; past it the parse is stopped and the page
+ * is a parse finding ("took too long"), and the run goes on. The shape limits above keep the
+ * known costly shapes to seconds, but not every one: micromark's MDX expressions cost about the
+ * cube of a block's nested braces (16 KB of `{{{{{}}}}}` lines take 13 s, 32 KB of deeper ones
+ * minutes), and a 1 MB table of 5,000 columns takes 45 s. A megabyte of plain prose, the slowest
+ * honest page within `MAX_PAGE_BYTES`, takes 1 to 8 s; the MCP pages take under 0.1 s each.
+ */
+export const PAGE_PARSE_BUDGET_MS = 10_000;
+
+/**
  * Nesting of a parsed page's tree (block quotes, lists, JSX elements, emphasis). The rules walk
  * trees recursively, and a few thousand levels overflow their stack; MCP pages nest under 15.
  */

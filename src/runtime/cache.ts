@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { isWithin } from '../util/paths.js';
 import { removeStaleTemps, tempNameFor, trackTemp, untrackTemp } from './temp-files.js';
 
 /** Entries kept; past this, the least recently written are removed. */
@@ -121,6 +122,19 @@ export function cacheFolderProblem(dir: string): string | undefined {
   for (const own of [abs, path.dirname(abs)]) {
     if (path.basename(own) === 'node_modules') break;
     if (fs.lstatSync(own, { throwIfNoEntry: false })?.isSymbolicLink()) return 'it is a symbolic link';
+  }
+  // A `node_modules` that is a link out of its folder: a checked tree can bring one (git stores
+  // links), and entries would be written and pruned where it points.
+  const modules = path.dirname(path.dirname(abs));
+  if (path.basename(modules) === 'node_modules' && fs.lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    let target: string | undefined;
+    try {
+      target = fs.realpathSync.native(modules);
+    } catch {
+      // Leads nowhere: the check below refuses it.
+    }
+    if (!target || !isWithin(fs.realpathSync.native(path.dirname(modules)), target))
+      return 'node_modules is a symbolic link out of its folder';
   }
   let existing = abs;
   let st: fs.Stats | undefined;

@@ -24,7 +24,14 @@ import type { CodeBlock, Heading, Link, MarkdownPage, Suppression } from '../mod
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import { suppressionsInPage } from './suppressions.js';
-import { MAX_INLINE_MARKER_COST, MAX_MARKDOWN_DEPTH, MAX_MARKDOWN_LINE_DEPTH, MAX_PAGE_BYTES } from '../core/limits.js';
+import {
+  MAX_INLINE_MARKER_COST,
+  MAX_MARKDOWN_DEPTH,
+  MAX_MARKDOWN_LINE_DEPTH,
+  MAX_PAGE_BYTES,
+  PAGE_PARSE_BUDGET_MS,
+} from '../core/limits.js';
+import { withTimeBudget } from '../util/time-budget.js';
 
 /**
  * GitHub Flavored Markdown as remark-gfm parses it (footnotes, strikethrough, tables, task lists,
@@ -106,7 +113,16 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
   }
   let tree: Root;
   try {
-    tree = (syntax === 'mdx' ? mdxParser : mdParser).parse(file.text) as Root;
+    const parser = syntax === 'mdx' ? mdxParser : mdParser;
+    const parsed = withTimeBudget(() => parser.parse(file.text) as Root, PAGE_PARSE_BUDGET_MS);
+    if (!parsed) {
+      data.parseError = {
+        message: `Page took too long to parse (over ${PAGE_PARSE_BUDGET_MS / 1000} s); skipped`,
+        location: { file: file.path, line: 1, column: 1 },
+      };
+      return { data };
+    }
+    tree = parsed.value;
   } catch (error) {
     data.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
     return { data };

@@ -116,6 +116,27 @@ describe('bounds', () => {
     expect(findings.filter((f) => f.file !== page)).toEqual([]);
   });
 
+  it('pages that parse for minutes within the size and shape limits: stopped at the time budget, findings, the run goes on', async () => {
+    const tree = sampleTree();
+    const slow = {
+      // One block of nested MDX expressions: its cost grows with about the cube of their number.
+      'docs/specification/draft/braces.mdx': '{{{{{}}}}}\n'.repeat(3000),
+      // A table of 5,000 columns, 500 KB: about 20 s.
+      'docs/specification/draft/table.mdx': ('|a'.repeat(5000) + '|\n' + '|-'.repeat(5000) + '|\n').repeat(25),
+    };
+    tree.write(slow);
+    const started = Date.now();
+    const findings = await checked(tree, [], 90_000);
+    // Each page costs at most its budget (10 s) and the rest of the check a few seconds.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    for (const file of Object.keys(slow))
+      expect(about(findings, file)).toEqual([
+        'mdx/parse 1 MDX parse error: Page took too long to parse (over 10 s); skipped',
+      ]);
+    // The sample's pages are checked as before: nothing but the two pages (and their navigation).
+    expect(findings.filter((f) => !(f.file in slow)).map((f) => f.rule)).toEqual([]);
+  }, 120_000);
+
   it('a catastrophic regular expression in the config vocabulary: refused at once, one line, exit 2', async () => {
     const tree = sampleTree();
     const config = JSON.parse(fs.readFileSync(tree.path('spec-check.config.json'), 'utf8'));

@@ -98,6 +98,13 @@ describe('cache integrity', () => {
   it.each([
     ['a regular file', (tree: HostileTree) => fs.writeFileSync(tree.path(cacheRel), 'not a folder')],
     ['a link leading outside the root', (tree: HostileTree) => fs.symlinkSync(tree.outside, tree.path(cacheRel))],
+    [
+      'in a node_modules that is a link leading outside the root',
+      (tree: HostileTree) => {
+        fs.rmSync(tree.path('node_modules'), { recursive: true });
+        fs.symlinkSync(tree.outside, tree.path('node_modules'));
+      },
+    ],
   ])('a cache folder that is %s is one warning and an uncached run', async (_, make) => {
     const tree = driftedTree();
     const uncached = await check(tree, '--no-cache');
