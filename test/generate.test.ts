@@ -438,6 +438,39 @@ describe('generated/schema-json and generated/schema-reference', () => {
     expect(await generatedFindings(root)).toEqual([]);
   });
 
+  it('agree with generate and generate --check on committed files with CRLF line ends', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const files = ['schema/draft/schema.json', 'docs/specification/draft/schema.mdx'];
+    const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
+    for (const f of files) edit(root, f, /\n/g, '\r\n');
+    const crlf = files.map(read);
+    // The same text with CRLF line ends is up to date for all three, and generate leaves it alone.
+    expect(await generatedFindings(root)).toEqual([]);
+    expect((await runCli(['generate', '--root', root, '--check'])).code).toBe(0);
+    expect((await runCli(['generate', '--root', root])).stdout).toMatch(/^All \d+ generated files are up to date\.\n$/);
+    expect(files.map(read)).toEqual(crlf);
+    // One stale declaration is one finding per file, at the declaration, not every block.
+    edit(root, 'schema/draft/schema.ts', 'Brightness from 0 to 100.', 'Brightness in percent.');
+    const stale = await generatedFindings(root);
+    expect(stale.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^schema\/draft\/schema\.json is stale in definition Lamp: /),
+      expect.stringMatching(/^docs\/specification\/draft\/schema\.mdx is stale in declaration Lamp: /),
+    ]);
+    const check = await runCli(['generate', '--root', root, '--check']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('would update schema/draft/schema.json\n');
+    expect(check.stdout).toContain('would update docs/specification/draft/schema.mdx\n');
+    // generate rewrites them in their own line ends; then all three agree again.
+    await runCli(['generate', '--root', root]);
+    for (const f of files) {
+      expect(read(f)).toContain('Brightness in percent.');
+      expect(read(f).replaceAll('\r\n', '')).not.toContain('\n');
+    }
+    expect(await generatedFindings(root)).toEqual([]);
+    expect((await runCli(['generate', '--root', root, '--check'])).code).toBe(0);
+  });
+
   it('report each stale declaration once: three edited declarations are three findings per file', async () => {
     const root = lampSpec();
     await runCli(['generate', '--root', root]);

@@ -4,7 +4,7 @@
  * files. They are computed once per project.
  */
 import type { Spec } from '../model/spec.js';
-import type { TextFile } from '../core/text-file.js';
+import { TextFile } from '../core/text-file.js';
 import {
   exampleTexts,
   programPath,
@@ -235,4 +235,32 @@ const textDigest = derivation('text digest', (file: TextFile) => hashParts([file
 /** A text with CRLF line ends made LF (a checkout with CRLF line ends generates the same files). */
 export function withLf(text: string): string {
   return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
+}
+
+/*
+ * Line ends of generated files, one rule for `check`, `generate` and `generate --check`: the
+ * generators write LF, and a committed file is compared as text, CRLF read as LF. The spec
+ * repository's own checks compare bytes (`cmp`, and a trimmed string compare for schema.json),
+ * but they run on an LF checkout of LF blobs; a CRLF file in a working tree is what git's
+ * `core.autocrlf` makes of the same LF blob, so it is the same file. `generate` leaves such a
+ * file alone and, when it must rewrite it, keeps its line ends.
+ */
+
+/** The committed file as the generators would write it: CRLF read as LF (lines and columns are unchanged). */
+export function committedAsLf(committed: TextFile): TextFile;
+export function committedAsLf(committed: TextFile | undefined): TextFile | undefined;
+export function committedAsLf(committed: TextFile | undefined): TextFile | undefined {
+  if (!committed?.text.includes('\r\n')) return committed;
+  return new TextFile(committed.path, withLf(committed.text));
+}
+
+/** Whether the committed text is the generated one, line ends aside. */
+export function upToDate(committed: string | undefined, generated: string): boolean {
+  return committed !== undefined && withLf(committed) === generated;
+}
+
+/** The generated (LF) text with the line ends of the committed file: CRLF when its first line ends so. */
+export function inLineEndsOf(generated: string, committed: string | undefined): string {
+  const firstBreak = committed?.indexOf('\n') ?? -1;
+  return firstBreak > 0 && committed![firstBreak - 1] === '\r' ? generated.replaceAll('\n', '\r\n') : generated;
 }

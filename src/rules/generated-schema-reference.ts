@@ -1,4 +1,4 @@
-import { prepareGenerated, preparedGenerated, withLf } from '../generators/outputs.js';
+import { committedAsLf, prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { canonicalUnions, programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
 import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
@@ -52,7 +52,7 @@ export const generatedSchemaReference: Rule = {
             location: p.location,
           });
       if (file.text === undefined || file.problems.length) continue;
-      const committed = file.committed;
+      const committed = committedAsLf(file.committed);
       if (!committed) {
         report({
           message: `${file.path} is missing: the template ${version.referenceTemplate!.path} is there to generate it from. Run \`spec-check generate\`.`,
@@ -60,8 +60,8 @@ export const generatedSchemaReference: Rule = {
         });
         continue;
       }
-      // A checkout with CRLF line ends holds the same page.
-      if (withLf(committed.text) === file.text) continue;
+      // A checkout with CRLF line ends holds the same page (see `committedAsLf`).
+      if (committed.text === file.text) continue;
       const page = sectioned(committed.text, DECLARATION_BLOCK);
       const fresh = sectioned(file.text, DECLARATION_BLOCK);
       const run = 'Run `spec-check generate`.';
