@@ -17,6 +17,19 @@ import type { RenderedDeclaration } from './schema-reference.js';
 import { toolVersion } from '../version.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
+import { referenceRendering, toolchainPins, type ReferenceRendering, type ToolchainPins } from './pins.js';
+
+const pinsOf = derivation('toolchain pins', (spec: Spec) => toolchainPins(spec.lockfile?.text));
+
+/** The generator versions the checked repository's lockfile pins (none without one). */
+export function pinnedToolchain(project: Project): ToolchainPins {
+  return project.derive(pinsOf, project.spec);
+}
+
+/** How the Schema Reference of a project is rendered: as the TypeDoc version its lockfile pins. */
+export function renderingOf(project: Project): ReferenceRendering {
+  return referenceRendering(pinnedToolchain(project));
+}
 
 export type GeneratedKind = 'schema-json' | 'schema-reference';
 
@@ -168,6 +181,9 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const digest = (file: TextFile) => project.derive(textDigest, file);
   const schemaDigests = withSchema.map((v) => digest(v.schemaTs!.file));
   const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
+  const rendering = renderingOf(project);
+  // Keys change only when the rendering is not the bundled version's.
+  const renderedAs = rendering.blockLineBreaks ? undefined : 'without block line breaks';
   const pages = withTemplate.map((version) => {
     const template = version.referenceTemplate!;
     const keyOf = (exampleDigests: Map<string, string>) =>
@@ -177,6 +193,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         templateDigest: digest(template),
         exampleDigests,
         toolVersion,
+        renderedAs,
       });
     const key = keyOf(new Map(version.examples.map((e) => [e.path, digest(e.file)])));
     // A page depends on the examples it includes, not on the others: it is kept under a key of
@@ -202,6 +219,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
           template: { path: p.version.referenceTemplate!.path, text: withLf(p.version.referenceTemplate!.text) },
           includes: [...p.includes],
         })),
+        rendering,
         keep: project.options.keepGeneratorState,
       },
       schemaTextLength(spec),

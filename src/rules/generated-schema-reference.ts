@@ -7,9 +7,26 @@ import type { Rule } from '../core/rule.js';
 /** A declaration's block of the page, as the renderer writes it (content on one line; lazily, to its end). */
 const DECLARATION_BLOCK = /^<div class="type">\n\n### `([^`\n]+)`\n\n[^]*?\n<\/div>\n\n/gm;
 
-/** Two renderings of a block document the same thing: equal, or equal but for union member order. */
+/**
+ * The permalink of an `@see` or `@deprecated` heading whose id the spec repository's plugin took
+ * away: until its plugin also removed the permalink, pages kept it, pointing nowhere.
+ */
+const ID_LESS_PERMALINK =
+  /(<div class="tsd-anchor-link" data-typedoc-h="4">[^<]*)<a href="#(?:see|deprecated[^"]*)" aria-label="Permalink" class="tsd-anchor-icon"><svg [^>]*><use [^>]*\/><\/svg><\/a>/g;
+
+/** A block as the plugin's current version writes it: without those permalinks. */
+const withoutIdLessPermalinks = (text: string) =>
+  text.includes('aria-label="Permalink"') ? text.replace(ID_LESS_PERMALINK, '$1') : text;
+
+/**
+ * Two renderings of a block document the same thing: equal, or equal but for union member order,
+ * or for the permalinks an earlier version of the repository's plugin left on `@see` and
+ * `@deprecated` headings (the page was written by the plugin the repository had then).
+ */
 function sameBlock(a: string, b: string): boolean {
-  return a === b || canonicalUnions(a) === canonicalUnions(b);
+  if (a === b || canonicalUnions(a) === canonicalUnions(b)) return true;
+  const [plainA, plainB] = [withoutIdLessPermalinks(a), withoutIdLessPermalinks(b)];
+  return plainA !== a && (plainA === plainB || canonicalUnions(plainA) === canonicalUnions(plainB));
 }
 
 /** The committed Schema Reference page is what `generate` renders from schema.ts and the template. */
@@ -30,11 +47,17 @@ export const generatedSchemaReference: Rule = {
   prepare: (project) => prepareGenerated(project, 'schema-reference'),
   check(project, { report }) {
     const { spec } = project;
+    // Before templates, the spec repository's plugin wrote the whole page, without the template
+    // renderer's `<div class="type">` blocks: such a page, in a repository with no template, is
+    // made some other way, and its freshness is not this rule's to judge.
+    const usesTemplates = spec.versions.some((v) => v.referenceTemplate);
     for (const version of spec.versions) {
-      if (version.referencePage && !version.referenceTemplate && version.schemaTs) {
+      const page = version.referencePage;
+      const fromTemplate = usesTemplates || page?.text.includes('<div class="type">');
+      if (page && fromTemplate && !version.referenceTemplate && version.schemaTs) {
         report({
-          message: `${version.referencePage.path} has no template ${version.schemaDir}/schema.mdx to be generated from, so its freshness cannot be checked; restore the template or remove the page.`,
-          location: { file: version.referencePage.path, line: 1, column: 1 },
+          message: `${page.path} has no template ${version.schemaDir}/schema.mdx to be generated from, so its freshness cannot be checked; restore the template or remove the page.`,
+          location: { file: page.path, line: 1, column: 1 },
         });
       }
     }
