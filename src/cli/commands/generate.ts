@@ -68,13 +68,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         // The committed text, as loading read it (confined to the root like every read); the same
         // text with other line ends is up to date, as `check` has it (see `committedAsLf`).
         const current = file.committed?.text;
-        if (upToDate(current, file.text)) continue;
+        const fresh = upToDate(current, file.text);
         if (opts.check) {
+          if (fresh) continue;
           written++;
           io.stdout(`${current === undefined ? 'would create' : 'would update'} ${visible(file.path)}\n`);
           continue;
         }
-        const text = inLineEndsOf(file.text, current);
+        // An up-to-date file is "written" as it is: nothing changes, and what a killed run left goes.
+        const text = fresh ? current! : inLineEndsOf(file.text, current);
         const outcome = await writeIfChanged(spec.root, file.path, text).catch((error: unknown) => {
           throw new WriteError(
             `cannot write ${file.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
