@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { GENERATOR_PACKAGES as ROOTS, prunedLock } from './pruned-lock.mjs';
 
 const projectRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const corpus = path.resolve(argv.corpus ?? path.join(projectRoot, '../shared/corpus/mcp-spec'));
@@ -29,58 +30,6 @@ if (!fs.existsSync(path.join(corpus, 'package-lock.json'))) {
 if (!fs.existsSync(cli)) {
   console.error('toolchain-fidelity: dist/cli.js is missing; run `npm run build` first');
   process.exit(2);
-}
-
-/** The packages the repository's generate and check scripts for schema.json and the Schema Reference run. */
-const ROOTS = ['typedoc', 'typescript', 'typescript-json-schema', 'tsx', 'cheerio'];
-
-/**
- * The lockfile cut down to ROOTS and everything they depend on, resolved as Node does: a
- * dependency of `node_modules/a/node_modules/b` is looked up in its own `node_modules`, then in
- * each folder above.
- */
-function prunedLock(lock, wanted) {
-  const packages = lock.packages;
-  const keep = new Set();
-  const resolve = (from, name) => {
-    let base = from;
-    for (;;) {
-      const candidate = `${base ? `${base}/` : ''}node_modules/${name}`;
-      if (packages[candidate]) return candidate;
-      if (!base) return undefined;
-      const cut = base.lastIndexOf('/node_modules/');
-      base = cut < 0 ? '' : base.slice(0, cut);
-    }
-  };
-  const visit = (location) => {
-    if (keep.has(location)) return;
-    keep.add(location);
-    const entry = packages[location];
-    const optionalPeers = entry.peerDependenciesMeta ?? {};
-    const deps = {
-      ...entry.dependencies,
-      ...entry.optionalDependencies,
-      ...Object.fromEntries(Object.entries(entry.peerDependencies ?? {}).filter(([n]) => !optionalPeers[n]?.optional)),
-    };
-    for (const name of Object.keys(deps)) {
-      const found = resolve(location, name);
-      if (found) visit(found);
-    }
-  };
-  const rootDeps = lock.packages[''].devDependencies ?? {};
-  const devDependencies = {};
-  for (const name of wanted) {
-    if (!packages[`node_modules/${name}`]) throw new Error(`${name} is not in the lockfile`);
-    devDependencies[name] =
-      rootDeps[name] ?? lock.packages[''].dependencies?.[name] ?? packages[`node_modules/${name}`].version;
-    visit(`node_modules/${name}`);
-  }
-  const out = { '': { name: 'spec-toolchain', version: '0.0.0', devDependencies } };
-  for (const location of [...keep].sort()) out[location] = packages[location];
-  return {
-    packageJson: { name: 'spec-toolchain', version: '0.0.0', private: true, devDependencies },
-    lock: { name: 'spec-toolchain', version: '0.0.0', lockfileVersion: 3, requires: true, packages: out },
-  };
 }
 
 /** The schema.ts edit: a `@minItems` tag on a member's JSDoc and two reworded descriptions. */

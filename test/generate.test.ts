@@ -9,6 +9,7 @@ import { canonicalUnions } from '../src/generators/keys.js';
 import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/core/text-file.js';
+import { toolchainPins } from '../src/generators/pins.js';
 import { copyTree, driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree, projectOf } from './helpers.js';
 
 const rules = [generatedSchemaJson, generatedSchemaReference];
@@ -438,6 +439,39 @@ describe('generated/schema-json and generated/schema-reference', () => {
     expect(await generatedFindings(root)).toEqual([]);
   });
 
+  it('agree with generate and generate --check on committed files with CRLF line ends', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const files = ['schema/draft/schema.json', 'docs/specification/draft/schema.mdx'];
+    const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
+    for (const f of files) edit(root, f, /\n/g, '\r\n');
+    const crlf = files.map(read);
+    // The same text with CRLF line ends is up to date for all three, and generate leaves it alone.
+    expect(await generatedFindings(root)).toEqual([]);
+    expect((await runCli(['generate', '--root', root, '--check'])).code).toBe(0);
+    expect((await runCli(['generate', '--root', root])).stdout).toMatch(/^All \d+ generated files are up to date\.\n$/);
+    expect(files.map(read)).toEqual(crlf);
+    // One stale declaration is one finding per file, at the declaration, not every block.
+    edit(root, 'schema/draft/schema.ts', 'Brightness from 0 to 100.', 'Brightness in percent.');
+    const stale = await generatedFindings(root);
+    expect(stale.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^schema\/draft\/schema\.json is stale in definition Lamp: /),
+      expect.stringMatching(/^docs\/specification\/draft\/schema\.mdx is stale in declaration Lamp: /),
+    ]);
+    const check = await runCli(['generate', '--root', root, '--check']);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('would update schema/draft/schema.json\n');
+    expect(check.stdout).toContain('would update docs/specification/draft/schema.mdx\n');
+    // generate rewrites them in their own line ends; then all three agree again.
+    await runCli(['generate', '--root', root]);
+    for (const f of files) {
+      expect(read(f)).toContain('Brightness in percent.');
+      expect(read(f).replaceAll('\r\n', '')).not.toContain('\n');
+    }
+    expect(await generatedFindings(root)).toEqual([]);
+    expect((await runCli(['generate', '--root', root, '--check'])).code).toBe(0);
+  });
+
   it('report each stale declaration once: three edited declarations are three findings per file', async () => {
     const root = lampSpec();
     await runCli(['generate', '--root', root]);
@@ -581,5 +615,87 @@ describe('generated/schema-json and generated/schema-reference', () => {
 
   it('find the sample spec fresh', async () => {
     expect(await generatedFindings(sampleSpec)).toEqual([]);
+  });
+});
+
+describe('the toolchain the checked repository pins', () => {
+  const lock = (typedoc: string) =>
+    JSON.stringify({
+      name: 'lamps',
+      lockfileVersion: 3,
+      packages: { '': { name: 'lamps' }, 'node_modules/typedoc': { version: typedoc } },
+    });
+
+  it('is read from package-lock.json as data (lockfile v3 and v1; one that does not parse pins nothing)', () => {
+    expect(
+      toolchainPins(
+        JSON.stringify({
+          packages: {
+            'node_modules/typedoc': { version: '0.28.19' },
+            'node_modules/typescript-json-schema': { version: '0.65.1' },
+            'node_modules/a/node_modules/typescript': { version: '4.0.0' },
+          },
+        }),
+      ),
+    ).toEqual({ typedoc: '0.28.19', 'typescript-json-schema': '0.65.1' });
+    expect(toolchainPins(JSON.stringify({ dependencies: { typescript: { version: '5.9.3' } } }))).toEqual({
+      typescript: '5.9.3',
+    });
+    expect(toolchainPins('{ "packages": ')).toEqual({});
+    expect(toolchainPins(JSON.stringify({ packages: { 'node_modules/typedoc': { version: 'latest' } } }))).toEqual({});
+    expect(toolchainPins(undefined)).toEqual({});
+  });
+
+  it('renders the Schema Reference as the pinned TypeDoc does: before 0.28.20 without line breaks before blocks', async () => {
+    const page = 'docs/specification/draft/schema.mdx';
+    const read = (root: string) => fs.readFileSync(path.join(root, page), 'utf8');
+    const bundled = lampSpec();
+    await runCli(['generate', '--root', bundled]);
+    expect(read(bundled)).toContain('</div> <div class="tsd-comment');
+    const older = lampSpec({ 'package-lock.json': lock('0.28.19') });
+    await runCli(['generate', '--root', older]);
+    expect(read(older)).not.toMatch(/<\/div> </);
+    expect(read(older)).toContain('</div><div class="tsd-comment');
+    expect(await generatedFindings(older)).toEqual([]);
+    // The same page is stale for a repository pinning 0.28.20: one finding per declaration.
+    fs.writeFileSync(path.join(older, 'package-lock.json'), lock('0.28.20'));
+    const findings = (await generatedFindings(older)).map((f) => f.message);
+    expect(findings).toHaveLength(4);
+    for (const m of findings)
+      expect(m).toMatch(/^docs\/specification\/draft\/schema\.mdx is stale in declaration \w+: /);
+  });
+
+  it('accepts the permalink an earlier plugin left on an @see heading, and nothing else with it', async () => {
+    const withSee = schemaTs.replace(
+      '/** Identifier of the lamp. */',
+      '/**\n   * Identifier of the lamp.\n   *\n   * @see https://example.com/lamp-ids\n   */',
+    );
+    const root = lampSpec({ 'schema/draft/schema.ts': withSee });
+    await runCli(['generate', '--root', root]);
+    const page = 'docs/specification/draft/schema.mdx';
+    const heading = 'data-typedoc-h="4">See</div>';
+    expect(fs.readFileSync(path.join(root, page), 'utf8')).toContain(heading);
+    const permalink =
+      'data-typedoc-h="4">See<a href="#see" aria-label="Permalink" class="tsd-anchor-icon"><svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg></a></div>';
+    edit(root, page, heading, permalink);
+    expect(await generatedFindings(root)).toEqual([]);
+    edit(root, page, 'Identifier of the lamp.', 'Identifier of a lamp.');
+    expect((await generatedFindings(root)).map((f) => f.message)).toEqual([
+      expect.stringMatching(/is stale in declaration Lamp: .*Identifier of \[-a-\]\{\+the\+\} lamp/),
+    ]);
+  });
+
+  it('leaves alone a page made without any template, in a repository that has none', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    fs.rmSync(path.join(root, 'schema/draft/schema.mdx'));
+    const page = 'docs/specification/draft/schema.mdx';
+    // As the plugin wrote pages before templates: no `<div class="type">` blocks.
+    edit(root, page, /<div class="type">\n\n/g, '');
+    expect(await generatedFindings(root)).toEqual([]);
+    fs.writeFileSync(path.join(root, 'schema/2025-02-01/schema.mdx'), template);
+    expect((await generatedFindings(root)).map((f) => f.message)).toContainEqual(
+      expect.stringMatching(/^docs\/specification\/draft\/schema\.mdx has no template schema\/draft\/schema\.mdx/),
+    );
   });
 });

@@ -17,6 +17,7 @@ import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './sche
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
 import { hashParts } from '../runtime/cache.js';
+import type { ReferenceRendering } from './pins.js';
 
 /** One version's schema.ts: its id, its path relative to the root, its text. */
 export interface SchemaSource {
@@ -49,6 +50,8 @@ export interface ReferenceJob {
     /** Example texts by absolute `/`-separated path (what `{@includeCode}` resolves to). */
     includes: [string, string][];
   }[];
+  /** How markup that changed between TypeDoc versions is rendered (see `referenceRendering`). */
+  rendering: ReferenceRendering;
   /**
    * Keep the program and the conversions for the next job (watch mode re-renders pages after
    * example edits); otherwise they are let go once the pages are rendered.
@@ -123,6 +126,7 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
       template: new TextFile(page.template.path, page.template.text),
       includes: recording,
       schemaPath,
+      rendering: job.rendering,
     });
     // A missing file the page names is an input too: its appearing changes the page.
     return { ...rendered, included: [...new Set([...used, ...missingIncludes])].sort() };

@@ -15,9 +15,9 @@ import { hashParts } from '../runtime/cache.js';
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string) => (require(`${pkg}/package.json`) as { version: string }).version;
 /** The versions of the libraries whose output is compared: part of every key. */
-const TS_VERSION = versionOf('typescript');
-const TJS_VERSION = versionOf('typescript-json-schema');
-const TYPEDOC_VERSION = versionOf('typedoc');
+export const TS_VERSION = versionOf('typescript');
+export const TJS_VERSION = versionOf('typescript-json-schema');
+export const TYPEDOC_VERSION = versionOf('typedoc');
 
 /** The dialects `generate` writes: typescript-json-schema's draft-07, or that rewritten to 2020-12. */
 export type GeneratedDialect = 'draft-07' | '2020-12';
@@ -99,6 +99,8 @@ export function schemaReferenceKey(input: {
   /** Digests of the example texts, by path relative to the root. */
   exampleDigests: Map<string, string>;
   toolVersion: string;
+  /** The rendering reproduced, when it is not the bundled TypeDoc version's (see `referenceRendering`). */
+  renderedAs?: string;
 }): string {
   return hashParts([
     'schema-reference',
@@ -106,6 +108,8 @@ export function schemaReferenceKey(input: {
     TYPEDOC_VERSION,
     TS_VERSION,
     input.version,
+    // Only a rendering other than the bundled version's changes the key.
+    ...(input.renderedAs !== undefined ? ['rendered as', input.renderedAs] : []),
     ...input.schemaDigests,
     input.templateDigest,
     ...[...input.exampleDigests].sort(([a], [b]) => (a < b ? -1 : 1)).flat(),

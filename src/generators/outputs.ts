@@ -4,7 +4,7 @@
  * files. They are computed once per project.
  */
 import type { Spec } from '../model/spec.js';
-import type { TextFile } from '../core/text-file.js';
+import { TextFile } from '../core/text-file.js';
 import {
   exampleTexts,
   programPath,
@@ -17,6 +17,19 @@ import type { RenderedDeclaration } from './schema-reference.js';
 import { toolVersion } from '../version.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
+import { referenceRendering, toolchainPins, type ReferenceRendering, type ToolchainPins } from './pins.js';
+
+const pinsOf = derivation('toolchain pins', (spec: Spec) => toolchainPins(spec.lockfile?.text));
+
+/** The generator versions the checked repository's lockfile pins (none without one). */
+export function pinnedToolchain(project: Project): ToolchainPins {
+  return project.derive(pinsOf, project.spec);
+}
+
+/** How the Schema Reference of a project is rendered: as the TypeDoc version its lockfile pins. */
+export function renderingOf(project: Project): ReferenceRendering {
+  return referenceRendering(pinnedToolchain(project));
+}
 
 export type GeneratedKind = 'schema-json' | 'schema-reference';
 
@@ -168,6 +181,9 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const digest = (file: TextFile) => project.derive(textDigest, file);
   const schemaDigests = withSchema.map((v) => digest(v.schemaTs!.file));
   const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
+  const rendering = renderingOf(project);
+  // Keys change only when the rendering is not the bundled version's.
+  const renderedAs = rendering.blockLineBreaks ? undefined : 'without block line breaks';
   const pages = withTemplate.map((version) => {
     const template = version.referenceTemplate!;
     const keyOf = (exampleDigests: Map<string, string>) =>
@@ -177,6 +193,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         templateDigest: digest(template),
         exampleDigests,
         toolVersion,
+        renderedAs,
       });
     const key = keyOf(new Map(version.examples.map((e) => [e.path, digest(e.file)])));
     // A page depends on the examples it includes, not on the others: it is kept under a key of
@@ -202,6 +219,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
           template: { path: p.version.referenceTemplate!.path, text: withLf(p.version.referenceTemplate!.text) },
           includes: [...p.includes],
         })),
+        rendering,
         keep: project.options.keepGeneratorState,
       },
       schemaTextLength(spec),
@@ -235,4 +253,32 @@ const textDigest = derivation('text digest', (file: TextFile) => hashParts([file
 /** A text with CRLF line ends made LF (a checkout with CRLF line ends generates the same files). */
 export function withLf(text: string): string {
   return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
+}
+
+/*
+ * Line ends of generated files, one rule for `check`, `generate` and `generate --check`: the
+ * generators write LF, and a committed file is compared as text, CRLF read as LF. The spec
+ * repository's own checks compare bytes (`cmp`, and a trimmed string compare for schema.json),
+ * but they run on an LF checkout of LF blobs; a CRLF file in a working tree is what git's
+ * `core.autocrlf` makes of the same LF blob, so it is the same file. `generate` leaves such a
+ * file alone and, when it must rewrite it, keeps its line ends.
+ */
+
+/** The committed file as the generators would write it: CRLF read as LF (lines and columns are unchanged). */
+export function committedAsLf(committed: TextFile): TextFile;
+export function committedAsLf(committed: TextFile | undefined): TextFile | undefined;
+export function committedAsLf(committed: TextFile | undefined): TextFile | undefined {
+  if (!committed?.text.includes('\r\n')) return committed;
+  return new TextFile(committed.path, withLf(committed.text));
+}
+
+/** Whether the committed text is the generated one, line ends aside. */
+export function upToDate(committed: string | undefined, generated: string): boolean {
+  return committed !== undefined && withLf(committed) === generated;
+}
+
+/** The generated (LF) text with the line ends of the committed file: CRLF when its first line ends so. */
+export function inLineEndsOf(generated: string, committed: string | undefined): string {
+  const firstBreak = committed?.indexOf('\n') ?? -1;
+  return firstBreak > 0 && committed![firstBreak - 1] === '\r' ? generated.replaceAll('\n', '\r\n') : generated;
 }

@@ -4,26 +4,40 @@
  * and the escapes the docs site's MDX parser needs.
  */
 import * as td from 'typedoc';
+import type { ReferenceRendering } from './pins.js';
 
 /**
  * Renders one declaration. The escapes keep the docs site's MDX parser from reading the HTML as
  * Markdown or JSX: no-break spaces as entities, `[`, `_`, `{`, `$`, backquote, backslash and `*` as
  * character references, and no line break before a tag.
  */
-export function renderDeclaration(reflection: td.DeclarationReflection, context: td.DefaultThemeRenderContext): string {
+export function renderDeclaration(
+  reflection: td.DeclarationReflection,
+  context: td.DefaultThemeRenderContext,
+  rendering: Pick<ReferenceRendering, 'blockLineBreaks'> = { blockLineBreaks: true },
+): string {
+  const breaks = rendering.blockLineBreaks;
   // Tags are rendered the spec repository's way everywhere in the block, members included.
-  context.commentTags = (props) => commentTags(context, reflection, props);
+  context.commentTags = (props) => commentTags(context, reflection, props, breaks);
   const preview = context.reflectionPreview(reflection);
-  let content = td.JSX.renderElement(
-    td.JSX.createElement(
-      td.JSX.Fragment,
-      null,
-      preview
-        ? [preview, context.commentSummary(reflection), context.commentTags(reflection)]
-        : context.memberDeclaration(reflection),
-      (reflection.children ?? []).map((m) => renderMember(m, context)),
-    ),
-  );
+  // The renderer's line breaks before block elements are a process-wide setting: set for this
+  // block, then back to TypeDoc's default.
+  td.JSX.setRenderSettings({ pretty: breaks });
+  let content: string;
+  try {
+    content = td.JSX.renderElement(
+      td.JSX.createElement(
+        td.JSX.Fragment,
+        null,
+        preview
+          ? [preview, context.commentSummary(reflection), context.commentTags(reflection)]
+          : context.memberDeclaration(reflection),
+        (reflection.children ?? []).map((m) => renderMember(m, context, breaks)),
+      ),
+    );
+  } finally {
+    td.JSX.setRenderSettings({ pretty: true });
+  }
   // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
   content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
   content = content.replaceAll('\u00A0\u00A0', '\u00A0');
@@ -47,7 +61,11 @@ export function renderDeclaration(reflection: td.DeclarationReflection, context:
  * as TypeDoc formats it), then the rest of TypeDoc's member declaration: docs, the members of
  * an object type, tags, and where it is inherited from.
  */
-function renderMember(member: td.DeclarationReflection, context: td.DefaultThemeRenderContext): td.JSX.Element {
+function renderMember(
+  member: td.DeclarationReflection,
+  context: td.DefaultThemeRenderContext,
+  blockLineBreaks: boolean,
+): td.JSX.Element {
   const anchor = keepsAnchor(context.getAnchor(member) ?? '') ? context.getAnchor(member) : undefined;
   const declaration = context.memberDeclaration(member);
   const [signature, ...rest] = declaration.children.flat();
@@ -72,8 +90,9 @@ function renderMember(member: td.DeclarationReflection, context: td.DefaultTheme
           )
         : null,
     ),
-    // Where the signature block stood, its line break stays (the spec repository's pages have it).
-    h(Raw, { html: '\n' }),
+    // Where the signature block stood, its line break stays (the spec repository's pages have it),
+    // when the renderer writes one.
+    blockLineBreaks ? h(Raw, { html: '\n' }) : null,
     ...(rest as td.JSX.Children[]),
   );
 }
@@ -117,6 +136,7 @@ function commentTags(
   context: td.DefaultThemeRenderContext,
   page: td.DeclarationReflection,
   props: td.Reflection,
+  blockLineBreaks: boolean,
 ): td.JSX.Element | undefined {
   if (!props.comment) return undefined;
   const { createElement: h, Raw, Fragment } = td.JSX;
@@ -133,7 +153,8 @@ function commentTags(
       return h(
         'details',
         { class: 'tsd-tag-example' },
-        h(Raw, { html: '\n' }),
+        // The line break the renderer wrote before the example's heading, which became the summary.
+        blockLineBreaks ? h(Raw, { html: '\n' }) : null,
         h('summary', { class: 'tsd-anchor-link' }, name, permalink(anchor)),
         h(Raw, { html: keepsAnchor(anchor) ? withIdOnFirstElement(body, anchor) : body }),
       );

@@ -17,6 +17,7 @@ import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import type { GenerationProblem } from './keys.js';
 import { slashed } from '../util/paths.js';
 import { renderDeclaration, renumberHighlightClasses } from './reference-theme.js';
+import type { ReferenceRendering } from './pins.js';
 
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
 const typedocOptions: td.TypeDocOptions = {
@@ -286,6 +287,8 @@ export interface ReferenceInput {
   includes: Map<string, string>;
   /** Where problems with schema.ts are reported. */
   schemaPath: string;
+  /** How markup that changed between TypeDoc versions is rendered; the bundled version's when absent. */
+  rendering?: ReferenceRendering;
 }
 
 /**
@@ -341,7 +344,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       });
     }
     const blocks = inCategory.map((e) => {
-      const rendered = renderDeclaration(e.model, theme.getRenderContext(e));
+      const rendered = renderDeclaration(e.model, theme.getRenderContext(e), input.rendering);
       const block = { name: e.model.name, category, text: renumberHighlightClasses(rendered, highlightClasses) };
       declarations.push(block);
       return block.text;

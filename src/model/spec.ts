@@ -23,6 +23,8 @@ export interface Spec {
   suppressions?: Suppression[];
   /** The docs site, when the site folder has a `docs.json`. */
   site?: Site;
+  /** The root's package-lock.json, when there is one: the generators' pinned versions (generators/pins.ts). */
+  lockfile?: TextFile;
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */

@@ -1,4 +1,4 @@
-import { prepareGenerated, preparedGenerated, withLf } from '../generators/outputs.js';
+import { committedAsLf, prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 import { programRoot } from '../generators/keys.js';
@@ -32,7 +32,7 @@ export const generatedSchemaJson: Rule = {
   check(project, { report }) {
     const { spec } = project;
     for (const file of preparedGenerated(project, 'schema-json')) {
-      const committed = file.committed;
+      const committed = committedAsLf(file.committed);
       if (!committed) continue; // Nothing committed, nothing to compare.
       const version = spec.versions.find((v) => v.id === file.version)!;
       if (file.text === undefined) {
@@ -47,8 +47,8 @@ export const generatedSchemaJson: Rule = {
         }
         continue;
       }
-      // A checkout with CRLF line ends holds the same file.
-      if (withLf(committed.text) === file.text) continue;
+      // A checkout with CRLF line ends holds the same file (see `committedAsLf`).
+      if (committed.text === file.text) continue;
       const committedDefs = sectioned(committed.text, DEFINITION);
       const freshDefs = sectioned(file.text, DEFINITION);
       const run = 'Run `spec-check generate`.';

@@ -1,4 +1,4 @@
-import { prepareGenerated, preparedGenerated, withLf } from '../generators/outputs.js';
+import { committedAsLf, prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { canonicalUnions, programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
 import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
@@ -7,9 +7,26 @@ import type { Rule } from '../core/rule.js';
 /** A declaration's block of the page, as the renderer writes it (content on one line; lazily, to its end). */
 const DECLARATION_BLOCK = /^<div class="type">\n\n### `([^`\n]+)`\n\n[^]*?\n<\/div>\n\n/gm;
 
-/** Two renderings of a block document the same thing: equal, or equal but for union member order. */
+/**
+ * The permalink of an `@see` or `@deprecated` heading whose id the spec repository's plugin took
+ * away: until its plugin also removed the permalink, pages kept it, pointing nowhere.
+ */
+const ID_LESS_PERMALINK =
+  /(<div class="tsd-anchor-link" data-typedoc-h="4">[^<]*)<a href="#(?:see|deprecated[^"]*)" aria-label="Permalink" class="tsd-anchor-icon"><svg [^>]*><use [^>]*\/><\/svg><\/a>/g;
+
+/** A block as the plugin's current version writes it: without those permalinks. */
+const withoutIdLessPermalinks = (text: string) =>
+  text.includes('aria-label="Permalink"') ? text.replace(ID_LESS_PERMALINK, '$1') : text;
+
+/**
+ * Two renderings of a block document the same thing: equal, or equal but for union member order,
+ * or for the permalinks an earlier version of the repository's plugin left on `@see` and
+ * `@deprecated` headings (the page was written by the plugin the repository had then).
+ */
 function sameBlock(a: string, b: string): boolean {
-  return a === b || canonicalUnions(a) === canonicalUnions(b);
+  if (a === b || canonicalUnions(a) === canonicalUnions(b)) return true;
+  const [plainA, plainB] = [withoutIdLessPermalinks(a), withoutIdLessPermalinks(b)];
+  return plainA !== a && (plainA === plainB || canonicalUnions(plainA) === canonicalUnions(plainB));
 }
 
 /** The committed Schema Reference page is what `generate` renders from schema.ts and the template. */
@@ -30,11 +47,17 @@ export const generatedSchemaReference: Rule = {
   prepare: (project) => prepareGenerated(project, 'schema-reference'),
   check(project, { report }) {
     const { spec } = project;
+    // Before templates, the spec repository's plugin wrote the whole page, without the template
+    // renderer's `<div class="type">` blocks: such a page, in a repository with no template, is
+    // made some other way, and its freshness is not this rule's to judge.
+    const usesTemplates = spec.versions.some((v) => v.referenceTemplate);
     for (const version of spec.versions) {
-      if (version.referencePage && !version.referenceTemplate && version.schemaTs) {
+      const page = version.referencePage;
+      const fromTemplate = usesTemplates || page?.text.includes('<div class="type">');
+      if (page && fromTemplate && !version.referenceTemplate && version.schemaTs) {
         report({
-          message: `${version.referencePage.path} has no template ${version.schemaDir}/schema.mdx to be generated from, so its freshness cannot be checked; restore the template or remove the page.`,
-          location: { file: version.referencePage.path, line: 1, column: 1 },
+          message: `${page.path} has no template ${version.schemaDir}/schema.mdx to be generated from, so its freshness cannot be checked; restore the template or remove the page.`,
+          location: { file: page.path, line: 1, column: 1 },
         });
       }
     }
@@ -52,7 +75,7 @@ export const generatedSchemaReference: Rule = {
             location: p.location,
           });
       if (file.text === undefined || file.problems.length) continue;
-      const committed = file.committed;
+      const committed = committedAsLf(file.committed);
       if (!committed) {
         report({
           message: `${file.path} is missing: the template ${version.referenceTemplate!.path} is there to generate it from. Run \`spec-check generate\`.`,
@@ -60,8 +83,8 @@ export const generatedSchemaReference: Rule = {
         });
         continue;
       }
-      // A checkout with CRLF line ends holds the same page.
-      if (withLf(committed.text) === file.text) continue;
+      // A checkout with CRLF line ends holds the same page (see `committedAsLf`).
+      if (committed.text === file.text) continue;
       const page = sectioned(committed.text, DECLARATION_BLOCK);
       const fresh = sectioned(file.text, DECLARATION_BLOCK);
       const run = 'Run `spec-check generate`.';

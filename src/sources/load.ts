@@ -16,6 +16,7 @@ import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadSite, SITE_CONFIG } from './site.js';
 import { compareVersions } from '../model/versions.js';
+import { LOCKFILE } from '../generators/pins.js';
 
 export interface Layout {
   /** Folder holding `<version>/schema.ts`, relative to the root. */
@@ -130,10 +131,12 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
         [...versionNames].map((id) => posixJoin(layout.docs, id)),
       )
     : undefined;
-  const [loaded, sepFiles, site] = await Promise.all([
+  const [loaded, sepFiles, site, lockfile] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
+    // The toolchain versions the repository pins, read as data (see generators/pins.ts).
+    reader.read(LOCKFILE),
   ]);
   const spec: Spec = {
     root,
@@ -144,6 +147,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     files: new Map(),
     suppressions: [],
     ...(site ? { site } : {}),
+    ...(lockfile ? { lockfile } : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.

@@ -1,7 +1,7 @@
 import { LoadError, WriteError } from '../../core/errors.js';
 import { loadSpec } from '../../sources/load.js';
 import { OUTSIDE_ROOT } from '../../runtime/files.js';
-import { generatedFiles, withLf, type GeneratedFile } from '../../generators/outputs.js';
+import { generatedFiles, inLineEndsOf, upToDate, type GeneratedFile } from '../../generators/outputs.js';
 import { writeIfChanged } from '../../generators/write.js';
 import { programRoot, targetDialects } from '../../generators/keys.js';
 import { Project } from '../../project/project.js';
@@ -65,15 +65,19 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;
+        // The committed text, as loading read it (confined to the root like every read); the same
+        // text with other line ends is up to date, as `check` has it (see `committedAsLf`).
+        const current = file.committed?.text;
+        const fresh = upToDate(current, file.text);
         if (opts.check) {
-          // The committed text, as loading read it (confined to the root like every read).
-          const current = file.committed?.text;
-          if (current !== undefined && withLf(current) === file.text) continue;
+          if (fresh) continue;
           written++;
           io.stdout(`${current === undefined ? 'would create' : 'would update'} ${visible(file.path)}\n`);
           continue;
         }
-        const outcome = await writeIfChanged(spec.root, file.path, file.text).catch((error: unknown) => {
+        // An up-to-date file is "written" as it is: nothing changes, and what a killed run left goes.
+        const text = fresh ? current! : inLineEndsOf(file.text, current);
+        const outcome = await writeIfChanged(spec.root, file.path, text).catch((error: unknown) => {
           throw new WriteError(
             `cannot write ${file.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
           );
