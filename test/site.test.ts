@@ -343,3 +343,32 @@ describe('layout.site', () => {
     ],
   });
 });
+
+describe('patterned redirects that would take hours to match', () => {
+  // A thousand sources of thirty repeated parameters, and links of forty segments: parts x segments^2 per match.
+  const exploding = Array.from({ length: 1000 }, (_, i) => ({
+    source: `${'/:a*'.repeat(30)}/x${i}`,
+    destination: '/docs/intro',
+  }));
+  const links = Array.from({ length: 50 }, (_, i) => `[l${i}](/${'a/'.repeat(40)}z${i})`).join('\n');
+  new RuleTester({
+    files: { ...siteFiles, 'docs/docs.json': docsJson(exploding), 'docs/docs/intro.mdx': page(links) },
+  }).run(xrefLink, {
+    valid: [],
+    invalid: [
+      {
+        name: 'stop at a budget, say so once, and judge no link they might redirect',
+        files: {},
+        errors: [
+          {
+            file: 'docs/docs.json',
+            message:
+              'Matching links against the patterned redirects of docs/docs.json took over 20000000 steps: links they might redirect are not judged',
+            line: 1,
+            column: 1,
+          },
+        ],
+      },
+    ],
+  });
+});

@@ -5,6 +5,7 @@ import type { Resolution, SiteModel } from '../site/site-model.js';
 import { normalise, relativeCandidates, splitLink } from '../prose/links.js';
 import { cleanHeadingId } from '../model/anchors.js';
 import type { Rule } from '../core/rule.js';
+import { MAX_REDIRECT_MATCH_STEPS } from '../core/limits.js';
 import { derivation, type Project } from '../project/project.js';
 
 /** Links between docs pages, to the Schema Reference and to the site's files resolve. */
@@ -35,6 +36,11 @@ export const xrefLink: Rule = {
           location: { file: link.location.file, line: link.location.line, column: link.location.column },
         });
     }
+    if (targets.site?.matchingStopped())
+      report({
+        message: `Matching links against the patterned redirects of ${targets.site.site.config.file.path} took over ${MAX_REDIRECT_MATCH_STEPS} steps: links they might redirect are not judged`,
+        location: { file: targets.site.site.config.file.path, line: 1, column: 1 },
+      });
   },
 };
 

@@ -6,7 +6,9 @@
  *
  * Sources are matched segment by segment, not by a regular expression: a source of many
  * repeating parameters would make a backtracking regex take exponential time on a long path.
- * The match memoizes (part, segment) pairs, so it costs at most parts x segments^2 steps.
+ * The match memoizes (part, segment) pairs, so it costs at most parts x segments^2 steps; the
+ * steps of all matches against one site share a budget (`MatchBudget`), since a docs.json may
+ * hold many such sources and every link is tried against each.
  */
 import type { Location } from '../core/location.js';
 
@@ -18,9 +20,16 @@ export interface Redirect {
   patterned: boolean;
   /**
    * Where a URL path (no query or fragment, no trailing slash) goes: the destination with the
-   * source's parameters filled in, or undefined when the path does not match the source.
+   * source's parameters filled in, or undefined when the path does not match the source (or
+   * the budget ran out: then `budget.exhausted` is set).
    */
-  destinationOf(urlPath: string): string | undefined;
+  destinationOf(urlPath: string, budget?: MatchBudget): string | undefined;
+}
+
+/** Matching steps left to the redirects of one site; once spent, no patterned source matches. */
+export interface MatchBudget {
+  left: number;
+  exhausted: boolean;
 }
 
 type Part = { kind: 'literal'; text: string } | { kind: 'param'; name: string; min: number; max: number };
@@ -44,10 +53,12 @@ function partsOf(source: string): Part[] {
 }
 
 /** The values of the source's parameters for `segments`, or undefined when it does not match. */
-function matchParts(parts: Part[], segments: string[]): Map<string, string> | undefined {
+function matchParts(parts: Part[], segments: string[], budget?: MatchBudget): Map<string, string> | undefined {
   const failed = new Set<number>();
   const values = new Map<string, string>();
   const at = (p: number, s: number): boolean => {
+    if (budget && --budget.left < 0) budget.exhausted = true;
+    if (budget?.exhausted) return false;
     if (p === parts.length) return s === segments.length;
     const key = p * (segments.length + 1) + s;
     if (failed.has(key)) return false;
@@ -77,8 +88,8 @@ export function compileRedirect(source: string, destination: string, location: R
     destination,
     location,
     patterned: parts.some((p) => p.kind === 'param'),
-    destinationOf(urlPath) {
-      const values = matchParts(parts, segmentsOf(urlPath));
+    destinationOf(urlPath, budget) {
+      const values = matchParts(parts, segmentsOf(urlPath), budget);
       if (!values) return undefined;
       return destination
         .replace(/\/:([A-Za-z_]\w*)[*+?]?/g, (whole, name: string) => {

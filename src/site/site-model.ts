@@ -9,9 +9,9 @@ import type { Site, Spec } from '../model/spec.js';
 import path from 'node:path';
 import { derivation, type Project } from '../project/project.js';
 import { isSitePage } from '../sources/site.js';
-import { compileRedirect, type Redirect } from './redirects.js';
+import { compileRedirect, type MatchBudget, type Redirect } from './redirects.js';
 import { isExternalUrl } from '../prose/links.js';
-import { MAX_PATTERNED_REDIRECTS } from '../core/limits.js';
+import { MAX_PATTERNED_REDIRECTS, MAX_REDIRECT_MATCH_STEPS } from '../core/limits.js';
 
 export interface NavigationEntry {
   /** The page path as written (`specification/draft/index`). */
@@ -27,7 +27,9 @@ export type Resolution =
   | { kind: 'redirect'; hops: Redirect[]; trail: string[]; to: Resolution }
   | { kind: 'missing' }
   /** Redirects that lead back to where they started. */
-  | { kind: 'loop'; hops: Redirect[] };
+  | { kind: 'loop'; hops: Redirect[] }
+  /** Not worked out: matching the patterned redirects spent its budget (`MAX_REDIRECT_MATCH_STEPS`). */
+  | { kind: 'unjudged' };
 
 export interface SiteModel {
   site: Site;
@@ -43,6 +45,8 @@ export interface SiteModel {
   patternsLeftOut: number;
   /** Where a URL path (`/docs/intro`, decoded, without query or fragment) leads. */
   resolve(urlPath: string): Resolution;
+  /** Whether matching the patterned redirects spent its budget: some resolutions are `unjudged`. */
+  matchingStopped(): boolean;
   /** The URL path of a page file (relative to the root), or undefined when the site does not serve it. */
   urlOf(file: string): string | undefined;
 }
@@ -97,11 +101,12 @@ function routesOf(site: Site): Routes {
   const kept = new Set(patterns);
   const redirects = all.filter((r, i) => !r.patterned || kept.has(i));
   // The first redirect whose source matches, and where it sends the path.
+  const budget: MatchBudget = { left: MAX_REDIRECT_MATCH_STEPS, exhausted: false };
   const firstRedirect = (key: string): { redirect: Redirect; next: string } | undefined => {
     const exact = literal.get(key) ?? Infinity;
     for (const i of patterns) {
       if (i > exact) break;
-      const next = all[i].destinationOf(key);
+      const next = all[i].destinationOf(key, budget);
       if (next !== undefined) return { redirect: all[i], next };
     }
     return exact === Infinity ? undefined : { redirect: all[exact], next: all[exact].destination };
@@ -131,6 +136,7 @@ function routesOf(site: Site): Routes {
       seen.add(key);
       // Redirects come before pages, as the site applies them.
       const found = firstRedirect(key);
+      if (budget.exhausted) return { kind: 'unjudged' };
       if (!found) {
         const here = direct(key) ?? { kind: 'missing' as const };
         return hops.length ? { kind: 'redirect', hops, trail, to: here } : here;
@@ -150,7 +156,17 @@ function routesOf(site: Site): Routes {
     return '/' + rel.replace(/\.mdx?$/, '');
   };
   const staticExtensions = new Set([...staticFiles].map((f) => path.posix.extname(f).toLowerCase()));
-  return { pages, staticFiles, staticExtensions, navigation, redirects, patternsLeftOut, resolve, urlOf };
+  return {
+    pages,
+    staticFiles,
+    staticExtensions,
+    navigation,
+    redirects,
+    patternsLeftOut,
+    resolve,
+    matchingStopped: () => budget.exhausted,
+    urlOf,
+  };
 }
 
 /** The navigation's page entries (any `pages` array or `root` at any depth) and the redirects, with their places in docs.json. */
