@@ -120,6 +120,30 @@ export const sepDiffKinds = {
       pass: sides('Clients MUST ignore unknown widget fields.', 'Clients MUST ignore unknown widget fields.'),
     },
   },
+  reworded: {
+    id: 'sep-diff/reworded',
+    description:
+      'A sentence, list item or table row of the SEP’s Specification section found in the spec with some of its words changed (shown with the changed words marked).',
+    rationale:
+      'The Specification section is what the SEP was accepted with; an edit made to the spec alone (a clause dropped, a value changed) is either drift or a change the SEP should record.',
+    defaultSeverity: 'warning',
+    examples: {
+      fail: 'SEP (Specification): Servers MUST reject a widget without a name.\n\nspec: Servers MUST reject a widget without a label.',
+      pass: 'SEP (Specification): Servers MUST reject a widget without a name.\n\nspec: Servers MUST reject a widget without a name.',
+    },
+  },
+  schema: {
+    id: 'sep-diff/schema',
+    description:
+      'A TypeScript declaration of the SEP that schema.ts has differently: a member missing, its optionality or type changed, an `extends` dropped, or an item the SEP deprecates without `@deprecated`.',
+    rationale:
+      'schema.ts is the source of truth the JSON schema and the reference are generated from; a member the SEP declares optional and schema.ts requires changes what every message must carry.',
+    defaultSeverity: 'error',
+    examples: {
+      fail: 'SEP:\ninterface Widget { name: string; label?: string }\n\nschema.ts:\ninterface Widget { name: string; label: string }',
+      pass: 'SEP:\ninterface Widget { name: string; label?: string }\n\nschema.ts:\ninterface Widget { name: string; label?: string }',
+    },
+  },
   template: {
     id: 'sep-diff/template',
     description:

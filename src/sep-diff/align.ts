@@ -32,7 +32,7 @@ const REWORD_RATIO = 0.25;
  * against every unit of a page, so this stays a two-row table: jsdiff's diff gives the same
  * length about 15 times slower on such pairs, most of which share little.
  */
-function lcsLength(a: readonly string[], b: readonly string[]): number {
+export function lcsLength(a: readonly string[], b: readonly string[]): number {
   if (!a.length || !b.length) return 0;
   let prev = new Uint16Array(b.length + 1);
   let cur = new Uint16Array(b.length + 1);

@@ -10,14 +10,41 @@ import { sortFindings, withSeverities } from '../engine/run.js';
 import type { Project } from '../project/project.js';
 import { findProposals, targetVersion } from './proposals.js';
 import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
-import { compareProse, type ComparedTarget } from './prose.js';
+import { compareProse, parseBlock, type ComparedTarget } from './prose.js';
 
 export type { ComparedTarget } from './prose.js';
 import { compareJsDoc } from './jsdoc.js';
 import { fromRules, type RuleFindingsOptions } from './rule-findings.js';
+import { compareSection, pagesToSearch, specificationSection } from './section.js';
+import { compareTypeScript, type TypeScriptResult } from './typescript.js';
+import { locateJsonExamples, type JsonExamplesResult } from './json-examples.js';
+import type { Location } from '../core/location.js';
 
-/** The rules whose findings join the report: `prose/*` ones located in the SEP, `consistency/*` ones on the files it changes. */
-export type SepDiffOptions = RuleFindingsOptions;
+/** Fence languages whose blocks hold wording. */
+const MARKDOWN_LANGS = new Set(['', 'md', 'markdown', 'mdx']);
+
+/** The rules whose findings join the report (`prose/*` ones located in the SEP), and the pages a pull request changes. */
+export interface SepDiffOptions extends RuleFindingsOptions {
+  /** Pages to search besides those the SEP names (the files a pull request changes), paths from the root. */
+  pages?: string[];
+}
+
+/** What of the SEP's Specification section was searched in the spec, and found. */
+export interface Coverage {
+  /** The SEP has a Specification section. */
+  section: boolean;
+  /** Pages searched; `all` when the SEP names none and none were given (every page of the target version). */
+  pages: string[];
+  all: boolean;
+  /** Sentences, list items and table rows of the section. */
+  units: number;
+  located: number;
+  /** Located units that carry an RFC 2119 keyword. */
+  keywordUnits: number;
+  notLocated: { text: string; location: Location }[];
+  typescript: Omit<TypeScriptResult, 'findings'>;
+  json: JsonExamplesResult;
+}
 
 export interface SepDiffResult {
   sep: string;
@@ -29,12 +56,14 @@ export interface SepDiffResult {
   templates: number;
   messagesChecked: number;
   changedFiles: string[];
+  coverage: Coverage;
   findings: Finding[];
 }
 
 export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOptions = {}): SepDiffResult {
   const { spec } = project;
   const { prose, jsdoc, changedFiles } = findProposals(spec, sep);
+  const named = [...changedFiles];
   const findings: Finding[] = [];
   const compared: ComparedTarget[] = [];
   const unknownDeclarations: string[] = [];
@@ -65,6 +94,37 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     });
   }
 
+  // The Specification section as a whole: its prose, TypeScript blocks and JSON examples.
+  const nodes = specificationSection(sep) ?? [];
+  const first = nodes[0]?.position?.start.line ?? 0;
+  const last = nodes.at(-1)?.position?.end.line ?? -1;
+  const blocks = sep.codeBlocks.filter((b) => b.location.line >= first && b.location.line <= last);
+  const searched = pagesToSearch(spec, named, options.pages ?? [], version);
+  const proposed = new Set(prose.map((p) => p.block));
+  const wording = blocks
+    .filter((b) => !proposed.has(b) && MARKDOWN_LANGS.has((b.lang ?? '').toLowerCase()))
+    .flatMap((b) => parseBlock(sep, b) ?? []);
+  const section = compareSection(project, sep, nodes, wording, searched.pages);
+  findings.push(...section.findings);
+  const { findings: tsFindings, ...typescript } = compareTypeScript(sep, blocks, version?.schemaTs, nodes);
+  findings.push(...tsFindings);
+  if ((typescript.located || typescript.deprecationsLocated) && version?.schemaTs) {
+    const path = version.schemaTs.file.path;
+    if (!changedFiles.includes(path)) changedFiles.push(path);
+  }
+  const coverage: Coverage = {
+    section: nodes.length > 0,
+    pages: searched.pages.map((p) => p.path),
+    all: searched.all,
+    units: section.units.length,
+    located: section.located.length,
+    keywordUnits: section.keywordUnits,
+    notLocated: section.notLocated.map((u) => ({ text: u.plain, location: u.location })),
+    typescript,
+    json: locateJsonExamples(project, blocks, searched.pages),
+  };
+  for (const p of options.pages ?? []) if (!changedFiles.includes(p)) changedFiles.push(p);
+
   // Message templates (stated, or read from the SEP's example messages) against the example
   // messages of the target pages and, for stated templates, of the SEP itself.
   const stated = findTemplates(sep);
@@ -73,7 +133,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   let messagesChecked = 0;
   if (templates.length) {
     const allPages = spec.versions.flatMap((v) => v.pages);
-    const pages = changedFiles
+    const pages = [...new Set([...changedFiles, ...coverage.pages])]
       .map((f) => allPages.find((pg) => pg.path === f))
       .filter((pg): pg is MarkdownPage => !!pg);
     for (const page of pages) {
@@ -104,6 +164,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     templates: templates.length,
     messagesChecked,
     changedFiles,
-    findings: sortFindings([...comparison, ...fromRules(project, sep, changedFiles, options)]),
+    coverage,
+    findings: sortFindings([...comparison, ...fromRules(project, sep, options)]),
   };
 }

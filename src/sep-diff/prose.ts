@@ -5,7 +5,7 @@
  */
 import type { RootContent, Heading as MdastHeading } from 'mdast';
 import { toString } from '../vendor/markdown.js';
-import type { MarkdownPage } from '../model/spec.js';
+import type { CodeBlock, MarkdownPage } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import type { Finding } from '../core/finding.js';
@@ -35,13 +35,13 @@ interface Parsed {
 }
 
 /** Parses a proposal block as MDX (placeholders such as `<name>` kept as text), else as Markdown. */
-function parseBlock(sep: MarkdownPage, p: ProseProposal): Parsed | undefined {
-  let value = p.block.value;
+export function parseBlock(sep: MarkdownPage, block: CodeBlock): Parsed | undefined {
+  let value = block.value;
   // A diff proposes its added and context lines: the removed lines and hunk headers go, and the
   // one-character prefix is cut (columns move by one, lines through `lineOf`).
   let lineOf = (line: number) => line - 1;
   let shift = 0;
-  if (p.block.lang?.toLowerCase() === 'diff') {
+  if (block.lang?.toLowerCase() === 'diff') {
     const kept: { text: string; index: number }[] = [];
     value.split('\n').forEach((text, index) => {
       if (!/^(-|@@|\\)/.test(text)) kept.push({ text: text.slice(1), index });
@@ -52,7 +52,7 @@ function parseBlock(sep: MarkdownPage, p: ProseProposal): Parsed | undefined {
   }
   const region = (file: TextFile): Region => ({
     source: file,
-    map: (line, column) => p.block.locate(lineOf(line), column - 1 + shift),
+    map: (line, column) => block.locate(lineOf(line), column - 1 + shift),
   });
   const attempts: [string, 'mdx' | 'md'][] = [
     [value, 'mdx'],
@@ -115,7 +115,7 @@ export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: F
       ],
     };
   }
-  const parsed = parseBlock(sep, p);
+  const parsed = parseBlock(sep, p.block);
   if (!parsed) return { findings: [] };
   const pageRegion: Region = { source: page.file, map: (line, column) => ({ file: page.path, line, column }) };
   const children = page.tree.children;

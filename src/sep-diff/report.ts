@@ -7,6 +7,7 @@ import { formatFindings } from '../reporters/text.js';
 import type { Spec } from '../model/spec.js';
 import { toolVersion } from '../version.js';
 import type { SepDiffResult } from './index.js';
+import { quote } from './compare.js';
 
 export interface SepDiffReport extends CheckReport {
   /** What was compared, for the text and Markdown headers (left out of the JSON document). */
@@ -31,14 +32,29 @@ export function sepDiffReport(spec: Spec, rootArg: string, result: SepDiffResult
       unitsCompared: result.compared.reduce((n, c) => n + c.units, 0),
       unitsMatched: result.compared.reduce((n, c) => n + c.matched, 0),
       unknownDeclarations: result.unknownDeclarations.length,
+      pagesSearched: result.coverage.pages.length,
+      specificationUnits: result.coverage.units,
+      specificationUnitsLocated: result.coverage.located,
+      keywordUnitsLocated: result.coverage.keywordUnits,
+      declarationsCompared: result.coverage.typescript.declarations,
+      declarationsLocated: result.coverage.typescript.located,
+      deprecationsListed: result.coverage.typescript.deprecations,
+      deprecationsLocated: result.coverage.typescript.deprecationsLocated,
+      jsonExamples: result.coverage.json.examples,
+      jsonExamplesLocated: result.coverage.json.located,
     },
     result,
   };
 }
 
 export function proposesNothing(r: SepDiffResult): boolean {
+  const c = r.coverage;
   return (
     !r.compared.length &&
+    !c.units &&
+    !c.typescript.declarations &&
+    !c.typescript.deprecations &&
+    !c.json.examples &&
     !r.templates &&
     !r.unknownDeclarations.length &&
     !r.findings.some((f) => f.rule.startsWith('sep-diff/'))
@@ -46,7 +62,7 @@ export function proposesNothing(r: SepDiffResult): boolean {
 }
 
 const NO_WORDING =
-  'proposes no wording (no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template)';
+  'proposes no wording (no Specification section, no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template)';
 
 export function formatSepDiffJson(report: SepDiffReport): string {
   const { result: _result, ...document } = report;
@@ -64,7 +80,7 @@ export function formatSepDiffText(report: SepDiffReport, options: { color?: bool
     out.push(...formatFindings(report.findings, options).split('\n').slice(0, -1));
     out.push(summaryLine(report));
   } else if (!proposesNothing(r)) {
-    out.push('', 'No differences: the spec follows the SEP.');
+    out.push('', noDifferences(r));
   }
   return out.join('\n') + '\n';
 }
@@ -88,7 +104,53 @@ function header(r: SepDiffResult, code: (s: string) => string): string[] {
     );
   if (r.templates) lines.push(`Message templates: ${r.templates}; example messages checked: ${r.messagesChecked}`);
   if (r.changedFiles.length) lines.push(`Files the SEP changes: ${r.changedFiles.map(code).join(', ')}`);
+  lines.push(...coverageLines(r, code));
   return lines;
+}
+
+/** How many not-located units the text and Markdown list by name (JSON has the counts). */
+const LISTED = 5;
+
+/** What of the Specification section was compared: the honest line beside every result. */
+export function coverageLines(r: SepDiffResult, code: (s: string) => string): string[] {
+  const c = r.coverage;
+  const lines: string[] = [];
+  if (!c.section) {
+    lines.push('Specification section: none (a heading "Specification" was not found), so only the blocks above were compared.');
+    return lines;
+  }
+  const where = c.all
+    ? `every page of the target version (${c.pages.length}; the SEP names none)`
+    : `${c.pages.length} page${c.pages.length === 1 ? '' : 's'} (${c.pages.map(code).join(', ')})`;
+  let line = `Specification section: compared ${c.located} of ${c.units} units (sentences, list items, table rows) found in ${where}`;
+  if (c.keywordUnits) line += `, ${c.keywordUnits} of them with RFC 2119 keywords`;
+  if (c.notLocated.length) {
+    const shown = c.notLocated.slice(0, LISTED).map((u) => `${quote(u.text, 60)} (line ${u.location.line})`);
+    const more = c.notLocated.length - shown.length;
+    line += `; not located: ${shown.join(', ')}${more ? `, and ${more} more` : ''}`;
+  }
+  lines.push(line + '.');
+  const ts = c.typescript;
+  if (ts.declarations || ts.unparsed.length) {
+    const missing = ts.notLocated;
+    lines.push(
+      `TypeScript: compared ${ts.located} of ${ts.declarations} declarations with schema.ts${missing.length ? `; not in schema.ts: ${missing.map(code).join(', ')}` : ''}${ts.unparsed.length ? `; ${ts.unparsed.length} block${ts.unparsed.length === 1 ? '' : 's'} not whole declarations (not compared)` : ''}.`,
+    );
+  }
+  if (ts.deprecations)
+    lines.push(
+      `Deprecations: ${ts.deprecationsLocated} of ${ts.deprecations} items the SEP deprecates found in schema.ts${ts.deprecationsNotLocated.length ? `; not found: ${ts.deprecationsNotLocated.map(code).join(', ')}` : ''}.`,
+    );
+  if (c.json.examples) lines.push(`JSON examples: ${c.json.located} of ${c.json.examples} found in the pages searched.`);
+  return lines;
+}
+
+/** What to say when nothing differs: how much that covers, never more. */
+function noDifferences(r: SepDiffResult): string {
+  const c = r.coverage;
+  const compared = c.located + c.typescript.located + c.typescript.deprecationsLocated + r.compared.reduce((n, p) => n + p.matched, 0);
+  if (!compared && !r.messagesChecked) return 'Nothing the SEP proposes was found in the spec, so nothing was compared.';
+  return `No differences in what was compared.`;
 }
 
 function summaryLine(report: CheckReport): string {
@@ -113,7 +175,7 @@ export function formatSepDiffMarkdown(report: SepDiffReport): string {
     out.push('');
   }
   if (!report.findings.length) {
-    if (!proposesNothing(r)) out.push('No differences: the spec follows the SEP.');
+    if (!proposesNothing(r)) out.push(noDifferences(r));
     return out.join('\n') + '\n';
   }
   out.push(`**${summaryLine(report)}**`, '', '| | Spec | SEP | Difference | Rule |', '|---|---|---|---|---|');
