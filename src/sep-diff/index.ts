@@ -104,7 +104,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   const wording = blocks
     .filter((b) => !proposed.has(b) && MARKDOWN_LANGS.has((b.lang ?? '').toLowerCase()))
     .flatMap((b) => parseBlock(sep, b) ?? []);
-  const section = compareSection(project, sep, nodes, wording, searched.pages);
+  const section = compareSection(project, sep, nodes, wording, searched.pages, searched.all);
   findings.push(...section.findings);
   const { findings: tsFindings, ...typescript } = compareTypeScript(sep, blocks, version?.schemaTs, nodes);
   findings.push(...tsFindings);

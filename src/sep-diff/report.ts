@@ -64,9 +64,14 @@ export function proposesNothing(r: SepDiffResult): boolean {
 const NO_WORDING =
   'proposes no wording (no Specification section, no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template)';
 
-export function formatSepDiffJson(report: SepDiffReport): string {
+/** The report as `check` makes one (schema/report.schema.json), for the JSON, SARIF and GitHub formats. */
+export function documentOf(report: SepDiffReport): CheckReport {
   const { result: _result, ...document } = report;
-  return JSON.stringify(document, null, 2) + '\n';
+  return document;
+}
+
+export function formatSepDiffJson(report: SepDiffReport): string {
+  return JSON.stringify(documentOf(report), null, 2) + '\n';
 }
 
 export function formatSepDiffText(report: SepDiffReport, options: { color?: boolean } = {}): string {
@@ -95,6 +100,8 @@ function header(r: SepDiffResult, code: (s: string) => string): string[] {
         `  ${code(c.target)}${c.section ? ` (${c.section})` : ''}: ${c.matched} of ${c.units} proposed items and sentences found`,
       );
     }
+  } else if (r.coverage.section) {
+    lines.push(`${code(r.sep)}${status}`);
   } else {
     lines.push(`${code(r.sep)}${status} proposes no wording that sep-diff could compare.`);
   }

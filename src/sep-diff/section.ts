@@ -12,7 +12,7 @@ import { derivation, type Project } from '../project/project.js';
 import { keywordsOf, lcsLength, wordHunks, type Keyword } from './align.js';
 import { diffArrays } from 'diff/lib/diff/array.js';
 import { finding } from './compare.js';
-import { markedSentence } from './word-diff.js';
+import { markedSentence, sameWord } from './word-diff.js';
 import { unitsOf, type Region, type Unit } from './units.js';
 
 /** A Specification section heading: `Specification`, `Proposed Specification`, `Specification Changes`. */
@@ -26,6 +26,10 @@ const CONTAINED_SHARE = 0.85;
 const CONTAINED_WORDS = 6;
 /** A located unit this similar whose words differ is the same sentence edited (below it: paraphrased, not reported). */
 const REWORDED_RATIO = 0.75;
+/** Shorter units that differ say too little to be the SEP's sentence edited rather than one like it. */
+const REWORDED_WORDS = 6;
+/** A lone unit on a page the SEP is not otherwise found in counts only when this close. */
+const VERBATIM_RATIO = 0.9;
 /** Words too common to say two units are about the same thing. */
 const COMMON = new Set(
   'a an and are as at be by for from if in is it its of on or that the this to with when which must should may not'.split(
@@ -99,6 +103,8 @@ export function compareSection(
   nodes: RootContent[],
   blocks: readonly { nodes: RootContent[]; region: Region }[],
   pages: MarkdownPage[],
+  /** The pages are every page of the version (the SEP names none): those it touches are inferred. */
+  inferred = false,
 ): SectionResult {
   // The section's prose, then the wording of its Markdown blocks that name no page (those that do are proposals, compared as such).
   const units = [unitsOf(nodes, sepRegion(sep)), ...blocks.map((b) => unitsOf(b.nodes, b.region))]
@@ -136,12 +142,23 @@ export function compareSection(
   candidates.sort((a, b) => b.ratio - a.ratio || a.sep.index - b.sep.index);
   const usedSep = new Set<Unit>();
   const usedDoc = new Set<Unit>();
-  const located: Located[] = [];
+  let located: Located[] = [];
   for (const c of candidates) {
     if (usedSep.has(c.sep) || usedDoc.has(c.doc)) continue;
     usedSep.add(c.sep);
     usedDoc.add(c.doc);
     located.push(c);
+  }
+  if (inferred) {
+    // A page the SEP touches holds more than one of its units: a lone, looser match elsewhere is
+    // a sentence two pages share (boilerplate such as "Servers SHOULD return standard errors").
+    const perPage = new Map<string, number>();
+    for (const p of located) perPage.set(p.doc.location.file, (perPage.get(p.doc.location.file) ?? 0) + 1);
+    located = located.filter((p) => {
+      const keep = (perPage.get(p.doc.location.file) ?? 0) >= 2 || p.ratio >= VERBATIM_RATIO;
+      if (!keep) usedSep.delete(p.sep);
+      return keep;
+    });
   }
   located.sort((a, b) => a.sep.index - b.sep.index);
 
@@ -162,9 +179,19 @@ export function compareSection(
 interface KeywordChange {
   sep?: Keyword;
   doc?: Keyword;
-  /** The spec has the keyword's word in lower case: not a keyword (RFC 8174). */
-  lowered?: boolean;
 }
+
+/** A run of changed words between two runs of common ones: indexes of its words on each side. */
+interface ChangedRun {
+  sep: number[];
+  doc: number[];
+  /** At the start or the end of the spec's unit: words it has before or after the SEP's. */
+  edge: boolean;
+}
+
+/** A keyword dropped or added alone counts when its run is this small, or the units this alike. */
+const SMALL_RUN = 4;
+const KEYWORD_RATIO = 0.75;
 
 /** How the located unit's RFC 2119 keywords differ from the SEP's, aligned through the words' diff. */
 export function keywordChanges(pair: Located): KeywordChange[] {
@@ -172,51 +199,61 @@ export function keywordChanges(pair: Located): KeywordChange[] {
   const kwSep = keywordsOf(sep);
   const kwDoc = keywordsOf(doc);
   if (!kwSep.length && !kwDoc.length) return [];
-  // Word index in the SEP unit to the index of the same word in the spec's, and the hunk each changed word is in.
+  // Word index in the SEP unit to the index of the same word in the spec's, and the run each changed word is in.
   const toDoc = new Map<number, number>();
-  const hunkOfSep = new Map<number, number>();
-  const hunkOfDoc = new Map<number, number>();
+  const runOfSep = new Map<number, ChangedRun>();
+  const runOfDoc = new Map<number, ChangedRun>();
   let i = 0;
   let j = 0;
-  let hunk = 0;
-  let open = false;
-  for (const change of diffArrays(sep.words, doc.words, { comparator: (x, y) => x.key === y.key })) {
+  let run: ChangedRun | undefined;
+  const changes = diffArrays(sep.words, doc.words, { comparator: sameWord });
+  changes.forEach((change, n) => {
     if (change.removed || change.added) {
-      if (!open) hunk++;
-      open = true;
-      for (let n = 0; n < change.count; n++) {
-        if (change.removed) hunkOfSep.set(i++, hunk);
-        else hunkOfDoc.set(j++, hunk);
+      run ??= { sep: [], doc: [], edge: n === 0 };
+      if (n === changes.length - 1 || (n === changes.length - 2 && (changes[n + 1].added || changes[n + 1].removed)))
+        run.edge = true;
+      for (let k = 0; k < change.count; k++) {
+        if (change.removed) {
+          run.sep.push(i);
+          runOfSep.set(i++, run);
+        } else {
+          run.doc.push(j);
+          runOfDoc.set(j++, run);
+        }
       }
     } else {
-      open = false;
-      for (let n = 0; n < change.count; n++) toDoc.set(i++, j++);
+      run = undefined;
+      for (let k = 0; k < change.count; k++) toDoc.set(i++, j++);
     }
-  }
-  const docKeywordAt = (w: number) => kwDoc.find((k) => k.words.includes(w));
+  });
+  // Below KEYWORD_RATIO, a unit edited in several places may be another sentence much like it
+  // (the same requirement for prompts, not tasks): its keyword is compared only when it is the one edit.
+  const runs = new Set(runOfSep.values()).size + [...new Set(runOfDoc.values())].filter((r) => !r.sep.length).length;
+  if (pair.ratio < KEYWORD_RATIO && runs > 1) return [];
+  // A keyword alone in or out: only where the run is a small edit, or the units are the same sentence.
+  const counts = (r: ChangedRun | undefined) =>
+    !!r && ((r.sep.length <= SMALL_RUN && r.doc.length <= SMALL_RUN) || pair.ratio >= KEYWORD_RATIO);
   const paired = new Set<Keyword>();
   const out: KeywordChange[] = [];
   for (const ks of kwSep) {
     const at = toDoc.get(ks.words[0]);
-    let kd: Keyword | undefined;
-    if (at !== undefined) {
-      kd = docKeywordAt(at);
-      if (!kd) {
-        // The same word, not upper case: the requirement is no longer a keyword.
-        out.push({ sep: ks, lowered: true });
-        continue;
-      }
-    } else {
-      const h = hunkOfSep.get(ks.words[0]);
-      kd = kwDoc.find((k) => !paired.has(k) && hunkOfDoc.get(k.words[0]) === h);
-    }
-    if (kd) paired.add(kd);
-    if (!kd) out.push({ sep: ks });
-    else if (kd.level !== ks.level) out.push({ sep: ks, doc: kd });
+    const r = runOfSep.get(ks.words[0]);
+    const kd =
+      at !== undefined
+        ? kwDoc.find((k) => k.words.includes(at))
+        : kwDoc.find((k) => !paired.has(k) && runOfDoc.get(k.words[0]) === r);
+    if (kd) {
+      paired.add(kd);
+      if (kd.level !== ks.level) out.push({ sep: ks, doc: kd });
+    } else if (counts(r)) out.push({ sep: ks });
   }
-  // A keyword the spec adds counts only where the unit is the SEP's as a whole, not a longer sentence holding it.
-  if (pair.ratio >= LOCATE_RATIO)
-    for (const kd of kwDoc) if (!paired.has(kd) && !kwSep.some((ks) => toDoc.get(ks.words[0]) === kd.words[0])) out.push({ doc: kd });
+  for (const kd of kwDoc) {
+    if (paired.has(kd)) continue;
+    const r = runOfDoc.get(kd.words[0]);
+    // Words the spec has before or after all of the SEP's are a sentence of its own, not this one changed.
+    if (r && r.edge && !r.sep.length) continue;
+    if (counts(r)) out.push({ doc: kd });
+  }
   return out;
 }
 
@@ -228,9 +265,7 @@ function keywordFinding(pair: Located): Finding | undefined {
     c.sep && c.doc
       ? `says ${c.doc.text} where the SEP says ${c.sep.text}`
       : c.sep
-        ? c.lowered
-          ? `writes the SEP’s ${c.sep.text} in lower case (not a keyword)`
-          : `drops the SEP’s ${c.sep.text}`
+        ? `drops the SEP’s ${c.sep.text}`
         : `adds ${c.doc!.text}`,
   );
   const first = changes[0];
@@ -241,9 +276,17 @@ function keywordFinding(pair: Located): Finding | undefined {
   ]);
 }
 
+/** Letters and digits only: `ambiguous it` and `ambiguous—it`, `2^53` and `2⁵³` are the same words. */
+const letters = (words: { raw: string }[]) => words.map((w) => w.raw).join('').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
 function rewordedFinding(pair: Located): Finding | undefined {
-  if (pair.ratio < REWORDED_RATIO || pair.ratio === 1) return undefined;
-  const hunks = wordHunks(pair.sep, pair.doc);
+  if (pair.ratio < REWORDED_RATIO || pair.ratio === 1 || pair.sep.keys.length < REWORDED_WORDS) return undefined;
+  const hunks = wordHunks(pair.sep, pair.doc).filter(
+    (h, i) =>
+      letters(h.dropped) !== letters(h.added) &&
+      // A label the SEP puts before the sentence (`**Note:**`, `Client Requirement:`), which the spec leaves out.
+      !(i === 0 && h.sepOffset === 0 && !h.added.length && h.dropped.at(-1)?.raw.endsWith(':')),
+  );
   if (!hunks.length) return undefined;
   const { sep, doc } = pair;
   const noun = doc.kind === 'row' ? 'table row' : doc.kind;

@@ -6,7 +6,7 @@
  */
 import type { RootContent, Table } from 'mdast';
 import { toString } from '../vendor/markdown.js';
-import type { CodeBlock, Declaration, MarkdownPage, SchemaSource } from '../model/spec.js';
+import type { CodeBlock, Declaration, MarkdownPage, Member, SchemaSource } from '../model/spec.js';
 import type { Finding } from '../core/finding.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
@@ -14,6 +14,7 @@ import { readSchemaSource } from '../sources/schema-ts.js';
 import { finding } from './compare.js';
 
 const TS_LANGS = new Set(['ts', 'typescript']);
+const BEFORE = /\b(current|before|existing|today|old)\b/i;
 
 export interface TypeScriptResult {
   /** Declarations the SEP's blocks give, and those schema.ts has. */
@@ -35,6 +36,10 @@ export function normalType(text: string): string {
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\/\/[^\n]*/g, '')
     .replace(/\s+/g, '')
+    // `number & { readonly minimum: 0 }`: a constraint written as a type, which schema.ts says in JSDoc.
+    .replace(/&\{(?:readonly[^;{}]+;?)+\}/g, '')
+    .replace(/^Record<string,(.+)>$/, '{[key:string]:$1}')
+    .replace(/\{\[\w+:string\]/g, '{[key:string]')
     .replace(/[;,]}/g, '}')
     .replace(/,/g, ';')
     .replace(/^\|/, '');
@@ -73,6 +78,8 @@ export function compareTypeScript(
   };
   for (const block of blocks) {
     if (!TS_LANGS.has((block.lang ?? '').toLowerCase())) continue;
+    // A block under "Current behaviour" or "Before" shows what the SEP changes, not what it proposes.
+    if (BEFORE.test(block.headingPath.at(-1) ?? '')) continue;
     const source = readSchemaSource(new TextFile(sep.path, block.value));
     if (source.syntaxErrors.length || !source.declarations.length) {
       out.unparsed.push(block.location);
@@ -91,6 +98,12 @@ export function compareTypeScript(
     }
   }
   compareDeprecations(sep.path, nodes, schema, out);
+  // Two blocks declaring the same thing (a block repeated further on) give one finding.
+  const seen = new Set<string>();
+  out.findings = out.findings.filter((f) => {
+    const key = `${f.file}:${f.line}:${f.column} ${f.message}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
   return out;
 }
 
@@ -104,7 +117,7 @@ function compareDeclaration(
   const name = `\`${mine.name}\``;
   const sepAt = (l: Location, message: string) => [{ ...move(l), message }];
   for (const base of mine.extends) {
-    if (!theirs.extends.some((b) => normalType(b) === normalType(base)))
+    if (!extendsTransitively(theirs, base, schema))
       out.push(
         finding(
           'schema',
@@ -114,9 +127,23 @@ function compareDeclaration(
         ),
       );
   }
-  // A type alias that is not an object literal: its type as a whole.
-  if (mine.kind === 'type' && !mine.members.length && mine.typeText && theirs.typeText) {
-    if (normalType(mine.typeText) !== normalType(theirs.typeText))
+  const mineObject = isObject(mine);
+  if (mineObject !== isObject(theirs)) {
+    // One finding for the declaration: its members cannot be compared one by one.
+    const shape = (d: Declaration) => (isObject(d) ? 'an object type' : `\`${flat(d.typeText ?? '')}\``);
+    out.push(
+      finding(
+        'schema',
+        `schema.ts's ${name} is ${shape(theirs)} where the SEP declares ${shape(mine)}`,
+        theirs.location,
+        sepAt(mine.location, `the SEP's ${name}`),
+      ),
+    );
+    return out;
+  }
+  // Neither has members to compare (a union, an index signature alone): the types as a whole.
+  if (!mine.members.length || !theirs.members.length) {
+    if (mine.typeText && theirs.typeText && !sameType(mine.typeText, theirs.typeText, schema))
       out.push(
         finding(
           'schema',
@@ -127,18 +154,57 @@ function compareDeclaration(
       );
     return out;
   }
-  for (const m of mine.members) {
+  compareMembers(
+    mine.members.map((m) => ({ ...m, sepLocation: move(m.location) })),
+    { members: theirs.members, decl: theirs, location: theirs.location },
+    mine.name,
+    schema,
+    out,
+    0,
+  );
+  return out;
+}
+
+/** An interface, or a type alias of an object literal. */
+const isObject = (d: Declaration) => d.kind === 'interface' || d.members.length > 0 || /^\s*\{/.test(d.typeText ?? '');
+
+interface SepMember extends Member {
+  /** Where the SEP declares it. */
+  sepLocation: Location;
+}
+
+interface TheirObject {
+  members: Member[];
+  /** The declaration the members belong to (for inherited members). */
+  decl?: Declaration;
+  location: Location;
+}
+
+/** How deep inline object types are compared member by member. */
+const MAX_DEPTH = 3;
+
+function compareMembers(
+  mine: SepMember[],
+  theirs: TheirObject,
+  path: string,
+  schema: SchemaSource,
+  out: Finding[],
+  depth: number,
+): void {
+  const owner = `\`${path}\``;
+  for (const m of mine) {
     const t = theirs.members.find((x) => x.name === m.name);
-    const member = `\`${mine.name}.${m.name}\``;
+    const member = `\`${path}.${m.name}\``;
+    const sepAt = [{ ...m.sepLocation, message: `the SEP's ${member}` }];
     if (!t) {
       // Inherited through a declaration schema.ts extends: there, not here.
-      if (inherited(theirs, m.name, schema)) continue;
+      if (theirs.decl && inherited(theirs.decl, m.name, schema)) continue;
       out.push(
         finding(
           'schema',
-          `schema.ts's ${name} has no member \`${m.name}\`, which the SEP declares (\`${m.name}${m.optional ? '?' : ''}: ${flat(m.typeText)}\`)`,
+          `schema.ts's ${owner} has no member \`${m.name}\`, which the SEP declares (\`${m.name}${m.optional ? '?' : ''}: ${flat(m.typeText)}\`)`,
           theirs.location,
-          sepAt(m.location, `the SEP's ${member}`),
+          sepAt,
         ),
       );
       continue;
@@ -149,20 +215,75 @@ function compareDeclaration(
           'schema',
           `schema.ts makes ${member} ${t.optional ? 'optional' : 'required'}; the SEP makes it ${m.optional ? 'optional' : 'required'}`,
           t.location,
-          sepAt(m.location, `the SEP's ${member}`),
+          sepAt,
         ),
       );
-    if (m.typeText && t.typeText && normalType(m.typeText) !== normalType(t.typeText))
-      out.push(
-        finding(
-          'schema',
-          `schema.ts types ${member} as \`${flat(t.typeText)}\` where the SEP has \`${flat(m.typeText)}\``,
-          t.location,
-          sepAt(m.location, `the SEP's ${member}`),
-        ),
+    if (!m.typeText || !t.typeText || sameType(m.typeText, t.typeText, schema)) continue;
+    // An inline object type on either side: compared member by member with the other's object.
+    const mineInline = depth < MAX_DEPTH ? inlineMembers(m.typeText) : undefined;
+    const theirsObject = mineInline ? objectOf(t, schema) : undefined;
+    if (mineInline && theirsObject) {
+      compareMembers(
+        mineInline.map((x) => ({ ...x, sepLocation: m.sepLocation })),
+        theirsObject,
+        `${path}.${m.name}`,
+        schema,
+        out,
+        depth + 1,
       );
+      continue;
+    }
+    out.push(
+      finding('schema', `schema.ts types ${member} as \`${flat(t.typeText)}\` where the SEP has \`${flat(m.typeText)}\``, t.location, sepAt),
+    );
   }
-  return out;
+}
+
+/** The members of an inline object type (`{ a: string; b?: number }`), or undefined for any other type. */
+function inlineMembers(typeText: string): Member[] | undefined {
+  const text = typeText.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
+  const source = readSchemaSource(new TextFile('inline.ts', `interface Inline ${text}`));
+  const decl = source.declarations[0];
+  return source.syntaxErrors.length || !decl ? undefined : decl.members;
+}
+
+/** The object a schema.ts member's type is: inline, or a declaration it names (through aliases). */
+function objectOf(member: Member, schema: SchemaSource): TheirObject | undefined {
+  const inline = inlineMembers(member.typeText);
+  if (inline) return { members: inline, location: member.location };
+  const decl = schema.byName.get(expand(member.typeText, schema).trim());
+  if (decl && (decl.members.length || decl.kind === 'interface'))
+    return { members: decl.members, decl, location: decl.location };
+  return undefined;
+}
+
+/** A type named by an alias of schema.ts replaced by what it stands for (twice at most), unless it is an object type. */
+function expand(typeText: string, schema: SchemaSource): string {
+  let text = typeText.trim();
+  for (let n = 0; n < 2; n++) {
+    const decl = /^[A-Za-z_$][\w$]*$/.test(text) ? schema.byName.get(text) : undefined;
+    if (!decl || decl.kind !== 'type' || decl.members.length || !decl.typeText) break;
+    text = decl.typeText.trim();
+  }
+  return text;
+}
+
+function sameType(a: string, b: string, schema: SchemaSource): boolean {
+  return normalType(a) === normalType(b) || normalType(expand(a, schema)) === normalType(expand(b, schema));
+}
+
+/** Whether a declaration extends `base`, directly or through the declarations it extends. */
+function extendsTransitively(decl: Declaration, base: string, schema: SchemaSource, seen = new Set<string>()): boolean {
+  for (const b of decl.extends) {
+    if (normalType(b) === normalType(base)) return true;
+    const name = /^[\w$]+/.exec(b)?.[0];
+    const next = name ? schema.byName.get(name) : undefined;
+    if (!next || seen.has(next.name)) continue;
+    seen.add(next.name);
+    if (extendsTransitively(next, base, schema, seen)) return true;
+  }
+  return false;
 }
 
 function inherited(decl: Declaration, member: string, schema: SchemaSource, seen = new Set<string>()): boolean {

@@ -4,7 +4,21 @@
  * sentence, so that the changed word is never cut off.
  */
 import { diffArrays } from 'diff/lib/diff/array.js';
-import type { Unit } from './units.js';
+import type { Unit, Word } from './units.js';
+
+const KEYWORDS = new Set(['MUST', 'SHALL', 'SHOULD', 'MAY', 'NOT', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
+const bare = (w: Word) => w.raw.replace(/[^A-Za-z]/g, '');
+
+/**
+ * Two words are the same when their keys are, except that an RFC 2119 keyword and the same word
+ * in lower case differ (RFC 8174: only the upper-case word is the keyword).
+ */
+export function sameWord(a: Word, b: Word): boolean {
+  if (a.key !== b.key) return false;
+  const x = bare(a);
+  const y = bare(b);
+  return x === y || (!KEYWORDS.has(x) && !KEYWORDS.has(y));
+}
 
 /** The spec's unit with the SEP's words it lacks as `[-…-]` and its own new words as `{+…+}`. */
 export function markedSentence(sep: Unit, doc: Unit): string {
@@ -19,7 +33,7 @@ export function markedSentence(sep: Unit, doc: Unit): string {
     dropped = [];
     added = [];
   };
-  for (const change of diffArrays(sep.words, doc.words, { comparator: (x, y) => x.key === y.key })) {
+  for (const change of diffArrays(sep.words, doc.words, { comparator: sameWord })) {
     if (change.removed) {
       dropped.push(...sep.words.slice(i, i + change.count).map((w) => w.raw));
       i += change.count;

@@ -11,14 +11,24 @@ import { textFileOf } from '../../runtime/files.js';
 import { escapeRegExp } from '../../util/regexp.js';
 import type { MarkdownPage } from '../../model/spec.js';
 import { sepDiff } from '../../sep-diff/index.js';
-import { formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } from '../../sep-diff/report.js';
+import {
+  documentOf,
+  formatSepDiffJson,
+  formatSepDiffMarkdown,
+  formatSepDiffText,
+  sepDiffReport,
+} from '../../sep-diff/report.js';
+import { formatters } from '../../reporters/index.js';
+import { registry } from '../../rules/index.js';
 import { UsageError } from '../../core/errors.js';
 import { type RegisterCommand } from '../command-module.js';
 import { displayRoot } from '../../check.js';
 import { slashed } from '../../util/paths.js';
 import { Project } from '../../project/project.js';
 
-const formats = ['text', 'json', 'markdown'];
+const formats = ['text', 'json', 'markdown', 'sarif', 'github'];
+/** The rules a sep-diff report can carry: its own kinds and the `prose/*` rules run on the SEP. */
+const reportedRules = registry.filter((r) => r.command === 'sep-diff' || r.id.startsWith('prose/'));
 
 export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -28,7 +38,11 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
     .option('--root <dir>', 'root of the spec repository', '.')
     .addOption(new Option('--format <format>', 'output format').choices(formats).default('text'))
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
-    .action(async (sepArg: string, opts: { root: string; format: string; config?: string }) => {
+    .option(
+      '--pages <files>',
+      'pages to search besides those the SEP names: the files a pull request changes (comma-separated, from the root)',
+    )
+    .action(async (sepArg: string, opts: { root: string; format: string; config?: string; pages?: string }) => {
       // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
       const run = resolveRunConfig({
         root: opts.root,
@@ -47,16 +61,28 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       const sep = spec.seps.find((s) => s.path === file.path) ?? parseSep(file);
       const result = sepDiff(new Project(spec, runtimeOf(run), { vocabulary: config.vocabulary }), sep, {
         runOptions: config,
+        pages: opts.pages
+          ?.split(',')
+          .map((p) => slashed(p.trim()))
+          .filter(Boolean),
       });
       const rootShown = displayRoot(run.rootArg);
       const report = sepDiffReport(spec, rootShown, result);
       const { format, color } = run.output;
+      const source = (file: string) =>
+        file === sep.path
+          ? sep.file
+          : spec.versions
+              .flatMap((v) => [...v.pages.map((p) => p.file), ...(v.schemaTs ? [v.schemaTs.file] : [])])
+              .find((f) => f.path === file);
       const out =
         format === 'json'
           ? formatSepDiffJson(report)
           : format === 'markdown'
             ? formatSepDiffMarkdown(report)
-            : formatSepDiffText(report, { color });
+            : format === 'text'
+              ? formatSepDiffText(report, { color })
+              : formatters[format](documentOf(report), { rules: reportedRules, source });
       io.stdout(out);
       setExitCode(report.summary.errors > 0 ? 1 : 0);
     });
