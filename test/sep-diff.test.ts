@@ -63,7 +63,8 @@ describe('sep-diff on the sample spec', () => {
     expect(run.stdout).toContain(`${PAGE} (Error Handling): 8 of 8 proposed items and sentences found`);
     expect(run.stdout).toContain(`${SCHEMA} WidgetLockedError: 1 of 1`);
     expect(run.stdout).toContain('Message templates: 2; example messages checked: 2');
-    expect(run.stdout).toContain('No differences: the spec follows the SEP.');
+    expect(run.stdout).toContain('No differences in what was compared.');
+    expect(run.stdout).not.toContain('the spec follows the SEP');
     expect((await diff(sampleSpec)).findings).toEqual([]);
   });
 
@@ -407,9 +408,8 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
-  it('includes prose/ findings in the SEP and consistency/ findings on the files it changes, from the registered rules', async () => {
+  it('includes prose/ findings in the SEP, and nothing else of the tree (consistency findings are check’s)', async () => {
     const spec = await loadSpec(sampleSpec);
-    // Consistency findings here sit on no claim, so they are kept only when they name a code the SEP uses.
     const report = (id: string, file: string, related: string[] = [], code = -32030): Rule => ({
       meta: { id, description: 'test rule', rationale: 'test', defaultSeverity: 'error' },
       check: (_project, ctx) =>
@@ -434,11 +434,7 @@ describe('sep-diff on the sample spec', () => {
       { rules },
     );
     expect(result.changedFiles).toEqual([PAGE, SCHEMA]);
-    expect(result.findings.map((f) => f.rule).sort()).toEqual([
-      'consistency/on-page',
-      'consistency/related-to-schema',
-      'prose/json-fake',
-    ]);
+    expect(result.findings.map((f) => f.rule).sort()).toEqual(['prose/json-fake']);
   });
 });
 
@@ -451,7 +447,7 @@ describe('sep-diff command', () => {
     const run = await runCli(['sep-diff', 'seps/1-idea.md', '--root', root]);
     expect(run.code).toBe(0);
     expect(run.stdout.trimEnd().split('\n')).toEqual([
-      'seps/1-idea.md proposes no wording (no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template).',
+      'seps/1-idea.md proposes no wording (no Specification section, no fenced Markdown block names a target page, no JSDoc names a declaration of the spec, no message template).',
     ]);
   });
 

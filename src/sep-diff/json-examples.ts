@@ -47,7 +47,9 @@ function overlap(a: Set<string>, b: Set<string>): number {
 }
 
 export function locateJsonExamples(project: Project, blocks: CodeBlock[], pages: MarkdownPage[]): JsonExamplesResult {
-  const theirs = pages.flatMap((p) => p.codeBlocks.filter((b) => jsonBlockLanguage(b.lang))).flatMap((b) => shapesOf(project, b));
+  const theirs = pages
+    .flatMap((p) => p.codeBlocks.filter((b) => jsonBlockLanguage(b.lang)))
+    .flatMap((b) => shapesOf(project, b));
   let examples = 0;
   let located = 0;
   for (const block of blocks) {

@@ -123,7 +123,9 @@ export function coverageLines(r: SepDiffResult, code: (s: string) => string): st
   const c = r.coverage;
   const lines: string[] = [];
   if (!c.section) {
-    lines.push('Specification section: none (a heading "Specification" was not found), so only the blocks above were compared.');
+    lines.push(
+      'Specification section: none (a heading "Specification" was not found), so only the blocks above were compared.',
+    );
     return lines;
   }
   const where = c.all
@@ -148,15 +150,18 @@ export function coverageLines(r: SepDiffResult, code: (s: string) => string): st
     lines.push(
       `Deprecations: ${ts.deprecationsLocated} of ${ts.deprecations} items the SEP deprecates found in schema.ts${ts.deprecationsNotLocated.length ? `; not found: ${ts.deprecationsNotLocated.map(code).join(', ')}` : ''}.`,
     );
-  if (c.json.examples) lines.push(`JSON examples: ${c.json.located} of ${c.json.examples} found in the pages searched.`);
+  if (c.json.examples)
+    lines.push(`JSON examples: ${c.json.located} of ${c.json.examples} found in the pages searched.`);
   return lines;
 }
 
 /** What to say when nothing differs: how much that covers, never more. */
 function noDifferences(r: SepDiffResult): string {
   const c = r.coverage;
-  const compared = c.located + c.typescript.located + c.typescript.deprecationsLocated + r.compared.reduce((n, p) => n + p.matched, 0);
-  if (!compared && !r.messagesChecked) return 'Nothing the SEP proposes was found in the spec, so nothing was compared.';
+  const compared =
+    c.located + c.typescript.located + c.typescript.deprecationsLocated + r.compared.reduce((n, p) => n + p.matched, 0);
+  if (!compared && !r.messagesChecked)
+    return 'Nothing the SEP proposes was found in the spec, so nothing was compared.';
   return `No differences in what was compared.`;
 }
 

@@ -40,9 +40,7 @@ const COMMON = new Set(
 /** The nodes of the SEP's Specification section (up to the next heading as high), or undefined. */
 export function specificationSection(sep: MarkdownPage): RootContent[] | undefined {
   const children = sep.tree?.children ?? [];
-  const i = children.findIndex(
-    (n) => n.type === 'heading' && n.depth > 1 && SECTION_HEADING.test(toString(n).trim()),
-  );
+  const i = children.findIndex((n) => n.type === 'heading' && n.depth > 1 && SECTION_HEADING.test(toString(n).trim()));
   if (i < 0) return undefined;
   const depth = (children[i] as MdastHeading).depth;
   let end = i + 1;
@@ -59,7 +57,8 @@ export const sepRegion = (page: MarkdownPage): Region => ({
 /** A page's units that wording can be found in (headings left out), once per page. */
 const pageUnits = derivation(
   'sep-diff page units',
-  (page: MarkdownPage) => (page.tree ? unitsOf(page.tree.children, sepRegion(page)) : []).filter((u) => u.kind !== 'heading'),
+  (page: MarkdownPage) =>
+    (page.tree ? unitsOf(page.tree.children, sepRegion(page)) : []).filter((u) => u.kind !== 'heading'),
   { carriesOver: true },
 );
 
@@ -277,7 +276,12 @@ function keywordFinding(pair: Located): Finding | undefined {
 }
 
 /** Letters and digits only: `ambiguous it` and `ambiguous—it`, `2^53` and `2⁵³` are the same words. */
-const letters = (words: { raw: string }[]) => words.map((w) => w.raw).join('').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+const letters = (words: { raw: string }[]) =>
+  words
+    .map((w) => w.raw)
+    .join('')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 
 function rewordedFinding(pair: Located): Finding | undefined {
   if (pair.ratio < REWORDED_RATIO || pair.ratio === 1 || pair.sep.keys.length < REWORDED_WORDS) return undefined;

@@ -234,7 +234,12 @@ function compareMembers(
       continue;
     }
     out.push(
-      finding('schema', `schema.ts types ${member} as \`${flat(t.typeText)}\` where the SEP has \`${flat(m.typeText)}\``, t.location, sepAt),
+      finding(
+        'schema',
+        `schema.ts types ${member} as \`${flat(t.typeText)}\` where the SEP has \`${flat(m.typeText)}\``,
+        t.location,
+        sepAt,
+      ),
     );
   }
 }

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { runCli, writeTree } from './helpers.js';
+
+const SEP = 'seps/40-gadget-quotas.md';
+const PAGE = 'docs/specification/draft/server/gadgets.mdx';
+const OTHER = 'docs/specification/draft/server/lamps.mdx';
+
+/** A SEP whose Specification section is prose, a TypeScript block, a deprecation table and a template. */
+const sep = (sepSentence = 'Servers MUST reject a gadget request that exceeds the quota of the client.') =>
+  [
+    '# SEP-40: Gadget quotas',
+    '',
+    '- **Status**: Final',
+    '',
+    '## Motivation',
+    '',
+    'Clients MAY flood a server with gadget requests today.',
+    '',
+    '## Specification',
+    '',
+    sepSentence,
+    'A quota counts the gadget requests of one client over one minute.',
+    'This proposal was discussed at length by the working group last spring.',
+    '',
+    '- Servers SHOULD include the remaining quota in every gadget result.',
+    '- Clients MAY cache the quota of a server for the length of a session.',
+    '',
+    'A rejected request gets an error whose message follows the template `Quota exceeded: <client>`.',
+    '',
+    '```typescript',
+    'export interface GadgetResult {',
+    '  /** The gadget. */',
+    '  gadget: string;',
+    '  remaining?: number;',
+    '  resetAt: string;',
+    '}',
+    '```',
+    '',
+    'Add `@deprecated` to the following items:',
+    '',
+    '| Item | Why |',
+    '| --- | --- |',
+    '| `OldGadget` | replaced by quotas |',
+    '| `GadgetResult.legacy` | replaced by remaining |',
+    '',
+    '## Rationale',
+    '',
+    'Servers MUST NOT be asked to count forever.',
+    '',
+  ].join('\n');
+
+const schema = [
+  '/** A gadget result. */',
+  'export interface GadgetResult {',
+  '  /** The gadget. */',
+  '  gadget: string;',
+  '  remaining: number;',
+  '  /** @deprecated use remaining */',
+  '  legacy?: number;',
+  '}',
+  '',
+  '/** An old gadget. */',
+  'export interface OldGadget {',
+  '  name: string;',
+  '}',
+  '',
+].join('\n');
+
+const page = (keyword = 'MUST', extra = '') =>
+  [
+    '---',
+    'title: Gadgets',
+    '---',
+    '',
+    '## Quotas',
+    '',
+    `Servers **${keyword}** reject a gadget request that exceeds the quota of the client.`,
+    'A quota counts the gadget requests of one client over one minute.',
+    '',
+    '- Servers **SHOULD** include the remaining quota in every gadget result.',
+    '- Clients **MAY** cache the quota of a server for the length of a session.',
+    extra,
+    '',
+    '```json',
+    '{ "jsonrpc": "2.0", "id": 1, "error": { "code": -32001, "message": "Quota exceeded for client-7" } }',
+    '```',
+    '',
+  ].join('\n');
+
+function tree(files: Record<string, string> = {}): string {
+  return writeTree({
+    'schema/draft/schema.ts': schema,
+    [PAGE]: page(),
+    [OTHER]: '---\ntitle: Lamps\n---\n\nLamps glow.\n',
+    [SEP]: sep(),
+    ...files,
+  });
+}
+
+interface Found {
+  rule: string;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  related: { file: string; line: number; column: number }[];
+}
+
+async function json(root: string, ...args: string[]) {
+  const run = await runCli(['sep-diff', SEP, '--root', root, '--format', 'json', ...args]);
+  expect(run.stderr).toBe('');
+  const report = JSON.parse(run.stdout) as { findings: Found[]; summary: Record<string, number> };
+  return { code: run.code, ...report };
+}
+
+describe('sep-diff: the Specification section as a whole', () => {
+  it('searches every sentence, item and row of the section, and says how many it found', async () => {
+    const root = tree();
+    const { summary } = await json(root);
+    // Five sentences and items of the section are in the page; the working-group sentence, the
+    // template's sentence and the two table rows are not. The Motivation and Rationale are not searched.
+    expect(summary.specificationUnits).toBe(9);
+    expect(summary.specificationUnitsLocated).toBe(4);
+    expect(summary.keywordUnitsLocated).toBe(3);
+    // Every page of the draft was searched: the SEP names none.
+    expect(summary.pagesSearched).toBe(2);
+    const text = await runCli(['sep-diff', SEP, '--root', root]);
+    expect(text.stdout).toContain('Specification section: compared 4 of 9 units');
+    expect(text.stdout).toContain(
+      'not located: “This proposal was discussed at length by the working group…” (line 13)',
+    );
+    expect(text.stdout).toContain('TypeScript: compared 1 of 1 declarations with schema.ts.');
+    expect(text.stdout).toContain('Deprecations: 2 of 2 items the SEP deprecates found in schema.ts.');
+    expect(text.stdout).not.toContain('No differences');
+  });
+
+  it('reports a MUST that became SHOULD with the whole sentence, the changed word marked', async () => {
+    const root = tree({ [PAGE]: page('SHOULD') });
+    const { findings } = await json(root);
+    const keyword = findings.filter((f) => f.rule === 'sep-diff/keyword');
+    expect(keyword).toEqual([
+      expect.objectContaining({
+        message:
+          'The spec says SHOULD where the SEP says MUST: “Servers [-MUST-] {+SHOULD+} reject a gadget request that exceeds the quota of the client.”',
+        file: PAGE,
+        line: 7,
+        column: 11,
+        related: [expect.objectContaining({ file: SEP, line: 11, column: 9 })],
+      }),
+    ]);
+    // With MUST back, no keyword finding.
+    expect((await json(tree())).findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+  });
+
+  it('reports a sentence of the section edited in the spec, never cut', async () => {
+    const long =
+      'Servers MUST reject a gadget request that exceeds the quota of the client, and they MUST say in the error which quota it exceeded and when that quota resets.';
+    const root = tree({
+      [SEP]: sep(long),
+      [PAGE]: page('MUST').replace(
+        'Servers **MUST** reject a gadget request that exceeds the quota of the client.',
+        long.replace('when that quota resets', 'when that quota is reset'),
+      ),
+    });
+    const reworded = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/reworded');
+    expect(reworded.map((f) => f.message)).toEqual([
+      `This sentence of the SEP’s Specification reads differently in the spec: “Servers MUST reject a gadget request that exceeds the quota of the client, and they MUST say in the error which quota it exceeded and when that quota [-resets.-] {+is reset.+}”`,
+    ]);
+  });
+
+  it('compares the TypeScript block with schema.ts by structure, and the deprecation table', async () => {
+    const root = tree({ 'schema/draft/schema.ts': schema.replace('  /** @deprecated use remaining */\n', '') });
+    const messages = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/schema').map((f) => f.message);
+    expect(messages).toEqual([
+      "schema.ts's `GadgetResult` has no member `resetAt`, which the SEP declares (`resetAt: string`)",
+      'schema.ts makes `GadgetResult.remaining` required; the SEP makes it optional',
+      'schema.ts has no @deprecated tag on `GadgetResult.legacy`, which the SEP deprecates',
+      'schema.ts has no @deprecated tag on `OldGadget`, which the SEP deprecates',
+    ]);
+    // Layout, comments and union order are not differences.
+    const same = tree({
+      [SEP]: sep().replace('remaining?: number;', 'remaining?: number; // left'),
+      'schema/draft/schema.ts': schema.replace('remaining: number;', 'remaining?:   number;'),
+    });
+    expect((await json(same)).findings.filter((f) => f.rule === 'sep-diff/schema').map((f) => f.message)).not.toContain(
+      'schema.ts makes `GadgetResult.remaining` required; the SEP makes it optional',
+    );
+  });
+
+  it('holds the example messages of the pages searched to the SEP’s template', async () => {
+    const { findings } = await json(tree());
+    expect(findings.filter((f) => f.rule === 'sep-diff/template').map((f) => f.message)).toEqual([
+      'The example message “Quota exceeded for client-7” does not follow the SEP’s template “Quota exceeded: <client>”',
+    ]);
+  });
+
+  it('searches only the pages given with --pages when the SEP names none', async () => {
+    const root = tree({ [PAGE]: page('SHOULD') });
+    const { summary, findings } = await json(root, '--pages', OTHER);
+    expect(summary.pagesSearched).toBe(1);
+    expect(summary.specificationUnitsLocated).toBe(0);
+    expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    const text = await runCli(['sep-diff', SEP, '--root', root, '--pages', OTHER]);
+    expect(text.stdout).toContain(
+      `compared 0 of 9 units (sentences, list items, table rows) found in 1 page (${OTHER})`,
+    );
+  });
+
+  it('reports its findings as registered rules in the SARIF and GitHub formats', async () => {
+    const root = tree({ [PAGE]: page('SHOULD') });
+    const sarif = JSON.parse((await runCli(['sep-diff', SEP, '--root', root, '--format', 'sarif'])).stdout);
+    const run = sarif.runs[0];
+    expect(run.results.map((r: { ruleId: string }) => r.ruleId)).toContain('sep-diff/keyword');
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toContain('sep-diff/schema');
+    const github = (await runCli(['sep-diff', SEP, '--root', root, '--format', 'github'])).stdout;
+    expect(github).toMatch(/^::error file=.*gadgets\.mdx,line=7,col=11,title=sep-diff\/keyword::/m);
+  });
+});
