@@ -115,7 +115,7 @@ describe('sep-diff on the sample spec', () => {
         file: PAGE,
         line: lineOf(root, PAGE, '- Widget locked by another client'),
         column: '- Widget locked by another client'.length + 1,
-        message: 'This item differs from the SEP’s wording: the page drops “(-32030)”',
+        message: 'This item differs from the SEP’s wording in the page: “Widget locked by another client [-(-32030)-]”',
         related: [sepAt('(`-32030`)', '- Widget locked by another client')],
       },
       {
@@ -150,7 +150,7 @@ describe('sep-diff on the sample spec', () => {
         rule: 'sep-diff/changed',
         ...at(root, SCHEMA, 'must retry'),
         message:
-          'This sentence differs from the SEP’s wording: the JSDoc in schema.ts has “must” where the SEP has “may”',
+          'This sentence differs from the SEP’s wording in the JSDoc in schema.ts: “Another client holds the lock on the widget; the sender [-may-] {+must+} retry after retryAfterMs.”',
         related: [sepAt('may retry')],
       },
     ];
@@ -190,7 +190,8 @@ describe('sep-diff on the sample spec', () => {
       expect.objectContaining({
         rule: 'sep-diff/changed',
         ...at(root, PAGE, 'always'),
-        message: 'This sentence differs from the SEP’s wording: the page adds “always”',
+        message:
+          'This sentence differs from the SEP’s wording in the page: “Results are paged; {+always+} pass the nextCursor of one page as the cursor of the next request.”',
       }),
     ]);
   });
@@ -324,14 +325,14 @@ describe('sep-diff on the sample spec', () => {
         rule: 'sep-diff/changed',
         ...at(root, 'docs/specification/draft/p.mdx', '2026-01-01'),
         message:
-          'This sentence differs from the SEP’s wording: the page has “2026-01-01:” where the SEP has “<YYYY-MM-DD>:”',
+          'This sentence differs from the SEP’s wording in the page: “Deprecated since [-<YYYY-MM-DD>:-] {+2026-01-01:+} clients read title.”',
         related: [expect.objectContaining(at(root, 'seps/32-titles.md', '<YYYY-MM-DD>'))],
       }),
       expect.objectContaining({
         rule: 'sep-diff/keyword',
         ...at(root, S, 'MAY'),
         message:
-          'The @deprecated tag in schema.ts says MAY where the SEP says SHOULD: “Use title instead; servers MAY still send it.”',
+          'The @deprecated tag in schema.ts says MAY where the SEP says SHOULD: “Use title instead; servers [-SHOULD-] {+MAY+} still send it.”',
         related: [expect.objectContaining(at(root, 'seps/32-titles.md', 'SHOULD'))],
       }),
       expect.objectContaining({
@@ -387,7 +388,8 @@ describe('sep-diff on the sample spec', () => {
       expect.objectContaining({
         rule: 'sep-diff/changed',
         ...at(root, 'docs/specification/draft/p.mdx', 'flip'),
-        message: 'This sentence differs from the SEP’s wording: the page has “flip” where the SEP has “toggle”',
+        message:
+          'This sentence differs from the SEP’s wording in the page: “A switch is either on or off, and clients [-toggle-] {+flip+} it with one request.”',
       }),
     ]);
   });

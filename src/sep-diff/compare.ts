@@ -7,9 +7,10 @@
 import type { Location } from '../core/location.js';
 import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
-import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
-import type { Unit, Word } from './units.js';
+import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Keyword } from './align.js';
+import type { Unit } from './units.js';
 import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
+import { markedSentence, quoteWhole } from './word-diff.js';
 
 const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
 
@@ -76,13 +77,11 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     if (!hunks.length) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
+    // The spec's unit whole, the changed words marked; a unit reworded throughout is quoted on both sides.
     const message =
       pair.ratio < MATCH_RATIO
-        ? `The ${docName} words this ${what} differently from the SEP: ${quote(doc.plain)} where the SEP has ${quote(sep.plain)}`
-        : `This ${what} differs from the SEP’s wording: the ${docName} ${hunks
-            .slice(0, 3)
-            .map((h) => describeHunk(h, sep, doc))
-            .join('; ')}${hunks.length > 3 ? `; and ${hunks.length - 3} more` : ''}`;
+        ? `The ${docName} words this ${what} differently from the SEP: ${quoteWhole(doc.plain)} where the SEP has ${quoteWhole(sep.plain)}`
+        : `This ${what} differs from the SEP’s wording in the ${docName}: ${markedSentence(sep, doc)}`;
     // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
     const reworded = pair.ratio < MATCH_RATIO;
     findings.push(
@@ -165,18 +164,6 @@ function units(list: Unit[]): string {
   return `${list.length} ${name}, from ${quote(list[0].plain, 50)}`;
 }
 
-function describeHunk(h: Hunk, sep: Unit, doc: Unit): string {
-  // The words as they stand in the unit, keywords between them included.
-  const text = (words: Word[]) => {
-    const unit = words === h.dropped ? sep : doc;
-    const last = words.at(-1)!;
-    return quote(unit.plain.slice(words[0].offset, last.offset + last.raw.length), 50);
-  };
-  if (h.dropped.length && h.added.length) return `has ${text(h.added)} where the SEP has ${text(h.dropped)}`;
-  if (h.dropped.length) return `drops ${text(h.dropped)}`;
-  return `adds ${text(h.added)}`;
-}
-
 function compareKeywords(sep: Unit, doc: Unit, a: Keyword[], b: Keyword[], docName: string): Finding | undefined {
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
@@ -185,12 +172,13 @@ function compareKeywords(sep: Unit, doc: Unit, a: Keyword[], b: Keyword[], docNa
     if (ka && kb && ka.level === kb.level) continue;
     const docAt = kb ? doc.locate(doc.words[kb.words[0]].offset) : doc.location;
     const sepAt = ka ? sep.locate(sep.words[ka.words[0]].offset) : sep.location;
+    const marked = markedSentence(sep, doc);
     const message =
       ka && kb
-        ? `The ${docName} says ${kb.text} where the SEP says ${ka.text}: ${quote(doc.plain, 60)}`
+        ? `The ${docName} says ${kb.text} where the SEP says ${ka.text}: ${marked}`
         : ka
-          ? `The ${docName} drops the SEP’s ${ka.text}: ${quote(doc.plain, 60)}`
-          : `The ${docName} adds ${kb!.text}, which the SEP’s wording lacks: ${quote(doc.plain, 60)}`;
+          ? `The ${docName} drops the SEP’s ${ka.text}: ${marked}`
+          : `The ${docName} adds ${kb!.text}, which the SEP’s wording lacks: ${marked}`;
     return finding('keyword', message, docAt, [
       { ...sepAt, message: ka ? `the SEP’s ${ka.text}` : 'the SEP’s wording' },
     ]);

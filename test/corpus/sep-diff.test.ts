@@ -163,7 +163,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
     ]);
     const byRule = (rule: string, file = PAGE) => findings.find((f) => f.rule === rule && f.file === file)!;
     expect(byRule('sep-diff/changed').message).toBe(
-      'This item differs from the SEP’s wording: the page drops “(e.g., date in wrong format, value out of range)”',
+      'This item differs from the SEP’s wording in the page: “Input validation errors [-(e.g., date in wrong format, value out of range)-]”',
     );
     expect(byRule('sep-diff/keyword').message).toMatch(/^The page says SHOULD where the SEP says MAY/);
     expect(byRule('sep-diff/keyword', SCHEMA).message).toMatch(
