@@ -25,10 +25,12 @@ describe('the registry', () => {
       'sep-diff/changed',
       'sep-diff/order',
       'sep-diff/keyword',
+      'sep-diff/reworded',
+      'sep-diff/schema',
       'sep-diff/template',
       'sep-diff/target',
     ]);
-    expect(registry.length).toBe(allRules.length + 7);
+    expect(registry.length).toBe(allRules.length + 9);
     expect(new Set(registry.map((r) => r.id)).size).toBe(registry.length);
     expect(ruleMetas.every((r) => r.command === 'check')).toBe(true);
   });
