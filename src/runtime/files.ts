@@ -216,6 +216,15 @@ export class FileReader {
     return 'outside';
   }
 
+  /** A FIFO, socket or device where the layout expects a file: said, never opened (it could block). */
+  private notRegular(rel: string): void {
+    this.problem('unreadable', 'Not a regular file (a FIFO, socket or device); not read', {
+      file: rel,
+      line: 1,
+      column: 1,
+    });
+  }
+
   private refuse(rel: string): void {
     if (this.refused.has(rel)) return;
     this.refused.add(rel);
@@ -287,6 +296,7 @@ export class FileReader {
         if (e.isSymbolicLink()) links.push(childRel);
         else if (e.isDirectory()) await walk(childRel, path.join(real, e.name));
         else if (e.isFile() && accept(childRel)) listed.set(path.join(real, e.name), childRel);
+        else if (!e.isFile() && accept(childRel)) this.notRegular(childRel);
       }
     };
     await walk(rel, start);
@@ -300,6 +310,7 @@ export class FileReader {
       const st = await this.fileSystem.stat(real).catch(() => undefined);
       if (st?.isDirectory()) await walk(linkRel, real);
       else if (st?.isFile() && accept(linkRel) && !listed.has(real)) listed.set(real, linkRel);
+      else if (st && !st.isFile() && accept(linkRel)) this.notRegular(linkRel);
     }
     return [...listed.values()].sort();
   }

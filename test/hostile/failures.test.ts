@@ -114,6 +114,22 @@ describe('no absolute paths in messages', () => {
       expectNoAbsolutePaths(run, tree);
     }
   });
+
+  it('a FIFO where a page or an example goes: a finding at its path, never opened, no hang', async () => {
+    const tree = sampleTree();
+    execFileSync('mkfifo', [tree.path('docs/specification/draft/pipe.mdx')]);
+    execFileSync('mkfifo', [tree.path('schema/draft/examples/Widget/pipe.json')]);
+    const run = await tree.run(['check', '--format', 'json', '--no-cache'], { timeoutMs: 30_000 });
+    expect(run.timedOut).toBe(false);
+    expectNoStackTrace(run.stderr);
+    const findings = (JSON.parse(run.stdout) as { findings: { rule: string; file: string; message: string }[] })
+      .findings;
+    const special = findings.filter((f) => f.message.startsWith('Not a regular file'));
+    expect(special.map((f) => `${f.rule} ${f.file}`).sort()).toEqual([
+      'input/unreadable docs/specification/draft/pipe.mdx',
+      'input/unreadable schema/draft/examples/Widget/pipe.json',
+    ]);
+  });
 });
 
 describe('control characters from the checked tree', () => {
