@@ -80,15 +80,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         ...(config.worker === undefined ? {} : { worker: config.worker }),
       });
 
-      if (opts.changed && !opts.base) throw new UsageError('--changed needs --base <git-ref>');
-      if (opts.base) {
-        for (const flag of ['watch', 'baseline', 'writeBaseline'] as const) {
-          if (opts[flag])
-            throw new UsageError(
-              `--base cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`,
-            );
-        }
-      }
+      checkReviewFlags(opts);
 
       if (opts.watch) {
         if (out.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');
@@ -162,6 +154,16 @@ function webAddress(flag: string, value: string | undefined): string | undefined
   if (value === undefined) return undefined;
   if (!/^https?:\/\/[^/\s]+/.test(value)) throw new UsageError(`${flag} takes an http(s) address, got "${value}"`);
   return value;
+}
+
+/** `--changed` needs `--base`; `--base` reports against the base, not a baseline, once. */
+function checkReviewFlags(opts: CheckCommandOptions): void {
+  if (opts.changed && !opts.base) throw new UsageError('--changed needs --base <git-ref>');
+  if (!opts.base) return;
+  for (const flag of ['watch', 'baseline', 'writeBaseline'] as const) {
+    if (opts[flag])
+      throw new UsageError(`--base cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`);
+  }
 }
 
 function readBaseline(file: string): Baseline {
