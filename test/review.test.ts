@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli } from './helpers.js';
 import { matchFindings } from '../src/review/match.js';
+import { gitEnvironment, readGitTree } from '../src/runtime/git-tree.js';
 import type { Finding } from '../src/core/finding.js';
 
 const validateReport = new Ajv2020({ strict: true, allErrors: true }).compile(
@@ -157,6 +158,36 @@ describe('check --base', () => {
     expect(none.stderr.split('\n')).toHaveLength(2);
     // The work tree is untouched: the base was read from git's objects.
     expect(git(root, 'status', '--porcelain')).toBe('');
+  });
+});
+
+describe('the git reader', () => {
+  it("runs git with an environment of its own: the caller's GIT_* variables cannot point it elsewhere", async () => {
+    const env = gitEnvironment({
+      PATH: '/bin',
+      GIT_DIR: '/elsewhere',
+      GIT_CONFIG_PARAMETERS: "'core.x=y'",
+      HOME: '/h',
+    });
+    expect(env).toMatchObject({ PATH: '/bin', HOME: '/h', GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' });
+    expect(env.GIT_DIR).toBeUndefined();
+    expect(env.GIT_CONFIG_PARAMETERS).toBeUndefined();
+    const root = repository();
+    const other = repository();
+    edit(other, overview, '## Features', '## Other');
+    git(other, 'commit', '-qam', 'other');
+    const saved = process.env.GIT_DIR;
+    process.env.GIT_DIR = path.join(other, '.git');
+    try {
+      const tree = await readGitTree(path.join(root, 'docs'), 'HEAD');
+      // Only the root's folder, paths relative to it, from the root's own repository.
+      expect(tree.commit).toBe(git(root, 'rev-parse', 'HEAD').trim());
+      expect(String(tree.files.get('specification/draft/index.mdx'))).toContain('## Features');
+      expect([...tree.files.keys()].every((p) => !p.startsWith('docs/') && !p.startsWith('schema/'))).toBe(true);
+    } finally {
+      if (saved === undefined) delete process.env.GIT_DIR;
+      else process.env.GIT_DIR = saved;
+    }
   });
 });
 
