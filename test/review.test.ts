@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli } from './helpers.js';
+import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, tempDir } from './helpers.js';
 import { matchFindings } from '../src/review/match.js';
 import { gitEnvironment, readGitTree } from '../src/runtime/git-tree.js';
 import type { Finding } from '../src/core/finding.js';
@@ -188,6 +188,25 @@ describe('the git reader', () => {
       if (saved === undefined) delete process.env.GIT_DIR;
       else process.env.GIT_DIR = saved;
     }
+  });
+
+  it('reads a link inside the root as what it points at, and skips one that leads out', async () => {
+    const root = tempDir('git-');
+    fs.mkdirSync(path.join(root, 'spec/a'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'spec/a/f.md'), 'text of f');
+    fs.symlinkSync('a', path.join(root, 'spec/b'));
+    fs.symlinkSync('a/f.md', path.join(root, 'spec/c.md'));
+    fs.symlinkSync('../../outside.md', path.join(root, 'spec/out.md'));
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'links');
+    const tree = await readGitTree(path.join(root, 'spec'), 'HEAD');
+    expect(Object.fromEntries([...tree.files].map(([p, b]) => [p, String(b)]))).toEqual({
+      'a/f.md': 'text of f',
+      'b/f.md': 'text of f',
+      'c.md': 'text of f',
+    });
+    expect(tree.skipped).toEqual(['out.md']);
   });
 });
 

@@ -19,7 +19,11 @@ export interface GitTree {
    * bytes, or an empty buffer for a file whose content was not wanted (see `readGitTree`).
    */
   files: Map<string, Buffer>;
-  /** Paths left out: links and submodules (which a tree of objects cannot follow), files over the size limit. */
+  /**
+   * Paths left out: submodules, links that lead out of the root or nowhere (a link to a file or
+   * folder inside it is read as that file or folder, as the tree's reader follows it), files
+   * over the size limit.
+   */
   skipped: string[];
 }
 
@@ -93,6 +97,7 @@ export async function readGitTree(
   const wanted: { rel: string; oid: string; size: number }[] = [];
   const files = new Map<string, Buffer>();
   const skipped: string[] = [];
+  const links: { rel: string; oid: string; size: number }[] = [];
   for (const entry of listing.split('\0')) {
     if (!entry) continue;
     const tab = entry.indexOf('\t');
@@ -100,8 +105,12 @@ export async function readGitTree(
     const rel = entry.slice(tab + 1);
     // Paths git would show quoted or outside the folder cannot occur with -z; refuse them anyway.
     if (!rel || rel.startsWith('/') || rel.split('/').some((p) => p === '..' || p === '.' || p === '')) continue;
-    if (type !== 'blob' || mode === '120000') {
+    if (type !== 'blob') {
       skipped.push(rel);
+      continue;
+    }
+    if (mode === '120000') {
+      links.push({ rel, oid: oid!, size: Number(size) });
       continue;
     }
     const bytes = Number(size);
@@ -109,8 +118,46 @@ export async function readGitTree(
     else if (wantContent(rel)) wanted.push({ rel, oid: oid!, size: bytes });
     else files.set(rel, Buffer.alloc(0));
   }
-  for (const [rel, bytes] of await catBlobs(cwd, wanted)) files.set(rel, bytes);
+  const blobs = await catBlobs(cwd, [...wanted, ...links]);
+  for (const { rel } of wanted) files.set(rel, blobs.get(rel)!);
+  followLinks(
+    links.map(({ rel }) => ({ rel, target: blobs.get(rel)!.toString('utf8') })),
+    files,
+    skipped,
+  );
   return { commit, files, skipped };
+}
+
+/**
+ * Links inside the root become copies of what they point at (a file, or every file of a folder,
+ * under the link's path); a link to a link is followed while that resolves. The others are skipped.
+ */
+function followLinks(links: { rel: string; target: string }[], files: Map<string, Buffer>, skipped: string[]): void {
+  let pending = links;
+  for (let round = 0; round < 8 && pending.length; round++) {
+    const next: typeof pending = [];
+    for (const link of pending) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(link.rel), link.target));
+      if (path.posix.isAbsolute(link.target) || target === '..' || target.startsWith('../')) {
+        skipped.push(link.rel);
+        continue;
+      }
+      const file = files.get(target);
+      if (file) {
+        files.set(link.rel, file);
+        continue;
+      }
+      const under = [...files.keys()].filter((p) => p.startsWith(target + '/'));
+      if (under.length) for (const p of under) files.set(link.rel + p.slice(target.length), files.get(p)!);
+      else next.push(link);
+    }
+    if (next.length === pending.length) {
+      skipped.push(...next.map((l) => l.rel));
+      return;
+    }
+    pending = next;
+  }
+  skipped.push(...pending.map((l) => l.rel));
 }
 
 /** The blobs' bytes through one `git cat-file --batch`, by path. */
