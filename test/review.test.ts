@@ -232,6 +232,16 @@ describe('matching', () => {
     );
     expect(isNew).toEqual([false, true, true]);
     expect(fixed).toBe(1);
+    // A schema change rewords the message of the same example's defect: matched on its unchanged line.
+    const missing = (keys: string) => `Request "tools/call" does not match at /params/_meta: missing required ${keys}`;
+    expect(
+      matchFindings(
+        [at(7, missing('property "b"'))],
+        [at(5, missing('properties "a", "b"')), at(9, missing('properties "a", "b"'))],
+        () => '  "method": "tools/call",',
+        (_, l) => (l === 9 ? '  "method": "tools/call",' : 'other'),
+      ),
+    ).toEqual({ isNew: [false], fixed: 1 });
     // The same cause (a drift) matches whatever its line and message became.
     expect(
       matchFindings(

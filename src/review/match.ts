@@ -18,11 +18,19 @@ export interface Match {
 }
 
 const numbers = (message: string) => message.replace(/\d+/g, '#');
+/**
+ * The wording of a message without what it quotes: quoted text, a list of quoted items, plural
+ * endings (a schema change that makes one of three missing properties optional rewords the
+ * message of the same defect). Only used together with the text of the finding's line.
+ */
 const quotes = (message: string) =>
   numbers(message)
     .replace(/"[^"\n]*"/g, '"…"')
     .replace(/“[^”\n]*”/g, '"…"')
-    .replace(/`[^`\n]*`/g, '"…"');
+    .replace(/`[^`\n]*`/g, '"…"')
+    .replace(/"…"(?:(?:,? and |,? or |, )"…")+/g, '"…"')
+    .replace(/\b(\w+?)(?:ies|y)\b/g, '$1')
+    .replace(/\b(\w+?)e?s\b/g, '$1');
 
 type Fingerprint = (f: Finding, line: string | undefined) => string | undefined;
 
