@@ -3,10 +3,13 @@
 // median over runs), per-phase times, peak memory, cold (no cache) and warm (cache present),
 // and how the cost grows with the size of the spec.
 //
+// Then PR mode (`check --base`) on a temp git copy of the corpus with one changed page, against a
+// plain check of the same tree.
+//
 // Then watch mode: how long a re-check takes after one edit of an MDX page, an example and a
 // schema.ts (in a temp copy of the corpus).
 //
-//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-watch]
+//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch]
 import { argv, fs, path, os } from 'zx';
 import { spawnSync } from 'node:child_process';
 
@@ -67,6 +70,8 @@ console.log(
 series('cold (no cache)', corpus, [], { clearCache: true });
 series('warm (cache present)', corpus);
 
+if (argv.review !== false) benchReview();
+
 if (argv.scaling !== false) {
   const versions = fs
     .readdirSync(path.join(corpus, 'schema'))
@@ -104,6 +109,52 @@ if (argv.scaling !== false) {
 }
 
 if (argv.watch !== false) await benchWatch();
+
+/**
+ * PR mode: the corpus committed in a temp git repository, then one page edited (lines moved and a
+ * broken link added); `check --base HEAD` against a plain check of that tree, both without the
+ * cache (the work) and with it warm (the base's report comes from the cache).
+ */
+function benchReview() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-bench-review-'));
+  fs.cpSync(corpus, root, { recursive: true });
+  const git = (...args) => {
+    const r = spawnSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'b',
+        GIT_AUTHOR_EMAIL: 'b@b',
+        GIT_COMMITTER_NAME: 'b',
+        GIT_COMMITTER_EMAIL: 'b@b',
+      },
+    });
+    if (r.status !== 0) throw new Error(`git ${args[0]}: ${r.stderr}`);
+  };
+  git('init', '-q');
+  git('add', '-A');
+  git('-c', 'commit.gpgsign=false', 'commit', '-qm', 'base');
+  const page = path.join(root, 'docs/specification/draft/server/tools.mdx');
+  const text = fs.readFileSync(page, 'utf8');
+  fs.writeFileSync(page, text.replace(/\n## /, '\nA new paragraph, with [a broken link](#no-such-heading).\n\n## '));
+  try {
+    const plain = series('PR mode baseline: plain check of the changed tree, no cache', root, ['--no-cache']);
+    const review = series('PR mode: check --base HEAD, one changed page, no cache', root, [
+      '--base',
+      'HEAD',
+      '--no-cache',
+    ]);
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    runCheck(root, ['--base', 'HEAD']);
+    const warm = series('PR mode: check --base HEAD, cache warm', root, ['--base', 'HEAD']);
+    console.log(
+      `\nPR mode cost: ${(review.min / plain.min).toFixed(2)}x (min), ${(review.median / plain.median).toFixed(2)}x (median) a plain check without the cache; ${(warm.min / plain.min).toFixed(2)}x (min) with the cache warm`,
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
 
 /**
  * Watch mode in this process: the first check, then one edit at a time (each undone before the

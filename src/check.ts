@@ -18,6 +18,7 @@ import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './core/text-file.js';
 import { stringify } from 'safe-stable-stringify';
 import { displayPath } from './util/paths.js';
+import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 
 export interface CheckOptions extends LoadOptions, RunOptions {
@@ -94,7 +95,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     if (inputs) {
       reportKey = hashParts([toolVersion, optionsKey(options), inputs.key]);
       const hit = cache.get<Omit<CheckReport, 'tool' | 'root'>>('report', reportKey);
-      if (hit && Array.isArray(hit.findings) && hit.summary) {
+      if (hit && Array.isArray(hit.findings) && Array.isArray(hit.groups) && hit.summary) {
         if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
         return {
           files: inputs.files,
@@ -102,6 +103,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
             tool: { name: 'spec-check', version: toolVersion },
             root: displayRoot(root),
             findings: hit.findings,
+            groups: hit.groups,
             summary: hit.summary,
           },
         };
@@ -135,7 +137,8 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
   const report = reportOf(spec, root, result);
-  if (cache && reportKey) cache.set('report', reportKey, { findings: report.findings, summary: report.summary });
+  if (cache && reportKey)
+    cache.set('report', reportKey, { findings: report.findings, groups: report.groups, summary: report.summary });
   return { project, spec, files: spec.files ?? new Map(), report };
 }
 
@@ -183,6 +186,7 @@ function reportOf(spec: Spec, rootArg: string, { findings, figures }: RunResult)
     tool: { name: 'spec-check', version: toolVersion },
     root: displayRoot(rootArg),
     findings,
+    groups: groupsOf(findings),
     summary: { ...summarise(spec, findings, figures), ...sortedFigures(figures) },
   };
 }
@@ -193,6 +197,7 @@ function summarise(spec: Spec, findings: Finding[], figures: Record<string, numb
     warnings: findings.filter((f) => f.severity === 'warning').length,
     examplesValidated: figures.examplesValidated ?? 0,
     filesRead: spec.filesRead,
+    rootCauses: rootCauseCount(findings),
   };
 }
 

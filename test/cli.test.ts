@@ -27,7 +27,7 @@ describe('spec-check check', () => {
       'schema/draft/examples/ListWidgetsResult/one-page.json\n  9:25  error    Invalid JSON: Trailing comma  example/valid\n',
     );
     expect(run.stdout).toMatch(
-      /\n\d+ problems \(\d+ errors, \d+ warnings?\); 13 examples validated, \d+ files read\.\n$/,
+      /\n\d+ problems \(\d+ errors, \d+ warnings?\) in \d+ root causes; 13 examples validated, \d+ files read\.\n$/,
     );
     expect(run.stdout).not.toContain('\x1b[');
   });
@@ -52,6 +52,7 @@ describe('spec-check check', () => {
       line: 1,
       column: 1,
       related: [],
+      group: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
   });
 

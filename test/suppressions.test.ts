@@ -123,6 +123,7 @@ describe('inline suppressions', () => {
         line: 2,
         column: 3,
         related: [],
+        group: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
       expect.objectContaining({ message: 'Suppression names unknown rule "test/haeding"', line: 4, column: 1 }),
       expect.objectContaining({

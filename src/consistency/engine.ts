@@ -98,6 +98,8 @@ export function channelConflicts(set: ClaimSet): Report[] {
   for (const group of groupBy(set.claims, (c) => `${c.version}\u0000${c.condition.id}`).values()) {
     const channels = new Set(group.map((c) => c.channel.id));
     if (channels.size < 2) continue;
+    // One contradiction, whichever versions have it: the condition and the channels in conflict.
+    const cause = JSON.stringify(['channel', group[0]!.condition.id, [...channels].sort()]);
     for (const claim of group) {
       const others = group.filter((c) => c.channel.id !== claim.channel.id);
       const otherChannels = [...new Set(others.map((c) => c.channel.label))];
@@ -109,6 +111,7 @@ export function channelConflicts(set: ClaimSet): Report[] {
           `In ${claim.version}, "${claim.condition.label}" is reported as a ${claim.channel.label} here (${claim.subject}), ` +
           `but as a ${otherChannels.join(' or ')} elsewhere. Sources say — ${bySide}`,
         location: claim.location,
+        cause,
         related: [
           ...relatedFor(others, (c) => `says ${c.channel.label}`),
           ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message })),
@@ -126,6 +129,7 @@ export function codeConflicts(set: ClaimSet): Report[] {
   for (const group of groupBy(coded, (c) => `${c.version}\u0000${c.condition.id}`).values()) {
     const codes = new Set(group.map((c) => c.code));
     if (codes.size < 2) continue;
+    const cause = JSON.stringify(['code', group[0]!.condition.id, [...codes].sort()]);
     for (const claim of group) {
       const others = group.filter((c) => c.code !== claim.code);
       const bySide = [...groupBy(group, (c) => String(c.code))]
@@ -136,6 +140,7 @@ export function codeConflicts(set: ClaimSet): Report[] {
           `In ${claim.version}, "${claim.condition.label}" gets code ${claim.code} here (${claim.subject}), ` +
           `but ${[...new Set(others.map((c) => c.code))].join(' or ')} elsewhere. Sources say — ${bySide}`,
         location: claim.location,
+        cause,
         related: [
           ...relatedFor(others, (c) => `says ${channelText(c)}`),
           ...(claim.related ?? []).map((r) => ({ ...r.location, message: r.message })),

@@ -7,6 +7,13 @@ export interface Report {
   message: string;
   location: Location;
   related?: RelatedLocation[];
+  /**
+   * What the report is about, when other reports of the same rule share it and the message does
+   * not show it (the failure condition two sources disagree on): reports with the same `cause`
+   * are one root-cause group. Version-neutral. When absent, the engine groups the copies of one
+   * finding across versions (same file and message, the version written out of both).
+   */
+  cause?: string;
 }
 
 /** What the rules reference, the config schema and SARIF say of a rule. */

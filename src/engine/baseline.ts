@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { LoadError } from '../core/errors.js';
 import type { Finding } from '../core/finding.js';
 import type { CheckReport } from '../core/report.js';
+import { groupsOf, rootCauseCount } from './groups.js';
 
 export const BASELINE_FORMAT = 'spec-check-baseline/v1';
 
@@ -135,10 +136,12 @@ export function withBaseline(report: CheckReport, baseline: Baseline, lineText: 
   return {
     ...report,
     findings: result.findings,
+    ...(report.groups ? { groups: groupsOf(result.findings) } : {}),
     summary: {
       ...report.summary,
       errors: result.findings.filter((f) => f.severity === 'error').length,
       warnings: result.findings.filter((f) => f.severity === 'warning').length,
+      ...(report.summary.rootCauses === undefined ? {} : { rootCauses: rootCauseCount(result.findings) }),
       baselined: result.matched,
       baselineResolved: result.resolved,
     },

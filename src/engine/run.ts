@@ -6,6 +6,7 @@ import type { Project } from '../project/project.js';
 import type { Finding, Severity } from '../core/finding.js';
 import type { Report, Rule, RuleMeta } from '../core/rule.js';
 import { applySuppressions, UNUSED_RULE } from './suppress.js';
+import { assignGroups } from './groups.js';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -56,6 +57,8 @@ export async function runRulesWhenPrepared(
 
 function startRun(project: Project, rules: Rule[], options: RunOptions) {
   const findings: Finding[] = [];
+  // The cause a rule gave a report (`Report.cause`), for grouping once every rule has run.
+  const causes = new WeakMap<Finding, string>();
   const figures: Record<string, number> = {};
   const count = (figure: string, n = 1) => {
     figures[figure] = (figures[figure] ?? 0) + n;
@@ -70,7 +73,9 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
     ran.add(id);
     try {
       const report = (r: Report) => {
-        findings.push({ rule: id, severity, message: r.message, ...r.location, related: r.related ?? [] });
+        const finding: Finding = { rule: id, severity, message: r.message, ...r.location, related: r.related ?? [] };
+        if (r.cause !== undefined) causes.set(finding, r.cause);
+        findings.push(finding);
       };
       const guard = (file: string, fn: () => void) => {
         try {
@@ -101,7 +106,12 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
       unusedSeverity: unusedSeverity === 'off' ? undefined : unusedSeverity,
     });
     if (result.suppressed) count('suppressed', result.suppressed);
-    return { findings: sortFindings(result.findings), figures };
+    const sorted = sortFindings(result.findings);
+    assignGroups(
+      sorted.map((finding) => ({ finding, cause: causes.get(finding) })),
+      project.spec.versions.map((v) => v.id),
+    );
+    return { findings: sorted, figures };
   };
   return { check, finish };
 }

@@ -9,6 +9,7 @@ import type { TextFile } from '../core/text-file.js';
 import { paintFor, type Paint } from './color.js';
 import type { FormatOptions } from './format.js';
 import { visible } from './escape.js';
+import { groupsOf } from '../engine/groups.js';
 
 /** What the text format reads of the options: colour, code frames, the files, the rules' links. */
 export type TextOptions = FormatOptions;
@@ -18,11 +19,17 @@ export function formatText(report: CheckReport, options: TextOptions = {}): stri
   return formatFindings(report.findings, options) + summaryLine(report, paint) + '\n';
 }
 
-/** Findings grouped by file, each group followed by a blank line; empty when there are none. */
-export function formatFindings(findings: Finding[], options: TextOptions = {}): string {
+/**
+ * Findings grouped by file, each group followed by a blank line; empty when there are none. A root
+ * cause with several places is shown once, at its first place, with its other places beneath.
+ */
+export function formatFindings(allFindings: Finding[], options: TextOptions = {}): string {
   const paint = paintFor(options.color);
   const out: string[] = [];
-  const report = { findings };
+  const places = placesByGroup(allFindings);
+  const report = {
+    findings: allFindings.filter((f) => !f.group || places.get(f.group)?.[0] === f || !places.has(f.group)),
+  };
   const docsUrl = new Map(
     options.verbose ? (options.rules ?? []).flatMap((r) => (r.docsUrl ? [[r.id, r.docsUrl] as const] : [])) : [],
   );
@@ -37,7 +44,17 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
     for (const f of findings) {
       const pos = `${f.line}:${f.column}`.padEnd(posWidth);
       const sev = f.severity === 'error' ? paint('red', 'error  ') : paint('yellow', 'warning');
-      out.push(`  ${paint('dim', pos)}  ${sev}  ${visible(f.message)}  ${paint('dim', f.rule)}`);
+      const mark = f.new === false ? `${paint('dim', '(already there)')} ` : '';
+      out.push(`  ${paint('dim', pos)}  ${sev}  ${mark}${visible(f.message)}  ${paint('dim', f.rule)}`);
+      const others = (f.group && places.get(f.group)?.slice(1)) || [];
+      if (others.length)
+        out.push(
+          `  ${' '.repeat(posWidth)}           ${paint('bold', `the same problem at ${others.length} more place${others.length === 1 ? '' : 's'}:`)}`,
+          ...others.map(
+            (o) =>
+              `  ${' '.repeat(posWidth)}             ${paint('dim', `${visible(o.file)}:${o.line}:${o.column}`)}${o.new === false ? '  (already there)' : o.new ? '  (new)' : ''}`,
+          ),
+        );
       for (const r of f.related) {
         out.push(
           `  ${' '.repeat(posWidth)}           ${paint('dim', `${visible(r.file)}:${r.line}:${r.column}`)}  ${visible(r.message)}`,
@@ -52,6 +69,18 @@ export function formatFindings(findings: Finding[], options: TextOptions = {}): 
     out.push('');
   }
   return out.map((l) => l + '\n').join('');
+}
+
+/** The places of each root cause with two or more, in report order. */
+function placesByGroup(findings: Finding[]): Map<string, Finding[]> {
+  const shared = new Set(groupsOf(findings).map((g) => g.id));
+  const places = new Map<string, Finding[]>();
+  for (const f of findings) {
+    if (!f.group || !shared.has(f.group)) continue;
+    if (!places.has(f.group)) places.set(f.group, []);
+    places.get(f.group)!.push(f);
+  }
+  return places;
 }
 
 /** The finding's line with two lines either side, `>` at the line and a caret under the column. */
@@ -94,7 +123,19 @@ export function summaryLine(report: Pick<CheckReport, 'summary'>, paint: Paint =
       `${n(report.summary.baselineResolved, 'baselined finding')} no longer ${report.summary.baselineResolved === 1 ? 'occurs' : 'occur'}`,
     );
   const figures = `${examplesValidated} example${examplesValidated === 1 ? '' : 's'} validated, ${filesRead} file${filesRead === 1 ? '' : 's'} read${extra.length ? '; ' + extra.join(', ') : ''}`;
-  if (total === 0) return `No problems (${figures}).`;
-  const text = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}); ${figures}.`;
+  const review = reviewCounts(report.summary);
+  if (total === 0) return `No problems (${review}${figures}).`;
+  const causes = report.summary.rootCauses;
+  const grouped = causes !== undefined && causes < total ? ` in ${n(causes, 'root cause')}` : '';
+  const text = `${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'})${grouped}; ${review}${figures}.`;
   return paint('bold', errors ? paint('red', text) : paint('yellow', text));
+}
+
+/** `check --base`: "N new, M fixed, K already there (not shown); " (empty otherwise). */
+function reviewCounts(summary: CheckReport['summary']): string {
+  if (summary.new === undefined) return '';
+  const elsewhere = summary.newOutsideChanged
+    ? `, ${summary.newOutsideChanged} new in unchanged files (not shown)`
+    : '';
+  return `${summary.new} new, ${summary.fixed ?? 0} fixed, ${summary.unchanged ?? 0} already there (not shown)${elsewhere}; `;
 }

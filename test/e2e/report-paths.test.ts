@@ -29,9 +29,14 @@ function filesByFormat(cwd: string, root: string, env?: Record<string, string | 
   const sarif = JSON.parse(run('sarif', cwd, root, env)) as {
     runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
   };
+  // The text format names a file above its findings, and the other places of a root cause beneath its first.
   const text = run('text', cwd, root, env)
     .split('\n')
-    .filter((line) => /^\S+\.(mdx|json|ts|md)$/.test(line));
+    .flatMap((line) =>
+      /^\S+\.(mdx|json|ts|md)$/.test(line)
+        ? [line]
+        : (/^\s+(\S+\.(?:mdx|json|ts|md)):\d+:\d+(?: {2}\((?:new|already there)\))?$/.exec(line)?.slice(1, 2) ?? []),
+    );
   const github = run('github', cwd, root, env)
     .split('\n')
     .filter(Boolean)

@@ -19,6 +19,7 @@ import { watchCheck } from '../../watch.js';
 import { collect, type CliIo, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
 import { withoutBom } from '../../util/bom.js';
+import { checkAgainstBase } from '../../review/review.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -34,6 +35,8 @@ interface CheckCommandOptions {
   cache: boolean;
   rulesUrl?: string;
   blobUrl?: string;
+  base?: string;
+  changed?: boolean;
 }
 
 export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => {
@@ -53,6 +56,8 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
     .option('--rules-url <url>', 'sarif, markdown: link rules to their headings in docs/rules.md at this address')
     .option('--blob-url <url>', 'markdown: link locations to <url>/<path>?plain=1#L<line>')
+    .option('--base <git-ref>', 'report only findings the tree has and this commit of its git repository has not')
+    .option('--changed', 'with --base: report only findings in files changed since the base')
     .action(async (opts: CheckCommandOptions) => {
       const flags = {
         versions: opts.version,
@@ -75,6 +80,8 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         ...(config.worker === undefined ? {} : { worker: config.worker }),
       });
 
+      checkReviewFlags(opts);
+
       if (opts.watch) {
         if (out.format !== 'text') throw new UsageError('--watch prints text; it cannot be combined with --format');
         for (const flag of ['output', 'baseline', 'writeBaseline'] as const) {
@@ -94,7 +101,9 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const options = { ...checkOptions(), timings };
       let files, report;
       try {
-        ({ files, report } = await checkRoot(run.rootArg, options));
+        ({ files, report } = opts.base
+          ? await checkAgainstBase(run.rootArg, { ...options, base: opts.base, changedOnly: opts.changed })
+          : await checkRoot(run.rootArg, options));
       } finally {
         progress?.clear();
       }
@@ -128,7 +137,8 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
           `spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`,
         );
       }
-      setExitCode(report.summary.errors > 0 ? 1 : 0);
+      // With --base, only a new error fails the check.
+      setExitCode((opts.base ? report.summary.newErrors : report.summary.errors) > 0 ? 1 : 0);
     });
 };
 
@@ -144,6 +154,16 @@ function webAddress(flag: string, value: string | undefined): string | undefined
   if (value === undefined) return undefined;
   if (!/^https?:\/\/[^/\s]+/.test(value)) throw new UsageError(`${flag} takes an http(s) address, got "${value}"`);
   return value;
+}
+
+/** `--changed` needs `--base`; `--base` reports against the base, not a baseline, once. */
+function checkReviewFlags(opts: CheckCommandOptions): void {
+  if (opts.changed && !opts.base) throw new UsageError('--changed needs --base <git-ref>');
+  if (!opts.base) return;
+  for (const flag of ['watch', 'baseline', 'writeBaseline'] as const) {
+    if (opts[flag])
+      throw new UsageError(`--base cannot be combined with --${flag.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`);
+  }
 }
 
 function readBaseline(file: string): Baseline {

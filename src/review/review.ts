@@ -1,0 +1,109 @@
+/**
+ * `check --base`: the findings a change introduces. The base is a commit's tree, read from git's
+ * objects (`readGitTree`) and analysed as a second project from an in-memory file system, in the
+ * same runtime and with the same load cache as the tree: the pages it shares with the tree are
+ * parsed once, the generated files of an unchanged schema.ts are made once, and a report of the
+ * base found in the disk cache (it is content-keyed) is not made again.
+ */
+import type { Finding } from '../core/finding.js';
+import type { CheckReport } from '../core/report.js';
+import type { TextFile } from '../core/text-file.js';
+import { checkRoot, type CheckOptions, type CheckResult } from '../check.js';
+import { groupsOf, rootCauseCount } from '../engine/groups.js';
+import { createLoadCache, memoryFileSystem } from '../runtime/files.js';
+import { readGitTree } from '../runtime/git-tree.js';
+import { Runtime } from '../runtime/runtime.js';
+import { matchFindings } from './match.js';
+
+export interface ReviewOptions extends CheckOptions {
+  /** The git ref of the base (a branch, a tag, a commit). */
+  base: string;
+  /** Report only findings in files that differ between the base and the tree. */
+  changedOnly?: boolean;
+}
+
+export interface ReviewResult extends CheckResult {
+  /** The commit the base ref names. */
+  baseCommit: string;
+  /** The files the loaders read that differ between the base and the tree (added, removed or edited). */
+  changed: Set<string>;
+}
+
+/** The files whose bytes a check may read: the text the loaders decode (others need only exist). */
+const readsContent = (rel: string) => /\.(ts|json|mdx?)$/.test(rel);
+
+export async function checkAgainstBase(root: string, options: ReviewOptions): Promise<ReviewResult> {
+  const { base: ref, changedOnly, ...checkOptions } = options;
+  const runtime = checkOptions.runtime ?? new Runtime({ worker: checkOptions.worker, cacheDir: checkOptions.cacheDir });
+  const cache = checkOptions.cache ?? createLoadCache();
+  // git reads the base's objects in its own process while this one checks the tree.
+  const tree = readGitTree(root, ref, readsContent);
+  tree.catch(() => undefined);
+  const head = await checkRoot(root, { ...checkOptions, runtime, cache });
+  const { commit, files } = await tree;
+  const baseTimings = checkOptions.timings ? ({} as Record<string, number>) : undefined;
+  const base = await checkRoot(root, {
+    ...checkOptions,
+    timings: baseTimings,
+    runtime,
+    cache,
+    fileSystem: memoryFileSystem(root, Object.fromEntries(files)),
+    previous: head.project,
+  });
+  if (checkOptions.timings && baseTimings)
+    for (const [k, v] of Object.entries(baseTimings)) checkOptions.timings[`base:${k}`] = v;
+  const changed = changedFiles(head.files, base.files);
+  const report = reviewReport(head, base, changedOnly ? changed : undefined);
+  return { ...head, report, baseCommit: commit, changed };
+}
+
+function changedFiles(head: Map<string, TextFile>, base: Map<string, TextFile>): Set<string> {
+  const changed = new Set<string>();
+  for (const [p, file] of head) if (base.get(p)?.text !== file.text) changed.add(p);
+  for (const p of base.keys()) if (!head.has(p)) changed.add(p);
+  return changed;
+}
+
+/**
+ * The tree's report cut to what is new: the new findings, and the other places of a root cause
+ * with a new place (marked `new: false`); with `changed`, only findings in those files.
+ */
+export function reviewReport(
+  head: Pick<CheckResult, 'report' | 'files'>,
+  base: Pick<CheckResult, 'report' | 'files'>,
+  changed?: Set<string>,
+): CheckReport {
+  const { isNew, fixed } = matchFindings(
+    head.report.findings,
+    base.report.findings,
+    (file, line) => head.files.get(file)?.lineText(line),
+    (file, line) => base.files.get(file)?.lineText(line),
+  );
+  const newGroups = new Set(head.report.findings.filter((f, i) => isNew[i] && f.group).map((f) => f.group));
+  const shown: Finding[] = [];
+  let unchanged = 0;
+  let outside = 0;
+  head.report.findings.forEach((f, i) => {
+    const inGroup = f.group !== undefined && newGroups.has(f.group);
+    if (!isNew[i] && !inGroup) return void unchanged++;
+    if (changed && !changed.has(f.file)) {
+      if (isNew[i]) outside++;
+      else unchanged++;
+      return;
+    }
+    shown.push({ ...f, new: isNew[i] });
+  });
+  const fresh = shown.filter((f) => f.new);
+  const summary: CheckReport['summary'] = {
+    ...head.report.summary,
+    errors: shown.filter((f) => f.severity === 'error').length,
+    warnings: shown.filter((f) => f.severity === 'warning').length,
+    rootCauses: rootCauseCount(shown),
+    new: fresh.length,
+    newErrors: fresh.filter((f) => f.severity === 'error').length,
+    fixed,
+    unchanged,
+  };
+  if (changed) summary.newOutsideChanged = outside;
+  return { ...head.report, findings: shown, groups: groupsOf(shown), summary };
+}
