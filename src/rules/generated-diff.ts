@@ -39,6 +39,25 @@ export interface Sectioned {
   textOffset(skeletonOffset: number): number;
 }
 
+/**
+ * How a generated file's sections differ from the committed one's, in the generated order, then
+ * the committed sections it no longer has: `old` absent for a section the committed file lacks,
+ * `fresh` absent for one it has no more. Sections that `same` judges equal are left out.
+ */
+export function differingSections(
+  committed: Sectioned,
+  generated: Sectioned,
+  same: (old: string, fresh: string) => boolean,
+): { name: string; old?: Section; fresh?: Section }[] {
+  const out: { name: string; old?: Section; fresh?: Section }[] = [];
+  for (const [name, fresh] of generated.sections) {
+    const old = committed.sections.get(name);
+    if (!old || !same(old.text, fresh.text)) out.push({ name, old, fresh });
+  }
+  for (const [name, old] of committed.sections) if (!generated.sections.has(name)) out.push({ name, old });
+  return out;
+}
+
 /** The marker standing for a section in a skeleton; `readableSkeleton` shows it as its name. */
 const marker = (name: string) => `\u0000${name}\u0000`;
 

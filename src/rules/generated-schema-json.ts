@@ -1,5 +1,12 @@
 import { committedAsLf, prepareGenerated, preparedGenerated } from '../generators/outputs.js';
-import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
+import {
+  differingSections,
+  excerpt,
+  firstDifference,
+  readableSkeleton,
+  sectioned,
+  shortDiff,
+} from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 import { programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
@@ -53,24 +60,23 @@ export const generatedSchemaJson: Rule = {
       const freshDefs = sectioned(file.text, DEFINITION);
       const run = 'Run `spec-check generate`.';
       // One finding per definition that differs, at its declaration in schema.ts.
-      for (const [name, definition] of freshDefs.sections) {
-        const declared = version.schemaTs?.byName.get(name)?.location;
-        const old = committedDefs.sections.get(name);
-        if (old && withoutComma(old.text) === withoutComma(definition.text)) continue;
+      const same = (a: string, b: string) => withoutComma(a) === withoutComma(b);
+      for (const { name, old, fresh } of differingSections(committedDefs, freshDefs, same)) {
         const definitionAt = old ? committed.location(old.offset + 8) : undefined;
+        if (!fresh) {
+          report({
+            message: `${file.path} is stale: it defines ${name}, which schema.ts no longer generates. ${run}`,
+            location: definitionAt!,
+          });
+          continue;
+        }
+        const declared = version.schemaTs?.byName.get(name)?.location;
         report({
           message: old
-            ? `${file.path} is stale in definition ${name}: ${shortDiff(withoutComma(old.text), withoutComma(definition.text))}. ${run}`
+            ? `${file.path} is stale in definition ${name}: ${shortDiff(withoutComma(old.text), withoutComma(fresh.text))}. ${run}`
             : `${file.path} is stale: it has no definition ${name}. ${run}`,
           location: declared ?? definitionAt ?? committed.location(0),
           related: declared && definitionAt ? [{ ...definitionAt, message: `${name} in ${file.path}` }] : [],
-        });
-      }
-      for (const [name, old] of committedDefs.sections) {
-        if (freshDefs.sections.has(name)) continue;
-        report({
-          message: `${file.path} is stale: it defines ${name}, which schema.ts no longer generates. ${run}`,
-          location: committed.location(old.offset + 8),
         });
       }
       // What lies outside the definitions: one finding.

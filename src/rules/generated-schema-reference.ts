@@ -1,7 +1,14 @@
 import { committedAsLf, prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import { canonicalUnions, programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
-import { excerpt, firstDifference, readableSkeleton, sectioned, shortDiff } from './generated-diff.js';
+import {
+  differingSections,
+  excerpt,
+  firstDifference,
+  readableSkeleton,
+  sectioned,
+  shortDiff,
+} from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
 
 /** A declaration's block of the page, as the renderer writes it (content on one line; lazily, to its end). */
@@ -89,24 +96,22 @@ export const generatedSchemaReference: Rule = {
       const fresh = sectioned(file.text, DECLARATION_BLOCK);
       const run = 'Run `spec-check generate`.';
       // One finding per declaration whose block differs, at its declaration in schema.ts.
-      for (const [name, block] of fresh.sections) {
-        const declared = version.schemaTs?.byName.get(name)?.location;
-        const old = page.sections.get(name);
-        if (old && sameBlock(old.text, block.text)) continue;
+      for (const { name, old, fresh: block } of differingSections(page, fresh, sameBlock)) {
         const blockAt = old ? committed.location(old.offset) : undefined;
+        if (!block) {
+          report({
+            message: `${file.path} is stale: it documents ${name}, which schema.ts and the template no longer render. ${run}`,
+            location: blockAt!,
+          });
+          continue;
+        }
+        const declared = version.schemaTs?.byName.get(name)?.location;
         report({
           message: old
             ? `${file.path} is stale in declaration ${name}: ${shortDiff(old.text, block.text)}. ${run}`
             : `${file.path} is stale: it has no block for declaration ${name}. ${run}`,
           location: declared ?? blockAt ?? { file: file.path, line: 1, column: 1 },
           related: declared && blockAt ? [{ ...blockAt, message: `${name} in the Schema Reference` }] : [],
-        });
-      }
-      for (const [name, old] of page.sections) {
-        if (fresh.sections.has(name)) continue;
-        report({
-          message: `${file.path} is stale: it documents ${name}, which schema.ts and the template no longer render. ${run}`,
-          location: committed.location(old.offset),
         });
       }
       // What lies outside the blocks (the template's text, the blocks' order): one finding.
