@@ -43,7 +43,7 @@ export interface LinkTargets {
   /** The site, when it has a docs.json. */
   site?: SiteModel;
   /** The ids of the versions the tree holds. */
-  versions: string[];
+  versions: Set<string>;
   /**
    * The same object for the targets of the next project of a watch session while they are equal
    * to these: what was judged against them holds for a page that did not change.
@@ -90,7 +90,7 @@ function build(project: Project, spec: Spec): LinkTargets {
     if (anchors) schemaAnchors.set(version.id, anchors);
   }
   if (site) for (const page of site.site.pages) add(page, site.urlOf(page.path)!);
-  const versions = spec.versions.map((v) => v.id);
+  const versions = new Set(spec.versions.map((v) => v.id));
   return { pages, schemaAnchors, urls, docsPrefix, linking, versions, token: {}, ...(site ? { site } : {}) };
 }
 
@@ -98,7 +98,7 @@ function build(project: Project, spec: Spec): LinkTargets {
 function sameTargets(a: LinkTargets, b: LinkTargets): boolean {
   return (
     a.docsPrefix === b.docsPrefix &&
-    a.versions.join('\0') === b.versions.join('\0') &&
+    sameSet(a.versions, b.versions) &&
     !a.site === !b.site &&
     (!a.site || (a.site.resolve === b.site!.resolve && a.site.site.dir === b.site!.site.dir)) &&
     sameMap(a.urls, b.urls, (x, y) => x === y) &&

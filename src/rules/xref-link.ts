@@ -56,12 +56,9 @@ interface LinkProblem {
 function linkProblems(project: Project, targets: LinkTargets, page: LinkingPage): LinkProblem[] {
   const box = project.derive(pageVerdicts, page);
   if (box.kept?.token === targets.token) return box.kept.problems;
-  const held = new Set(targets.versions);
   const problems: LinkProblem[] = [];
   for (const link of page.links) {
-    const message = targets.site
-      ? checkSiteLink(targets, targets.site, page, link)
-      : checkLink(targets, held, page, link);
+    const message = targets.site ? checkSiteLink(targets, targets.site, page, link) : checkLink(targets, page, link);
     if (message) problems.push({ message, link });
   }
   box.kept = { token: targets.token, problems };
@@ -142,7 +139,7 @@ function unjudgedAsset(site: SiteModel, url: string): boolean {
 }
 
 /** What is wrong with a link, or undefined when it resolves or points outside what the repository holds. */
-function checkLink(targets: LinkTargets, held: Set<string>, page: LinkingPage, link: Link): string | undefined {
+function checkLink(targets: LinkTargets, page: LinkingPage, link: Link): string | undefined {
   const split = splitLink(link);
   if (!split) return undefined;
   const { rawPath, hash } = split;
@@ -158,7 +155,7 @@ function checkLink(targets: LinkTargets, held: Set<string>, page: LinkingPage, l
   const inDocs = candidates.map((c) => normalise(c)).filter((c) => c.startsWith(targets.docsPrefix + '/'));
   if (!inDocs.length) return undefined;
   const version = inDocs[0].slice(targets.docsPrefix.length + 1).split('/')[0];
-  if (!held.has(version)) return undefined; // a version the repository does not hold
+  if (!targets.versions.has(version)) return undefined; // a version the repository does not hold
 
   // The Schema Reference: anchors computed from the model.
   const schemaPath = `${targets.docsPrefix}/${version}/schema`;
