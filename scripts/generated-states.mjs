@@ -13,32 +13,12 @@
 import { spawnSync } from 'node:child_process';
 import { argv, fs, os, path } from 'zx';
 import { GENERATOR_PACKAGES, prunedLock } from './pruned-lock.mjs';
+import { checkState, cliOrExit, extractState, mirrorOrSkip } from './repo-states.mjs';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const mirror = path.resolve(
-  argv.mirror ?? process.env.SPEC_CHECK_MIRROR ?? '/work/.mirror/modelcontextprotocol+modelcontextprotocol/repo',
-);
-const cli = path.resolve(argv.cli ?? path.join(projectRoot, 'dist/cli.js'));
+const mirror = mirrorOrSkip(argv, 'generated-states');
+const cli = cliOrExit([argv.cli ?? path.join(projectRoot, 'dist/cli.js')], 'generated-states');
 const fixture = fs.readJsonSync(path.join(projectRoot, 'test/corpus/fixtures/generated-states.json'));
-
-if (!fs.existsSync(path.join(mirror, 'HEAD'))) {
-  console.log(`generated-states skipped: no git mirror at ${mirror}`);
-  process.exit(0);
-}
-if (!fs.existsSync(cli)) {
-  console.error(`generated-states: no spec-check build at ${cli} (run npm run build, or pass --cli)`);
-  process.exit(2);
-}
-
-const git = (args) => spawnSync('git', ['--git-dir', mirror, ...args], { maxBuffer: 1 << 30 });
-
-function extract(commit, dir) {
-  fs.mkdirpSync(dir);
-  const archive = git(['archive', '--format=tar', commit]);
-  if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
-  const tar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
-  if (tar.status !== 0) throw new Error(`tar failed for ${commit}: ${tar.stderr}`);
-}
 
 /** The versions a lockfile pins for the generator packages. */
 function pinsOf(lock) {
@@ -81,7 +61,7 @@ const started = Date.now();
 try {
   for (const s of states) {
     const root = path.join(work, s.state.slice(0, 12));
-    extract(s.state, root);
+    extractState(mirror, s.state, root);
     const lock = fs.readJsonSync(path.join(root, 'package-lock.json'));
     const pins = pinsOf(lock);
     for (const [name, version] of Object.entries(s.pins))
@@ -89,14 +69,11 @@ try {
         failures.push(`${s.state.slice(0, 8)}: the lockfile pins ${name} ${pins[name]}, the fixture says ${version}`);
     if (argv['repo-check'])
       for (const f of repoCheck(root, lock, work)) failures.push(`${s.state.slice(0, 8)}: the repository's own ${f}`);
-    const r = spawnSync(process.execPath, [cli, 'check', '--root', root, '--format', 'json', '--no-cache', '--quiet'], {
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    if (r.status !== 0 && r.status !== 1) {
-      failures.push(`${s.state.slice(0, 8)}: spec-check check exited ${r.status}: ${r.stderr.trim()}`);
+    const r = checkState(cli, root);
+    if (r.error) {
+      failures.push(`${s.state.slice(0, 8)}: spec-check check stopped: ${r.error}`);
     } else {
-      const generated = JSON.parse(r.stdout).findings.filter((f) => f.rule.startsWith('generated/'));
+      const generated = r.findings.filter((f) => f.rule.startsWith('generated/'));
       console.log(
         `${generated.length ? 'FAIL' : 'ok  '} ${s.state.slice(0, 8)} ${s.date} typedoc ${pins.typedoc}, typescript-json-schema ${pins['typescript-json-schema']}: ${generated.length} generated/* findings`,
       );

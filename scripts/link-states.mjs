@@ -12,52 +12,20 @@
 // --cli defaults to dist/cli.js of the current folder (else of this worktree): run it from the worktree
 // whose build you want to measure. --mint also runs Mintlify's checker on each broken state (slow: about
 // two minutes a state) and records whether it reported the link.
-import { spawnSync } from 'node:child_process';
 import { argv, fs, os, path } from 'zx';
 import { installMint, MINT_VERSION, parseBrokenLinks, runBrokenLinks } from './mint-cli.mjs';
+import { checkState, cliOrExit, extractState, mirrorOrSkip } from './repo-states.mjs';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
-const mirror = path.resolve(
-  argv.mirror ?? process.env.SPEC_CHECK_MIRROR ?? '/work/.mirror/modelcontextprotocol+modelcontextprotocol/repo',
-);
-const cli = path.resolve(
-  argv.cli ?? [path.resolve('dist/cli.js'), path.join(projectRoot, 'dist/cli.js')].find((f) => fs.existsSync(f)) ?? '',
-);
+const mirror = mirrorOrSkip(argv, 'link-states');
+const cli = cliOrExit(argv.cli ? [argv.cli] : ['dist/cli.js', path.join(projectRoot, 'dist/cli.js')], 'link-states');
 const fixture = fs.readJsonSync(path.join(projectRoot, 'test/corpus/fixtures/link-states.json'));
 
-if (!fs.existsSync(path.join(mirror, 'HEAD'))) {
-  console.log(`link-states skipped: no git mirror at ${mirror}`);
-  process.exit(0);
-}
-if (!fs.existsSync(cli)) {
-  console.error(`link-states: no spec-check build at ${cli} (run npm run build, or pass --cli)`);
-  process.exit(2);
-}
-
-const git = (args, options = {}) => spawnSync('git', ['-C', mirror, ...args], { maxBuffer: 1 << 30, ...options });
-
 /** Extracts the tree of `commit` into a fresh folder under `work`. */
-function extract(commit, work) {
-  const dir = path.join(work, commit.slice(0, 12));
-  fs.mkdirpSync(dir);
-  const archive = git(['archive', '--format=tar', commit]);
-  if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
-  const tar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout, maxBuffer: 1 << 30 });
-  if (tar.status !== 0) throw new Error(`tar failed for ${commit}: ${tar.stderr}`);
-  return dir;
-}
+const extract = (commit, work) => extractState(mirror, commit, path.join(work, commit.slice(0, 12)));
 
 /** spec-check's findings on one extracted state, or the one-line error it stopped with. */
-function check(root) {
-  const started = performance.now();
-  const r = spawnSync(process.execPath, [cli, 'check', '--root', root, '--format', 'json', '--no-cache', '--quiet'], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
-  if (r.status !== 0 && r.status !== 1) return { error: (r.stderr || `exit ${r.status}`).trim(), seconds };
-  return { findings: JSON.parse(r.stdout).findings, seconds };
-}
+const check = (root) => checkState(cli, root);
 
 const isXref = (f) => f.rule.startsWith('xref/');
 

@@ -85,7 +85,14 @@ tester.run(xrefLink, {
       'See [shutdown](/specification/draft/basic/lifecycle#Shutdown).',
       5,
       5,
-      'No heading "#Shutdown" on docs/specification/draft/basic/lifecycle.mdx',
+      'No heading "#Shutdown" on docs/specification/draft/basic/lifecycle.mdx: anchors are case-sensitive, the site\'s is "#shutdown"',
+    ],
+    [
+      'a declaration in its own case (the Schema Reference anchors are lower-case)',
+      'See [Part](/specification/draft/schema#Part).',
+      5,
+      5,
+      'No declaration or member with anchor "#Part" in the draft Schema Reference: anchors are case-sensitive, the site\'s is "#part"',
     ],
     [
       'a relative link to a missing page',

@@ -34,6 +34,12 @@ export interface Classification {
   checks: DefinitionCheck[];
   /** A `method` that no declaration carries. */
   unknownMethod?: string;
+  /**
+   * A response shown in the JSON-RPC envelope whose result type is no result of this version's
+   * envelope (an interface extending nothing while the envelope's results extend a base): its
+   * answer travels some other way, so the envelope is the defect, not what the envelope requires.
+   */
+  notEnveloped?: { result: string; base: string };
 }
 
 /** What the text of a section has shown so far: request ids and their methods. */
@@ -117,24 +123,7 @@ export function classifyValue(
     }
     if ('error' in value)
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
-    if ('result' in value) {
-      const base = envelope(env.result);
-      const byId = section.methodOf(value.id);
-      // The answer to a request this version does not have (a SEP's, an example's) is no other request's.
-      if (byId !== undefined && !index.requests.has(byId)) return { kind: 'unclassified', method: byId, checks: base };
-      const named = namedResult(index, context);
-      if (named === null) return { kind: 'unclassified', method: byId, checks: base };
-      const byText = () => {
-        const said = contextResult(index, vocabulary, context, value.result);
-        return said === null ? undefined : (said ?? shapeResult(index, value.result));
-      };
-      const matched =
-        (named && { ...named, method: byId ?? named.method }) ||
-        (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
-        byText();
-      if (!matched) return { kind: 'unclassified', method: byId, checks: base };
-      return { kind: 'result', ...matched, checks: [...base, { definition: matched.declaration, pointer: '/result' }] };
-    }
+    if ('result' in value) return classifyResponse(index, vocabulary, value, context, section);
     return { kind: 'unclassified', checks: [] };
   }
 
@@ -147,6 +136,49 @@ export function classifyValue(
       checks: [{ definition: named.name, pointer: '' }],
     };
   return { kind: 'unclassified', checks: [] };
+}
+
+/** A response: by the result type the text names, else by the id of the request it answers, else by text or shape. */
+function classifyResponse(
+  index: MessageIndex,
+  vocabulary: ResolvedVocabulary,
+  value: Record<string, unknown>,
+  context: BlockContext,
+  section: SectionState,
+): Classification {
+  const base: DefinitionCheck[] = index.envelopes.result
+    ? [{ definition: index.envelopes.result.name, pointer: '' }]
+    : [];
+  const byId = section.methodOf(value.id);
+  // The answer to a request this version does not have (a SEP's, an example's) is no other request's,
+  // nor held to this version's envelope: that method may not be a JSON-RPC request here at all.
+  if (byId !== undefined && !index.requests.has(byId)) return { kind: 'unclassified', method: byId, checks: [] };
+  const named = namedResult(index, context);
+  if (named === null) return { kind: 'unclassified', method: byId, checks: base };
+  const byText = () => {
+    const said = contextResult(index, vocabulary, context, value.result);
+    return said === null ? undefined : (said ?? shapeResult(index, value.result));
+  };
+  const matched =
+    (named && { ...named, method: byId ?? named.method }) ||
+    (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
+    byText();
+  if (!matched) return { kind: 'unclassified', method: byId, checks: base };
+  const own = { definition: matched.declaration, pointer: '/result' };
+  if ('jsonrpc' in value && index.resultBase && isOutsideEnvelope(index, index.declaration(matched.declaration)))
+    return {
+      kind: 'result',
+      ...matched,
+      checks: [own],
+      notEnveloped: { result: matched.declaration, base: index.resultBase.name },
+    };
+  return { kind: 'result', ...matched, checks: [...base, own] };
+}
+
+/** A result interface that extends nothing, in a schema whose result envelope carries a base every result extends. */
+function isOutsideEnvelope(index: MessageIndex, decl: Declaration | undefined): boolean {
+  const base = index.resultBase;
+  return !!base && !!decl && decl !== base && decl.kind === 'interface' && decl.extends.length === 0;
 }
 
 /** A JSON-RPC message: it says so, or has the members only messages have together. */

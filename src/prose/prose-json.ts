@@ -152,10 +152,7 @@ function readJsonBlocksOnce(
       // nothing is reported (a SEP's blocks are not asked for required members).
       if (c.kind === 'result' && (problems.length || !fitsDeclaration(project, version, json, c))) {
         const alternative = alternativeResult(project, version, json, c, policy);
-        if (alternative) {
-          c = alternative;
-          problems = [];
-        }
+        if (alternative) ({ classification: c, problems } = alternative);
       }
       values.push({ json, classification: c, problems });
     }
@@ -182,7 +179,8 @@ export interface Problem {
 /**
  * A result that does not fit the type its request expects may be another kind of answer (a
  * task, a request for more input): accepted when a result type that alone declares one of its
- * fields fits it entirely.
+ * fields fits it entirely, or, when the value shows none of the expected type's members, when
+ * exactly one such type has one of them (then its violations are the block's).
  */
 function alternativeResult(
   project: Project,
@@ -190,21 +188,22 @@ function alternativeResult(
   json: ProseJson,
   c: Classification,
   policy: Policy,
-): Classification | undefined {
+): { classification: Classification; problems: Problem[] } | undefined {
   const index = messageIndex(project, version);
   const result = (json.value as Record<string, unknown>).result;
   if (!index) return undefined;
-  for (const name of resultsByShape(index, result)) {
-    if (name === c.declaration) continue;
-    const other: Classification = {
+  const others = resultsByShape(index, result)
+    .filter((name) => name !== c.declaration)
+    .map((name): Classification => ({
       ...c,
       declaration: name,
       how: 'by shape',
       checks: [...c.checks.filter((k) => k.pointer === ''), { definition: name, pointer: '/result' }],
-    };
-    if (violations(project, version, json, other, policy).length === 0) return other;
-  }
-  return undefined;
+    }));
+  const clean = others.find((other) => violations(project, version, json, other, policy).length === 0);
+  if (clean) return { classification: clean, problems: [] };
+  if (others.length !== 1 || fitsDeclaration(project, version, json, c)) return undefined;
+  return { classification: others[0], problems: violations(project, version, json, others[0], policy) };
 }
 
 function fitsDeclaration(project: Project, version: SpecVersion, json: ProseJson, c: Classification): boolean {

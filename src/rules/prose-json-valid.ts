@@ -80,6 +80,13 @@ function checkPage(
           location: shown.block.locate(at.line, at.column),
         });
       }
+      if (c.notEnveloped && !isSep && schemaProblems) {
+        const at = json.positionOf('/jsonrpc');
+        report({
+          message: `${describe(c)} is shown as a JSON-RPC response, but ${c.notEnveloped.result} does not extend ${c.notEnveloped.base} in ${version.schemaTs!.file.path}: in this version it is not sent in a JSON-RPC response`,
+          location: shown.block.locate(at.line, at.column),
+        });
+      }
       for (const p of schemaProblems ? problems : []) {
         report({
           message: `${describe(c)} does not match ${p.definition}${p.where}: ${p.message}`,

@@ -99,7 +99,11 @@ function checkSiteLink(targets: LinkTargets, site: SiteModel, page: LinkingPage,
   if (version !== undefined) {
     const anchors = targets.schemaAnchors.get(version);
     if (!anchors || anchors.has(cleanHeadingId(hash))) return undefined;
-    return `No declaration or member with anchor "#${hash}" in the ${version} Schema Reference`;
+    return missingAnchor(
+      `No declaration or member with anchor "#${hash}" in the ${version} Schema Reference`,
+      hash,
+      anchors,
+    );
   }
   return anchorProblem(targets, url, hash, undefined);
 }
@@ -125,7 +129,7 @@ function anchorProblem(
   if (hash === undefined || hash === '' || url === undefined) return undefined;
   const target = targets.pages.get(url);
   if (!target || target.anchors.has(cleanHeadingId(hash))) return undefined;
-  return `No heading "#${hash}" on ${name ?? target.path}`;
+  return missingAnchor(`No heading "#${hash}" on ${name ?? target.path}`, hash, target.anchors);
 }
 
 /**
@@ -148,7 +152,7 @@ function checkLink(targets: LinkTargets, page: LinkingPage, link: Link): string 
     const url = targets.urls.get(page.path);
     const self = url ? targets.pages.get(url) : undefined;
     if (!self || self.anchors.has(cleanHeadingId(hash))) return undefined;
-    return `No heading "#${hash}" on this page`;
+    return missingAnchor(`No heading "#${hash}" on this page`, hash, self.anchors);
   }
 
   const candidates = rawPath.startsWith('/') ? [rawPath] : relativeCandidates(targets, page, rawPath);
@@ -163,7 +167,11 @@ function checkLink(targets: LinkTargets, page: LinkingPage, link: Link): string 
     const anchors = targets.schemaAnchors.get(version);
     if (!anchors || hash === undefined || hash === '') return undefined;
     if (anchors.has(cleanHeadingId(hash))) return undefined;
-    return `No declaration or member with anchor "#${hash}" in the ${version} Schema Reference`;
+    return missingAnchor(
+      `No declaration or member with anchor "#${hash}" in the ${version} Schema Reference`,
+      hash,
+      anchors,
+    );
   }
 
   const found = inDocs.map((c) => targets.pages.get(c)).find((t) => t);
@@ -171,5 +179,14 @@ function checkLink(targets: LinkTargets, page: LinkingPage, link: Link): string 
     return `No page at ${inDocs[0]} (expected ${inDocs[0].slice(1)}.mdx or ${inDocs[0].slice(1)}/index.mdx under the docs folder)`;
   if (hash === undefined || hash === '') return undefined;
   if (found.anchors.has(cleanHeadingId(hash))) return undefined;
-  return `No heading "#${hash}" on ${found.path}`;
+  return missingAnchor(`No heading "#${hash}" on ${found.path}`, hash, found.anchors);
+}
+
+/**
+ * The message for a missing anchor, naming the anchor that differs from it only in case: the site's
+ * ids are lower-case and browsers compare fragments case-sensitively, so that is the likely fix.
+ */
+function missingAnchor(message: string, hash: string, anchors: ReadonlySet<string>): string {
+  const lower = cleanHeadingId(hash).toLowerCase();
+  return anchors.has(lower) ? `${message}: anchors are case-sensitive, the site's is "#${lower}"` : message;
 }
