@@ -1,0 +1,178 @@
+/**
+ * What a member's JSDoc states of the member itself: that it is required or optional, what it
+ * defaults to, and numeric bounds, each where it is written. Read only from sentences whose
+ * subject is the member (a bare "Required.", "Optional …" opening the comment, "This field is
+ * required", "If omitted, …", "Default: X"), never from sentences about another thing ("`type:
+ * "object"` is required at the root", "Defaults to 2020-12 when no `$schema` is provided").
+ */
+import type { Declaration, JsDoc, Member, SchemaSource } from '../model/spec.js';
+import type { Location } from '../core/location.js';
+import { bodyLines, jsdocSentences } from '../consistency/extract-schema.js';
+import { derivation, type Project } from '../project/project.js';
+
+export type Presence = 'required' | 'optional' | 'absent';
+
+export interface Statement {
+  text: string;
+  location: Location;
+}
+
+export interface PresenceStatement extends Statement {
+  /** `required`: says the member must be there; `optional`: calls it optional; `absent`: says what its absence means. */
+  says: Presence;
+}
+
+export interface DefaultStatement extends Statement {
+  /** The value as written (backticks removed). */
+  raw: string;
+  /** The value read as JSON (or a JS object literal); `undefined` when it does not read as one. */
+  value?: unknown;
+  /** `@default` tag or text. */
+  fromTag: boolean;
+}
+
+export interface BoundStatement extends Statement {
+  side: 'minimum' | 'maximum';
+  value: number;
+  fromTag: boolean;
+}
+
+export interface MemberFacts {
+  declaration: Declaration;
+  member: Member;
+  presence: PresenceStatement[];
+  defaults: DefaultStatement[];
+  bounds: BoundStatement[];
+}
+
+/** The facts of every member of a schema.ts with a JSDoc that states any, read once per source. */
+export function memberFacts(project: Project, source: SchemaSource): MemberFacts[] {
+  return project.derive(factsOfSource, source);
+}
+
+const factsOfSource = derivation('jsdoc member facts', (source: SchemaSource): MemberFacts[] => {
+  const out: MemberFacts[] = [];
+  for (const declaration of source.declarations)
+    for (const member of declaration.members) {
+      if (!member.jsdoc) continue;
+      const facts = readFacts(declaration, member, member.jsdoc);
+      if (facts.presence.length || facts.defaults.length || facts.bounds.length) out.push(facts);
+    }
+  return out;
+});
+
+const NOUN = '(?:field|member|property|parameter|value)';
+const SUPPLIED = '(?:specified|provided|set|present|given|included|supplied)';
+
+function readFacts(declaration: Declaration, member: Member, doc: JsDoc): MemberFacts {
+  const facts: MemberFacts = { declaration, member, presence: [], defaults: [], bounds: [] };
+  const name = member.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const subject = `(?:(?:this|the) ${NOUN}|\`${name}\`)`;
+  const required = [
+    /^required\s*[.!:]?$/i,
+    /^required\s*:/i,
+    new RegExp(`^${subject} (?:is (?:always )?required|MUST (?:always )?be (?:present|included|provided|set))\\b`, 'i'),
+    /^always (?:present|included)\s*\.?$/i,
+  ];
+  const optional = [/^optional\s*(?:[.!:]|[—–]|-\s)/i, /^optional\s*$/i, new RegExp(`^${subject} is optional\\b`, 'i')];
+  const absent = [
+    new RegExp(`^(?:if|when) (?:it is |this ${NOUN} is )?(?:not ${SUPPLIED}|omitted|absent|missing)\\b`, 'i'),
+    new RegExp(`^(?:this ${NOUN} )?MAY be omitted\\b`, 'i'),
+  ];
+  jsdocSentences(doc).forEach((s, i) => {
+    const text = s.text.trim();
+    let says: Presence | undefined;
+    if (required.some((r) => r.test(text))) says = 'required';
+    // "Optional annotations for the client." / "An optional name …": the comment's opening words.
+    else if (optional.some((r) => r.test(text)) || (i === 0 && /^(?:an? )?optional\s+[\w`]/i.test(text)))
+      says = 'optional';
+    else if (absent.some((r) => r.test(text))) says = 'absent';
+    if (says) facts.presence.push({ says, text, location: s.location });
+    const stated = defaultIn(text);
+    if (stated !== undefined) facts.defaults.push({ ...readValue(stated), text, location: s.location, fromTag: false });
+    for (const bound of boundsIn(text)) facts.bounds.push({ ...bound, text, location: s.location, fromTag: false });
+  });
+  // An enumerated value marked the default: "- `"auto"`: Model decides (default)".
+  for (const line of bodyLines(doc)) {
+    const m =
+      /^(\s*[-*]\s+)`?("[^"]*"|[\w.-]+)`?\s*[:—–-].*\((?:the )?default(?: (?:when|if) (absent|omitted))?\)\s*\.?$/i.exec(
+        line.text,
+      );
+    if (!m) continue;
+    const location = { ...line.location, column: line.location.column + m[1].length };
+    facts.defaults.push({ ...readValue(m[2]), text: line.text.trim(), location, fromTag: false });
+    if (m[3]) facts.presence.push({ says: 'absent', text: line.text.trim(), location });
+  }
+  for (const tag of doc.tags) {
+    const text = `@${tag.name} ${tag.text}`.trim();
+    if (tag.name === 'default' && tag.text.trim())
+      facts.defaults.push({ ...readValue(tag.text.trim()), text, location: tag.location, fromTag: true });
+    if (tag.name === 'minimum' || tag.name === 'maximum') {
+      const value = numberIn(tag.text.trim());
+      if (value !== undefined)
+        facts.bounds.push({ side: tag.name, value, text, location: tag.location, fromTag: true });
+    }
+  }
+  return facts;
+}
+
+/** The value a sentence gives as the member's default, unless the sentence makes it conditional. */
+function defaultIn(text: string): string | undefined {
+  const stated =
+    /^default(?:s to|\s*:|\s+is|\s+value\s+is)\s+(.+?)\s*\.?$/i.exec(text)?.[1] ??
+    new RegExp(
+      `^(?:if|when) (?:not ${SUPPLIED}|omitted|absent),? (?:this|it) (?:is assumed to be|defaults to)\\s+(.+?)\\s*\\.?$`,
+      'i',
+    ).exec(text)?.[1];
+  if (stated === undefined) return undefined;
+  // Only the value itself, not a clause after it ("Default is `"none"`. …" is split into sentences already).
+  const value = /^(`[^`]+`|"[^"]*"|[^\s,;(]+)(.*)$/.exec(stated);
+  if (!value) return undefined;
+  const rest = value[2].trim();
+  // "… when no explicit `$schema` is provided": a default of something else, or under a condition.
+  if (rest && !/^\(.*\)$/.test(rest)) return undefined;
+  return value[1];
+}
+
+function readValue(raw: string): { raw: string; value?: unknown } {
+  const bare = raw.replace(/^`|`$/g, '').trim();
+  for (const candidate of [bare, bare.replace(/([{,]\s*)([A-Za-z_$][\w$]*)\s*:/g, '$1"$2":')]) {
+    try {
+      return { raw: bare, value: JSON.parse(candidate) };
+    } catch {
+      // not JSON: try the next reading
+    }
+  }
+  return { raw: bare };
+}
+
+const NUMBER = '(-?\\d+(?:\\.\\d+)?)';
+/** A number that is the bound itself, not a count of something ("at most 100 items"). */
+const NOT_A_COUNT = '(?![\\w%]|\\.\\d|\\s+[A-Za-z])';
+
+function numberIn(text: string): number | undefined {
+  return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : undefined;
+}
+
+/** Inclusive numeric bounds a sentence states: "between 0 and 1", "at most 1", "must not exceed 5". */
+export function boundsIn(text: string): { side: 'minimum' | 'maximum'; value: number }[] {
+  if (/\bexclusive\b/i.test(text)) return [];
+  const out: { side: 'minimum' | 'maximum'; value: number }[] = [];
+  const between = new RegExp(`\\bbetween ${NUMBER} and ${NUMBER}${NOT_A_COUNT}`, 'i').exec(text);
+  if (between) {
+    out.push({ side: 'minimum', value: Number(between[1]) }, { side: 'maximum', value: Number(between[2]) });
+  }
+  const range = new RegExp(`\\bin the range \\[${NUMBER},\\s*${NUMBER}\\]`, 'i').exec(text);
+  if (range) out.push({ side: 'minimum', value: Number(range[1]) }, { side: 'maximum', value: Number(range[2]) });
+  const max = new RegExp(
+    `\\b(?:at most|must not exceed|no (?:more|greater) than|less than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`,
+    'i',
+  ).exec(text);
+  if (max) out.push({ side: 'maximum', value: Number(max[1]) });
+  const min = new RegExp(`\\b(?:at least|no less than|greater than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`, 'i').exec(
+    text,
+  );
+  if (min) out.push({ side: 'minimum', value: Number(min[1]) });
+  if (/\bnon-negative\b/i.test(text)) out.push({ side: 'minimum', value: 0 });
+  return out;
+}
