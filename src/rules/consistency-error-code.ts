@@ -1,4 +1,5 @@
 import { codeConflicts, extractClaims, retiredCodeUses } from '../consistency/engine.js';
+import { namedCodeConflicts } from '../consistency/code-names.js';
 import type { Rule } from '../core/rule.js';
 
 /** Within a version, a failure condition has one error code, and no source uses a retired code. */
@@ -20,5 +21,6 @@ export const consistencyErrorCode: Rule = {
     const set = extractClaims(project);
     for (const r of codeConflicts(set)) report(r);
     for (const r of retiredCodeUses(set)) report(r);
+    for (const r of namedCodeConflicts(project)) report(r);
   },
 };
