@@ -79,7 +79,9 @@ function readFacts(declaration: Declaration, member: Member, doc: JsDoc): Member
     new RegExp(`^(?:if|when) (?:it is |this ${NOUN} is )?(?:not ${SUPPLIED}|omitted|absent|missing)\\b`, 'i'),
     new RegExp(`^(?:this ${NOUN} )?MAY be omitted\\b`, 'i'),
   ];
-  jsdocSentences(doc).forEach((s, i) => {
+  // A bullet starts a statement of its own: "Default is `"log"`." ends before "- `"linear"`: …".
+  const lines = doc.lines.flatMap((l) => (/^\s*[-*]\s/.test(l.text) ? [{ ...l, text: '' }, l] : [l]));
+  jsdocSentences({ ...doc, lines }).forEach((s, i) => {
     const text = s.text.trim();
     let says: Presence | undefined;
     if (required.some((r) => r.test(text))) says = 'required';
