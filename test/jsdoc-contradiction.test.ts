@@ -219,10 +219,9 @@ new RuleTester({
       files: { [TS]: schema('  /**\n   * Spacing, at most 5.\n   *\n   * @maximum 10\n   */\n  spacing?: number;') },
       errors: [
         {
-          message:
-            'Dial.spacing: its JSDoc states the maximum 5 ("Spacing, at most 5."), but its @maximum tag gives 10',
+          message: 'Dial.spacing: its JSDoc states the maximum 5 ("at most 5"), but its @maximum tag gives 10',
           line: D + 1,
-          column: 6,
+          column: 15,
         },
       ],
     },
@@ -257,10 +256,10 @@ new RuleTester({
       errors: [
         {
           message:
-            'Part.tolerance: its JSDoc states the maximum 1 ("Tolerance, between 0 and 1."), but schema/draft/examples/GetPartResult/a.json gives 5 (at /part/tolerance)',
+            'Part.tolerance: its JSDoc states the maximum 1 ("between 0 and 1"), but schema/draft/examples/GetPartResult/a.json gives 5 (at /part/tolerance)',
           file: TS,
           line: toleranceLine(),
-          column: 7,
+          column: 18,
         },
       ],
     },
@@ -275,9 +274,9 @@ new RuleTester({
       },
       errors: [
         {
-          messageIncludes: `but a JSON block of ${PAGE} gives -2 (at /result/part/tolerance)`,
+          messageIncludes: `states the minimum 0 ("at least 0"), but a JSON block of ${PAGE} gives -2 (at /result/part/tolerance)`,
           line: toleranceLine(),
-          column: 7,
+          column: 18,
         },
       ],
     },

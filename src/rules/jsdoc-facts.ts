@@ -92,7 +92,13 @@ function readFacts(declaration: Declaration, member: Member, doc: JsDoc): Member
     if (says) facts.presence.push({ says, text, location: s.location });
     const stated = defaultIn(text);
     if (stated !== undefined) facts.defaults.push({ ...readValue(stated), text, location: s.location, fromTag: false });
-    for (const bound of boundsIn(text)) facts.bounds.push({ ...bound, text, location: s.location, fromTag: false });
+    for (const bound of boundsIn(text))
+      facts.bounds.push({
+        ...bound,
+        text: bound.phrase,
+        location: phraseLocation(doc, bound.phrase) ?? s.location,
+        fromTag: false,
+      });
   });
   // An enumerated value marked the default: "- `"auto"`: Model decides (default)".
   for (const line of bodyLines(doc)) {
@@ -116,6 +122,15 @@ function readFacts(declaration: Declaration, member: Member, doc: JsDoc): Member
     }
   }
   return facts;
+}
+
+/** Where a phrase of a statement is written, when it stands on one line of the comment. */
+function phraseLocation(doc: JsDoc, phrase: string): Location | undefined {
+  for (const line of doc.lines) {
+    const i = line.text.indexOf(phrase);
+    if (i >= 0) return { ...line.location, column: line.location.column + i };
+  }
+  return undefined;
 }
 
 /** The value a sentence gives as the member's default, unless the sentence makes it conditional. */
@@ -157,24 +172,33 @@ function numberIn(text: string): number | undefined {
 }
 
 /** Inclusive numeric bounds a sentence states: "between 0 and 1", "at most 1", "must not exceed 5". */
-export function boundsIn(text: string): { side: 'minimum' | 'maximum'; value: number }[] {
+export function boundsIn(text: string): { side: 'minimum' | 'maximum'; value: number; phrase: string }[] {
   if (/\bexclusive\b/i.test(text)) return [];
-  const out: { side: 'minimum' | 'maximum'; value: number }[] = [];
+  const out: { side: 'minimum' | 'maximum'; value: number; phrase: string }[] = [];
   const between = new RegExp(`\\bbetween ${NUMBER} and ${NUMBER}${NOT_A_COUNT}`, 'i').exec(text);
   if (between) {
-    out.push({ side: 'minimum', value: Number(between[1]) }, { side: 'maximum', value: Number(between[2]) });
+    const phrase = between[0];
+    out.push(
+      { side: 'minimum', value: Number(between[1]), phrase },
+      { side: 'maximum', value: Number(between[2]), phrase },
+    );
   }
   const range = new RegExp(`\\bin the range \\[${NUMBER},\\s*${NUMBER}\\]`, 'i').exec(text);
-  if (range) out.push({ side: 'minimum', value: Number(range[1]) }, { side: 'maximum', value: Number(range[2]) });
+  if (range)
+    out.push(
+      { side: 'minimum', value: Number(range[1]), phrase: range[0] },
+      { side: 'maximum', value: Number(range[2]), phrase: range[0] },
+    );
   const max = new RegExp(
     `\\b(?:at most|must not exceed|no (?:more|greater) than|less than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`,
     'i',
   ).exec(text);
-  if (max) out.push({ side: 'maximum', value: Number(max[1]) });
+  if (max) out.push({ side: 'maximum', value: Number(max[1]), phrase: max[0] });
   const min = new RegExp(`\\b(?:at least|no less than|greater than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`, 'i').exec(
     text,
   );
-  if (min) out.push({ side: 'minimum', value: Number(min[1]) });
-  if (/\bnon-negative\b/i.test(text)) out.push({ side: 'minimum', value: 0 });
+  if (min) out.push({ side: 'minimum', value: Number(min[1]), phrase: min[0] });
+  const nonNegative = /\bnon-negative\b/i.exec(text);
+  if (nonNegative) out.push({ side: 'minimum', value: 0, phrase: nonNegative[0] });
   return out;
 }
