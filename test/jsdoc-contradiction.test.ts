@@ -3,7 +3,7 @@ import { RuleTester } from './rule-tester.js';
 import { page, partsFiles, partsSchemaJson, partsSchemaTs } from './prose-fixture.js';
 
 // The parts spec, with a dial whose members each test documents in its own words.
-const schemaJson = structuredClone(partsSchemaJson) as { $defs: Record<string, { properties: object }> };
+const schemaJson = structuredClone(partsSchemaJson) as unknown as { $defs: Record<string, { properties: object }> };
 schemaJson.$defs.Part.properties = { ...schemaJson.$defs.Part.properties, tolerance: { type: 'number' } };
 schemaJson.$defs.Dial = {
   type: 'object',
