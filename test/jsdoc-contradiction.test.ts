@@ -63,6 +63,10 @@ new RuleTester({
       files: { [TS]: schema('  /** A scale; `"log"` is required for wide ranges. */\n  scale?: "linear" | "log";') },
     },
     {
+      name: 'a backticked subject that is another member',
+      files: { [TS]: schema('  /** The label. `position` is required with it. */\n  label?: string;') },
+    },
+    {
       name: 'an optional member that says what its absence means',
       files: { [TS]: schema('  /** If omitted, the dial is unlocked. */\n  locked?: boolean;') },
     },

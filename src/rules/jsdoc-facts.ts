@@ -64,31 +64,45 @@ const factsOfSource = derivation('jsdoc member facts', (source: SchemaSource): M
 const NOUN = '(?:field|member|property|parameter|value)';
 const SUPPLIED = '(?:specified|provided|set|present|given|included|supplied)';
 
+const SUBJECT = `(?:(?:this|the) ${NOUN}|\`([^\`]+)\`)`;
+const REQUIRED = [
+  /^required\s*[.!:]?$/i,
+  /^required\s*:/i,
+  new RegExp(`^${SUBJECT} (?:is (?:always )?required|MUST (?:always )?be (?:present|included|provided|set))\\b`, 'i'),
+  /^always (?:present|included)\s*\.?$/i,
+];
+const OPTIONAL = [/^optional\s*(?:[.!:]|[—–]|-\s)/i, /^optional\s*$/i, new RegExp(`^${SUBJECT} is optional\\b`, 'i')];
+const ABSENT = [
+  new RegExp(`^(?:if|when) (?:it is |this ${NOUN} is )?(?:not ${SUPPLIED}|omitted|absent|missing)\\b`, 'i'),
+  new RegExp(`^(?:this ${NOUN} )?MAY be omitted\\b`, 'i'),
+];
+/** Words without which a comment states none of these facts: most comments are passed over on this test. */
+const ANY_FACT =
+  /required|optional|omit|absent|missing|not (?:specified|provided|set|present|given|included|supplied)|default|between|at (?:most|least)|exceed|no (?:more|greater|less) than|or equal to|range|non-negative|always (?:present|included)/i;
+
+/** Whether a sentence says the member is required, optional or may be absent; a backticked subject must be the member. */
+function presenceOf(text: string, name: string, first: boolean): Presence | undefined {
+  const matches = (patterns: RegExp[]) =>
+    patterns.some((r) => {
+      const m = r.exec(text);
+      return !!m && (m[1] === undefined || m[1] === name);
+    });
+  if (matches(REQUIRED)) return 'required';
+  // "Optional annotations for the client." / "An optional name …": the comment's opening words.
+  if (matches(OPTIONAL) || (first && /^(?:an? )?optional\s+[\w`]/i.test(text))) return 'optional';
+  if (matches(ABSENT)) return 'absent';
+  return undefined;
+}
+
 function readFacts(declaration: Declaration, member: Member, doc: JsDoc): MemberFacts {
   const facts: MemberFacts = { declaration, member, presence: [], defaults: [], bounds: [] };
-  const name = member.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const subject = `(?:(?:this|the) ${NOUN}|\`${name}\`)`;
-  const required = [
-    /^required\s*[.!:]?$/i,
-    /^required\s*:/i,
-    new RegExp(`^${subject} (?:is (?:always )?required|MUST (?:always )?be (?:present|included|provided|set))\\b`, 'i'),
-    /^always (?:present|included)\s*\.?$/i,
-  ];
-  const optional = [/^optional\s*(?:[.!:]|[—–]|-\s)/i, /^optional\s*$/i, new RegExp(`^${subject} is optional\\b`, 'i')];
-  const absent = [
-    new RegExp(`^(?:if|when) (?:it is |this ${NOUN} is )?(?:not ${SUPPLIED}|omitted|absent|missing)\\b`, 'i'),
-    new RegExp(`^(?:this ${NOUN} )?MAY be omitted\\b`, 'i'),
-  ];
+  const tagged = doc.tags.some((t) => t.name === 'default' || t.name === 'minimum' || t.name === 'maximum');
+  if (!tagged && !doc.lines.some((l) => ANY_FACT.test(l.text))) return facts;
   // A bullet starts a statement of its own: "Default is `"log"`." ends before "- `"linear"`: …".
   const lines = doc.lines.flatMap((l) => (/^\s*[-*]\s/.test(l.text) ? [{ ...l, text: '' }, l] : [l]));
   jsdocSentences({ ...doc, lines }).forEach((s, i) => {
     const text = s.text.trim();
-    let says: Presence | undefined;
-    if (required.some((r) => r.test(text))) says = 'required';
-    // "Optional annotations for the client." / "An optional name …": the comment's opening words.
-    else if (optional.some((r) => r.test(text)) || (i === 0 && /^(?:an? )?optional\s+[\w`]/i.test(text)))
-      says = 'optional';
-    else if (absent.some((r) => r.test(text))) says = 'absent';
+    const says = presenceOf(text, member.name, i === 0);
     if (says) facts.presence.push({ says, text, location: s.location });
     const stated = defaultIn(text);
     if (stated !== undefined) facts.defaults.push({ ...readValue(stated), text, location: s.location, fromTag: false });
@@ -133,14 +147,14 @@ function phraseLocation(doc: JsDoc, phrase: string): Location | undefined {
   return undefined;
 }
 
+const ASSUMED = new RegExp(
+  `^(?:if|when) (?:not ${SUPPLIED}|omitted|absent),? (?:this|it) (?:is assumed to be|defaults to)\\s+(.+?)\\s*\\.?$`,
+  'i',
+);
+
 /** The value a sentence gives as the member's default, unless the sentence makes it conditional. */
 function defaultIn(text: string): string | undefined {
-  const stated =
-    /^default(?:s to|\s*:|\s+is|\s+value\s+is)\s+(.+?)\s*\.?$/i.exec(text)?.[1] ??
-    new RegExp(
-      `^(?:if|when) (?:not ${SUPPLIED}|omitted|absent),? (?:this|it) (?:is assumed to be|defaults to)\\s+(.+?)\\s*\\.?$`,
-      'i',
-    ).exec(text)?.[1];
+  const stated = /^default(?:s to|\s*:|\s+is|\s+value\s+is)\s+(.+?)\s*\.?$/i.exec(text)?.[1] ?? ASSUMED.exec(text)?.[1];
   if (stated === undefined) return undefined;
   // Only the value itself, not a clause after it ("Default is `"none"`. …" is split into sentences already).
   const value = /^(`[^`]+`|"[^"]*"|[^\s,;(]+)(.*)$/.exec(stated);
@@ -167,6 +181,14 @@ const NUMBER = '(-?\\d+(?:\\.\\d+)?)';
 /** A number that is the bound itself, not a count of something ("at most 100 items"). */
 const NOT_A_COUNT = '(?![\\w%]|\\.\\d|\\s+[A-Za-z])';
 
+const BETWEEN = new RegExp(`\\bbetween ${NUMBER} and ${NUMBER}${NOT_A_COUNT}`, 'i');
+const RANGE = new RegExp(`\\bin the range \\[${NUMBER},\\s*${NUMBER}\\]`, 'i');
+const AT_MOST = new RegExp(
+  `\\b(?:at most|must not exceed|no (?:more|greater) than|less than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`,
+  'i',
+);
+const AT_LEAST = new RegExp(`\\b(?:at least|no less than|greater than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`, 'i');
+
 function numberIn(text: string): number | undefined {
   return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : undefined;
 }
@@ -175,7 +197,7 @@ function numberIn(text: string): number | undefined {
 export function boundsIn(text: string): { side: 'minimum' | 'maximum'; value: number; phrase: string }[] {
   if (/\bexclusive\b/i.test(text)) return [];
   const out: { side: 'minimum' | 'maximum'; value: number; phrase: string }[] = [];
-  const between = new RegExp(`\\bbetween ${NUMBER} and ${NUMBER}${NOT_A_COUNT}`, 'i').exec(text);
+  const between = BETWEEN.exec(text);
   if (between) {
     const phrase = between[0];
     out.push(
@@ -183,20 +205,15 @@ export function boundsIn(text: string): { side: 'minimum' | 'maximum'; value: nu
       { side: 'maximum', value: Number(between[2]), phrase },
     );
   }
-  const range = new RegExp(`\\bin the range \\[${NUMBER},\\s*${NUMBER}\\]`, 'i').exec(text);
+  const range = RANGE.exec(text);
   if (range)
     out.push(
       { side: 'minimum', value: Number(range[1]), phrase: range[0] },
       { side: 'maximum', value: Number(range[2]), phrase: range[0] },
     );
-  const max = new RegExp(
-    `\\b(?:at most|must not exceed|no (?:more|greater) than|less than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`,
-    'i',
-  ).exec(text);
+  const max = AT_MOST.exec(text);
   if (max) out.push({ side: 'maximum', value: Number(max[1]), phrase: max[0] });
-  const min = new RegExp(`\\b(?:at least|no less than|greater than or equal to)\\s+${NUMBER}${NOT_A_COUNT}`, 'i').exec(
-    text,
-  );
+  const min = AT_LEAST.exec(text);
   if (min) out.push({ side: 'minimum', value: Number(min[1]), phrase: min[0] });
   const nonNegative = /\bnon-negative\b/i.exec(text);
   if (nonNegative) out.push({ side: 'minimum', value: 0, phrase: nonNegative[0] });
