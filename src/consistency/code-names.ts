@@ -132,11 +132,16 @@ function pairsOfLine(raw: string, lineLocation: (column: number) => Location): C
 
 function pairsOfText(file: TextFile, lines: (text: string) => boolean): CodeName[] {
   const out: CodeName[] = [];
-  const all = file.text.split('\n');
-  let offset = 0;
-  for (const line of all) {
-    if (lines(line)) out.push(...pairsOfLine(line, (column) => file.location(offset + column)));
-    offset += line.length + 1;
+  const text = file.text;
+  // Only the lines holding a code are read: a few in a page of thousands.
+  let lineEnd = -1;
+  for (const m of text.matchAll(/-\d{3}/g)) {
+    if (m.index <= lineEnd) continue;
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    lineEnd = text.indexOf('\n', m.index);
+    if (lineEnd < 0) lineEnd = text.length;
+    const line = text.slice(lineStart, lineEnd);
+    if (lines(line)) out.push(...pairsOfLine(line, (column) => file.location(lineStart + column)));
   }
   return out;
 }
