@@ -175,11 +175,16 @@ new RuleTester({
       ],
     },
     {
-      name: 'two defaults that differ: the text and the tag',
+      name: 'two defaults that differ: the text and the tag, each reported',
       files: { [TS]: schema('  /**\n   * Default: false\n   *\n   * @default true\n   */\n  locked?: boolean;') },
       errors: [
         {
-          message: 'Dial.locked: its JSDoc gives two defaults, false ("Default: false") and true here',
+          message: 'Dial.locked: its JSDoc gives the default false here, and true elsewhere ("@default true")',
+          line: D + 1,
+          column: 6,
+        },
+        {
+          message: 'Dial.locked: its JSDoc gives the default true here, and false elsewhere ("Default: false")',
           line: D + 3,
           column: 6,
         },
@@ -211,8 +216,9 @@ new RuleTester({
         ),
       },
       errors: [
+        { messageIncludes: 'gives the default "log" here, and "linear" elsewhere', line: D + 1, column: 6 },
         {
-          messageIncludes: 'gives two defaults, "log" ("Default is `"log"`.") and "linear" here',
+          messageIncludes: 'gives the default "linear" here, and "log" elsewhere ("Default is `"log"`.")',
           line: D + 2,
           column: 8,
         },

@@ -92,13 +92,14 @@ function checkDefaults(
   report: (r: Report) => void,
 ): void {
   const read = f.defaults.filter((d) => d.value !== undefined);
-  const first = read[0];
-  for (const d of read.slice(1)) {
-    if (sameValue(first!, d)) continue;
+  // Each statement that another contradicts is reported, as either may be the one to mend.
+  for (const d of read) {
+    const others = read.filter((o) => !sameValue(o, d));
+    if (!others.length) continue;
     report({
-      message: `${name}: its JSDoc gives two defaults, ${first!.raw} (${quote(first!.text, 60)}) and ${d.raw} here`,
+      message: `${name}: its JSDoc gives the default ${d.raw} here, and ${[...new Set(others.map((o) => o.raw))].join(' and ')} elsewhere (${others.map((o) => quote(o.text, 60)).join(', ')})`,
       location: d.location,
-      related: [at(first!.location, `gives the default ${first!.raw}`)],
+      related: others.map((o) => at(o.location, `gives the default ${o.raw}`)),
     });
   }
   const allowed = allowedValues(source, f.member.typeText);
