@@ -120,13 +120,13 @@ function addClaims(
   }
 }
 
-interface Unit {
+export interface Unit {
   text: string;
   location: Location;
 }
 
 /** The body lines of a JSDoc comment up to its first block tag. */
-function bodyLines(doc: JsDoc) {
+export function bodyLines(doc: JsDoc) {
   const out = [];
   for (const line of doc.lines) {
     if (/^\s*@\w/.test(line.text)) break;
@@ -155,7 +155,7 @@ function bullets(doc: JsDoc): Unit[] {
 }
 
 /** Sentences of a JSDoc comment's body, each located at the line it starts on. */
-function jsdocSentences(doc: JsDoc): Unit[] {
+export function jsdocSentences(doc: JsDoc): Unit[] {
   const out: Unit[] = [];
   const lines = bodyLines(doc);
   let paragraph: typeof lines = [];

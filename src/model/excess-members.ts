@@ -128,7 +128,7 @@ export function declaredNames(source: JsonSchemaSource, definition: string): Set
 }
 
 /** Whether a value may be of a union branch: it has no member whose value differs from a `const` of the branch. */
-function fitsDiscriminators(branch: Schema | undefined, value: unknown): boolean {
+export function fitsDiscriminators(branch: Schema | undefined, value: unknown): boolean {
   if (!branch) return false;
   if (!isObject(value) || !isObject(branch.properties)) return true;
   for (const [key, sub] of Object.entries(branch.properties)) {

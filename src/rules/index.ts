@@ -9,6 +9,7 @@ import { xrefPrivateHost } from './xref-private-host.js';
 import { siteRedirect } from './site-redirect.js';
 import { siteNavigation, siteUnlistedPage } from './site-navigation.js';
 import { jsdocLink } from './jsdoc-link.js';
+import { jsdocContradiction } from './jsdoc-contradiction.js';
 import { exampleOrphan } from './example-orphan.js';
 import { exampleExcessMember } from './example-excess-member.js';
 import { consistencyProtocolVersion } from './consistency-protocol-version.js';
@@ -36,6 +37,7 @@ export const allRules: Rule[] = [
   siteRedirect,
   siteUnlistedPage,
   jsdocLink,
+  jsdocContradiction,
   exampleOrphan,
   exampleExcessMember,
   consistencyProtocolVersion,
