@@ -180,19 +180,19 @@ describe('sarif: one result per place, tied together', () => {
 describe('github: an annotation per place that says it is one of several', () => {
   it('in a plain check and in PR mode', () => {
     const [first, , third, last] = formatGithub(plain).split('\n').filter(Boolean).map(parseWorkflowCommand);
-    expect(first.properties.file).toBe('spec/docs/v1/a.mdx');
-    expect(first.message).toBe(
+    expect(first!.properties.file).toBe('spec/docs/v1/a.mdx');
+    expect(first!.message).toBe(
       'No heading "#gone" on docs/v1/b.mdx\nPlace 1 of 3 of one root cause; the others: spec/docs/v2/a.mdx:4:2, spec/docs/v3/a.mdx:4:2',
     );
-    expect(third.message.split('\n')[1]).toBe(
+    expect(third!.message.split('\n')[1]).toBe(
       'Place 3 of 3 of one root cause; the others: spec/docs/v1/a.mdx:4:2, spec/docs/v2/a.mdx:4:2',
     );
-    expect(last.message).toBe('No page at /x');
+    expect(last!.message).toBe('No page at /x');
     const pr = formatGithub(review).split('\n').filter(Boolean).map(parseWorkflowCommand);
-    expect(pr[0].message.split('\n')[1]).toBe(
+    expect(pr[0]!.message.split('\n')[1]).toBe(
       'Place 1 of 3 of one root cause (this place was already there); the others: spec/docs/v2/a.mdx:4:2 (already there), spec/docs/v3/a.mdx:4:2',
     );
-    expect(pr[2].message.split('\n')[1]).toBe(
+    expect(pr[2]!.message.split('\n')[1]).toBe(
       'Place 3 of 3 of one root cause; the others: spec/docs/v1/a.mdx:4:2 (already there), spec/docs/v2/a.mdx:4:2 (already there)',
     );
   });
@@ -200,7 +200,7 @@ describe('github: an annotation per place that says it is one of several', () =>
   it('names the first few other places of a large group and counts the rest', () => {
     const many = Array.from({ length: 9 }, (_, i): Finding => ({ ...copies[0], file: `docs/v${i}/a.mdx` }));
     const [first] = formatGithub(reportOf(many)).split('\n').filter(Boolean).map(parseWorkflowCommand);
-    expect(first.message).toMatch(
+    expect(first!.message).toMatch(
       /Place 1 of 9 of one root cause; the others: (spec\/docs\/v\d\/a\.mdx:4:2, ){5}and 3 more$/,
     );
   });
