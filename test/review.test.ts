@@ -113,6 +113,30 @@ describe('check --base', () => {
     expect(report.groups).toEqual([expect.objectContaining({ rule: 'xref/link', size: 2, new: true })]);
     expect(report.findings[0].group).toBe(report.groups[0].id);
     expect(report.summary).toMatchObject({ new: 1, fixed: 1 });
+
+    // Every format shows the root cause as one, with the old place marked.
+    const format = async (name: string) =>
+      (await runCli(['check', '--root', root, '--no-cache', '--quiet', '--base', 'HEAD', '--format', name])).stdout;
+    const newLine = lineOf(root, older, '#error-handlin');
+    const markdown = await format('markdown');
+    expect(markdown).toContain('\n1 new, 1 fixed, ');
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    // One row: the new place, then the old one marked.
+    expect(markdown).toMatch(
+      new RegExp(
+        `\\| \`[^\`]*${esc(older)}:${newLine}:\\d+\`<br>\`[^\`]*${esc(overview)}:${old}:\\d+\` \\(already there\\) \\| error \\| One root cause at 2 places: `,
+      ),
+    );
+    const results = JSON.parse(await format('sarif')).runs[0].results;
+    expect(results.map((r: { baselineState: string }) => r.baselineState)).toEqual(['new', 'unchanged']);
+    expect(results[0].properties['specCheck/rootCause']).toBe(report.groups[0].id);
+    expect(results[0].relatedLocations.at(-1).physicalLocation.artifactLocation.uri).toMatch(
+      new RegExp(`${overview}$`),
+    );
+    const github = (await format('github')).split('\n').filter(Boolean);
+    expect(github).toHaveLength(2);
+    expect(github[0]).toMatch(/%0APlace 1 of 2 of one root cause; the other: .*index\.mdx:\d+:\d+ \(already there\)$/);
+    expect(github[1]).toContain('%0APlace 2 of 2 of one root cause (this place was already there); the other: ');
   });
 
   it('--changed leaves out new findings in files the change did not touch; a new warning alone exits 0', async () => {

@@ -194,16 +194,105 @@ describe('sep-diff: the Specification section as a whole', () => {
     ]);
   });
 
-  it('searches only the pages given with --pages when the SEP names none', async () => {
+  it('searches the pages given with --pages besides every page of the target version when the SEP names none', async () => {
+    // The SEP's wording is already in a page the pull request does not change: it is still found.
     const root = tree({ [PAGE]: page('SHOULD') });
     const { summary, findings } = await json(root, '--pages', OTHER);
-    expect(summary.pagesSearched).toBe(1);
-    expect(summary.specificationUnitsLocated).toBe(0);
-    expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    expect(summary.pagesSearched).toBe(2);
+    expect(summary.specificationUnitsLocated).toBe(4);
+    expect(findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.file)).toEqual([PAGE]);
     const text = await runCli(['sep-diff', SEP, '--root', root, '--pages', OTHER]);
     expect(text.stdout).toContain(
-      `compared 0 of 9 units (sentences, list items, table rows) found in 1 page (${OTHER})`,
+      'compared 4 of 9 units (sentences, list items, table rows) found in every page of the target version (2; the SEP names none)',
     );
+  });
+
+  it('does not take a sentence another page writes for another feature for the SEP’s, alone on that page', async () => {
+    const mine = 'Implementations are free to show gadgets through any interface pattern that suits their needs.';
+    const withSentence = sep().replace('## Rationale', `${mine}\n\n## Rationale`);
+    const lamps = (sentence: string) => `---\ntitle: Lamps\n---\n\n${sentence}\n`;
+    // The same template sentence about lamps: a sentence of its own, neither located nor reported.
+    const other = await json(
+      tree({
+        [SEP]: withSentence,
+        [OTHER]: lamps('Implementations are free to show lamps through any interface pattern that suits their needs.'),
+      }),
+    );
+    expect(other.findings.filter((f) => f.rule === 'sep-diff/reworded')).toEqual([]);
+    expect(other.summary.specificationUnitsLocated).toBe(4);
+    // The SEP's sentence with words added: the same sentence, edited.
+    const edited = await json(
+      tree({ [SEP]: withSentence, [OTHER]: lamps(mine.replace('needs.', 'needs, within reason.')) }),
+    );
+    expect(edited.summary.specificationUnitsLocated).toBe(5);
+    expect(edited.findings.filter((f) => f.rule === 'sep-diff/reworded').map((f) => f.file)).toEqual([OTHER]);
+  });
+
+  it('does not report a subject the spec gives in its list’s lead-in, nor a formula it shows after a colon', async () => {
+    const formula = 'A quota of one client is exhausted when `requests >= limit`.';
+    const root = tree({
+      [SEP]: sep().replace('## Rationale', `${formula}\n\n## Rationale`),
+      [PAGE]: page()
+        .replace('- Servers **SHOULD** include', 'For servers:\n\n- **SHOULD** include')
+        .replace(
+          '- Clients **MAY** cache the quota of a server for the length of a session.\n',
+          '- Clients **MAY** cache the quota of a server for the length of a session.\n\nA quota of one client is exhausted when:\n\n```\nrequests >= limit\n```\n',
+        ),
+    });
+    const { findings, summary } = await json(root);
+    expect(summary.specificationUnitsLocated).toBe(5);
+    expect(findings.filter((f) => f.rule === 'sep-diff/reworded')).toEqual([]);
+    // A subject the spec changed is still a difference.
+    const changed = await json(
+      tree({ [PAGE]: page().replace('- Servers **SHOULD** include', '- Gateways **SHOULD** include') }),
+    );
+    expect(changed.findings.filter((f) => f.rule === 'sep-diff/reworded').map((f) => f.message)).toEqual([
+      expect.stringContaining('[-Servers-] {+Gateways+} SHOULD include'),
+    ]);
+  });
+
+  it('takes `object` and an index signature of `unknown` as one type', async () => {
+    const root = tree({
+      [SEP]: sep().replace('  resetAt: string;\n', '  resetAt: string;\n  extra: object;\n  more: object;\n'),
+      'schema/draft/schema.ts': schema.replace(
+        '  remaining: number;\n',
+        '  remaining: number;\n  resetAt: string;\n  extra: { [key: string]: unknown };\n  more: unknown;\n',
+      ),
+    });
+    const messages = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/schema').map((f) => f.message);
+    expect(messages).toEqual([
+      'schema.ts makes `GadgetResult.remaining` required; the SEP makes it optional',
+      'schema.ts types `GadgetResult.more` as `unknown` where the SEP has `object`',
+      'schema.ts has no @deprecated tag on `OldGadget`, which the SEP deprecates',
+    ]);
+  });
+
+  it('leaves what an Extensions Track SEP adds to schema.ts’s declarations to the extension, and says so', async () => {
+    const extension = sep()
+      .replace('- **Status**: Final', '- **Status**: Final\n- **Type**: Extensions Track')
+      .replace('  resetAt: string;\n}', '  resetAt: string;\n}\n\ntype GadgetKind = "small" | "large" | "leased";');
+    const root = tree({
+      [SEP]: extension,
+      'schema/draft/schema.ts': schema + 'export type GadgetKind = "small" | "large";\n',
+    });
+    const messages = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/schema').map((f) => f.message);
+    // `resetAt` and the "leased" kind are the extension's; a member schema.ts declares otherwise is still a difference.
+    expect(messages).toEqual([
+      'schema.ts makes `GadgetResult.remaining` required; the SEP makes it optional',
+      'schema.ts has no @deprecated tag on `OldGadget`, which the SEP deprecates',
+    ]);
+    const text = (await runCli(['sep-diff', SEP, '--root', root])).stdout;
+    expect(text).toContain(
+      "TypeScript: compared 2 of 2 declarations with schema.ts; 2 additions the extension makes to them (members, union alternatives) not compared: the extension's own.",
+    );
+    // The same blocks in a Standards Track SEP are differences.
+    const standard = await json(
+      tree({
+        [SEP]: extension.replace('Extensions Track', 'Standards Track'),
+        'schema/draft/schema.ts': schema + 'export type GadgetKind = "small" | "large";\n',
+      }),
+    );
+    expect(standard.findings.filter((f) => f.rule === 'sep-diff/schema')).toHaveLength(4);
   });
 
   it('reports its findings as registered rules in the SARIF and GitHub formats', async () => {

@@ -345,6 +345,29 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('reports a keyword changed with its verb’s agreement once, as a keyword change', async () => {
+    const declaration = (summary: string) =>
+      ['export interface Gadget {', '  /**', `   * ${summary}`, '   */', '  label?: string;', '}', ''].join('\n');
+    const root = writeTree({
+      'schema/draft/schema.ts': declaration('Consumers SHOULD take care when showing the label to users.'),
+      'seps/33-labels.md': [
+        '# SEP-33: Labels',
+        '',
+        '```ts',
+        declaration('Consumers MUST takes care when showing the label to users.').trimEnd(),
+        '```',
+        '',
+      ].join('\n'),
+    });
+    const { findings } = await diff(root, 'seps/33-labels.md');
+    expect(findings.map((f) => [f.rule, f.message])).toEqual([
+      [
+        'sep-diff/keyword',
+        'The JSDoc in schema.ts says SHOULD where the SEP says MUST: “Consumers [-MUST takes-] {+SHOULD take+} care when showing the label to users.”',
+      ],
+    ]);
+  });
+
   it('reads a diff block as the wording it proposes: added and context lines', async () => {
     const root = copyTree(sampleSpec);
     fs.writeFileSync(

@@ -2,9 +2,11 @@
  * Markdown for a pull-request comment or a job summary: a hidden marker (so that a CI job updates
  * its one comment instead of adding another), a headline, a table of findings per rule, then a
  * section per rule with its findings, each location linked to its line when `blobUrl` says where
- * the files are shown. The findings of a rule past the first few, and the related places of a
- * finding past the first two, are folded in `<details>`. Text from findings is escaped so it
- * renders as written.
+ * the files are shown. A root cause with several places (one drift in several versions) is one
+ * row listing every place. The findings of a rule past the first few, and the related places of
+ * a finding or group past the first two, are folded in `<details>`. With `check --base`, the
+ * headline says what is new and a place already in the base is marked. Text from findings is
+ * escaped so it renders as written.
  */
 import type { CheckReport } from '../core/report.js';
 import type { Finding } from '../core/finding.js';
@@ -13,6 +15,7 @@ import type { FormatOptions } from './format.js';
 import { workspacePath } from './paths.js';
 import { visible } from './escape.js';
 import { lineUrl, ruleUrl } from './links.js';
+import { placesByGroup } from './places.js';
 
 import { COMMENT_MARKER } from './comment-marker.js';
 
@@ -40,6 +43,8 @@ const MAX_COMMENT_CHARS = 60_000;
 const SHOWN_PER_RULE = 10;
 /** Related places of a finding shown before the rest are folded (when two or more would be). */
 const SHOWN_RELATED = 2;
+/** Places of a root cause listed in its row; past them, only how many more (a row must fit a comment). */
+const LISTED_PLACES = 50;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -63,40 +68,79 @@ function leftOut(report: CheckReport): string {
   return extra.length ? ` ${extra.join('; ')}.` : '';
 }
 
-/** A finding's table row: its place, severity, message and related places (past two, folded). */
-function findingRow(report: CheckReport, options: FormatOptions, f: Finding): string {
+/** Places after the first two folded in `<details>`, one shown instead of a fold of one; `note` ends the fold. */
+function folded(items: string[], what = '', note = ''): string {
+  const open = items.length > SHOWN_RELATED + 1 || note ? Math.min(SHOWN_RELATED, items.length) : items.length;
+  const shown = items.slice(0, open).map((r) => `<br>${r}`);
+  const rest = items.slice(open);
+  const more = rest.length
+    ? `<details><summary>${plural(rest.length, 'more place')}${what}</summary>${[...rest, ...(note ? [note] : [])].join('<br>')}</details>`
+    : note
+      ? `<br>${note}`
+      : '';
+  return shown.join('') + more;
+}
+
+/**
+ * A table row: the finding's place, or every place of its root cause (`places`, the finding
+ * first), its severity, message and related places.
+ */
+function findingRow(report: CheckReport, options: FormatOptions, f: Finding, places?: Finding[]): string {
   const place = (l: Location) => {
     const where = workspacePath(report.root, l.file);
     const label = code(`${where}:${l.line}:${l.column}`);
     if (!options.blobUrl || l.file === '.') return label;
     return `[${label}](${lineUrl(options.blobUrl, where, l.line)})`;
   };
-  const related = f.related.map((r) => `${place(r)} ${escapeCell(r.message)}`);
-  const open = related.length > SHOWN_RELATED + 1 ? SHOWN_RELATED : related.length;
-  const shown = related.slice(0, open).map((r) => `<br>${r}`);
-  const folded = related.slice(open);
-  const more = folded.length
-    ? `<details><summary>${plural(folded.length, 'more place')}</summary>${folded.join('<br>')}</details>`
+  // With --base, a place the base has too is marked (the headline says new places are the rest).
+  const mark = (p: Finding) => (p.new === false ? ' (already there)' : '');
+  const related = folded(f.related.map((r) => `${place(r)} ${escapeCell(r.message)}`));
+  if (!places) return `| ${place(f)}${mark(f)} | ${f.severity} | ${escapeCell(f.message)}${related} |`;
+  const others = places.slice(1, LISTED_PLACES).map((p) => `${place(p)}${mark(p)}`);
+  const unlisted = places.length > LISTED_PLACES ? `… and ${plural(places.length - LISTED_PLACES, 'more place')}` : '';
+  const severity = places.some((p) => p.severity === 'error') ? 'error' : 'warning';
+  const headline = `One root cause at ${places.length} places: `;
+  return `| ${place(f)}${mark(f)}${folded(others, ' of this root cause', unlisted)} | ${severity} | ${headline}${escapeCell(f.message)}${related} |`;
+}
+
+/** `check --base`: "N new, M fixed, K already there (not shown)." (empty otherwise). */
+function reviewLine(summary: CheckReport['summary']): string {
+  if (summary.new === undefined) return '';
+  const elsewhere = summary.newOutsideChanged
+    ? `, ${summary.newOutsideChanged} new in unchanged files (not shown)`
     : '';
-  return `| ${place(f)} | ${f.severity} | ${escapeCell(f.message)}${shown.join('')}${more} |`;
+  const marked =
+    summary.new < summary.errors + summary.warnings
+      ? '; the other places of their root causes are marked (already there)'
+      : '';
+  return `${summary.new} new, ${summary.fixed ?? 0} fixed, ${summary.unchanged ?? 0} already there (not shown)${elsewhere}${marked}.`;
 }
 
 export function formatMarkdown(report: CheckReport, options: FormatOptions = {}): string {
   const { errors, warnings } = report.summary;
   const out: string[] = [COMMENT_MARKER];
   const tail = leftOut(report);
+  const review = reviewLine(report.summary);
   if (errors + warnings === 0) {
     out.push(
       `### spec-check: no problems`,
       '',
-      `${plural(report.summary.examplesValidated, 'example')} validated, ${plural(report.summary.filesRead, 'file')} read.${tail}`,
+      `${review ? review + ' ' : ''}${plural(report.summary.examplesValidated, 'example')} validated, ${plural(report.summary.filesRead, 'file')} read.${tail}`,
     );
     return out.join('\n') + '\n';
   }
+  const places = placesByGroup(report.findings);
+  const causes = (findings: Finding[]) =>
+    new Set(findings.map((f) => (f.group && places.has(f.group) ? f.group : f))).size;
+  const inCauses = (findings: Finding[]) => {
+    const n = causes(findings);
+    return n < findings.length ? ` in ${plural(n, 'root cause')}` : '';
+  };
   out.push(
-    `### spec-check: ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`,
+    `### spec-check: ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})${inCauses(report.findings)}`,
     '',
   );
+  if (review) out.push(review, '');
   if (tail) out.push(tail.trim(), '');
 
   const byRule = new Map<string, Finding[]>();
@@ -126,27 +170,30 @@ export function formatMarkdown(report: CheckReport, options: FormatOptions = {})
   };
   sections: for (const [rule, findings] of rules) {
     const n = severities(findings);
-    const open = findings.length > SHOWN_PER_RULE + 1 ? SHOWN_PER_RULE : findings.length;
-    const heading = ['', `#### ${ruleName(rule)}: ${counts(n.errors, n.warnings)}`, '', ...header];
+    // One row per root cause: a group's row is at its first place (a group has one rule).
+    const entries = findings.filter((f) => !f.group || !places.has(f.group) || places.get(f.group)![0] === f);
+    const open = entries.length > SHOWN_PER_RULE + 1 ? SHOWN_PER_RULE : entries.length;
+    const heading = ['', `#### ${ruleName(rule)}: ${counts(n.errors, n.warnings)}${inCauses(findings)}`, '', ...header];
     if (!fits(heading)) break;
     add(heading);
-    for (const [i, f] of findings.entries()) {
+    for (const [i, f] of entries.entries()) {
       if (i === open) {
-        const rest = findings.length - open;
+        const rest = entries.slice(open).reduce((k, e) => k + ((e.group && places.get(e.group)?.length) || 1), 0);
         const fold = ['', `<details><summary>${plural(rest, `more ${rule} finding`)}</summary>`, '', ...header];
         if (!fits(fold)) break sections;
         add(fold);
       }
-      const line = findingRow(report, options, f);
+      const group = f.group ? places.get(f.group) : undefined;
+      const line = findingRow(report, options, f, group);
       // Room is kept for closing an open fold.
       if (!fits([line, '', '</details>'])) {
         if (i >= open) add(['', '</details>']);
         break sections;
       }
       add([line]);
-      shown++;
+      shown += group?.length ?? 1;
     }
-    if (findings.length > open) add(['', '</details>']);
+    if (entries.length > open) add(['', '</details>']);
   }
   if (shown < report.findings.length)
     out.push(

@@ -5,15 +5,24 @@
  * fingerprint (the baseline key). The rules come from `FormatOptions.rules` (the registry); each
  * gets a `helpUri` to its heading when `FormatOptions.rulesUrl` gives the reference a public
  * address, and its family (`example`, `xref`, ...) as a tag, which code scanning filters by.
+ * A root cause with several places stays one result per place (code scanning shows each where
+ * it is), tied together: each lists the group's other places among its related locations, and
+ * carries the group's id and size in its property bag (`specCheck/rootCause`,
+ * `specCheck/rootCausePlaces`). With `check --base`, `baselineState` says whether a result is new.
  */
 import type { Log, PhysicalLocation, Region, ReportingDescriptor, Result } from 'sarif';
 import type { CheckReport } from '../core/report.js';
+import type { Location } from '../core/location.js';
 import type { RuleMeta } from '../core/rule.js';
 import { findingKey, sourceHash } from '../engine/baseline.js';
 import type { FormatOptions } from './format.js';
 import { workspacePath } from './paths.js';
 import { fence, languageOf } from '../docs/rules-reference.js';
 import { ruleUrl } from './links.js';
+import { placesByGroup } from './places.js';
+
+/** Other places of a root cause among a result's related locations; the property bag has the count. */
+const LISTED_PLACES = 50;
 
 export function formatSarif(report: CheckReport, options: FormatOptions = {}): string {
   const rules: RuleMeta[] = [...(options.rules ?? [])];
@@ -21,6 +30,7 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
     if (!rules.some((r) => r.id === f.rule)) rules.push(syntheticRule(f.rule));
   }
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const places = placesByGroup(report.findings);
   const lineText = (file: string, line: number) => options.source?.(file)?.lineText(line);
   // Two findings with the same key (same rule, file, message and line text) would be one alert to
   // code scanning: the second and later get their rank among them, in report order.
@@ -44,23 +54,40 @@ export function formatSarif(report: CheckReport, options: FormatOptions = {}): s
           },
         },
         columnKind: 'utf16CodeUnits',
-        results: report.findings.map((f): Result => ({
-          ruleId: f.rule,
-          ruleIndex: ruleIndex.get(f.rule),
-          level: f.severity === 'error' ? 'error' : 'warning',
-          message: { text: f.message },
-          locations: f.file === '.' ? [] : [{ physicalLocation: physical(report.root, f.file, region(f)) }],
-          relatedLocations: f.related.length
-            ? f.related.map((r, i) => ({
-                id: i + 1,
-                physicalLocation: physical(report.root, r.file, region(r)),
-                message: { text: r.message },
-              }))
-            : undefined,
-          partialFingerprints: {
-            'specCheck/v1': fingerprint(sourceHash(findingKey(f, (file, line) => lineText(file, line)))),
-          },
-        })),
+        results: report.findings.map((f): Result => {
+          const group = f.group ? places.get(f.group) : undefined;
+          const related = [
+            ...f.related.map((r) => ({ location: r as Location, message: r.message })),
+            ...(group ?? [])
+              .filter((p) => p !== f && p.file !== '.')
+              .slice(0, LISTED_PLACES)
+              .map((p) => ({
+                location: p as Location,
+                message: `The same problem (${group!.indexOf(p) + 1} of ${group!.length} places of this root cause)`,
+              })),
+          ];
+          return {
+            ruleId: f.rule,
+            ruleIndex: ruleIndex.get(f.rule),
+            level: f.severity === 'error' ? 'error' : 'warning',
+            message: { text: f.message },
+            locations: f.file === '.' ? [] : [{ physicalLocation: physical(report.root, f.file, region(f)) }],
+            relatedLocations: related.length
+              ? related.map((r, i) => ({
+                  id: i + 1,
+                  physicalLocation: physical(report.root, r.location.file, region(r.location)),
+                  message: { text: r.message },
+                }))
+              : undefined,
+            partialFingerprints: {
+              'specCheck/v1': fingerprint(sourceHash(findingKey(f, (file, line) => lineText(file, line)))),
+            },
+            ...(f.new !== undefined ? { baselineState: f.new ? 'new' : 'unchanged' } : {}),
+            ...(group
+              ? { properties: { 'specCheck/rootCause': f.group, 'specCheck/rootCausePlaces': group.length } }
+              : {}),
+          };
+        }),
       },
     ],
   };

@@ -9,7 +9,7 @@ import type { TextFile } from '../core/text-file.js';
 import { paintFor, type Paint } from './color.js';
 import type { FormatOptions } from './format.js';
 import { visible } from './escape.js';
-import { groupsOf } from '../engine/groups.js';
+import { placesByGroup } from './places.js';
 
 /** What the text format reads of the options: colour, code frames, the files, the rules' links. */
 export type TextOptions = FormatOptions;
@@ -69,18 +69,6 @@ export function formatFindings(allFindings: Finding[], options: TextOptions = {}
     out.push('');
   }
   return out.map((l) => l + '\n').join('');
-}
-
-/** The places of each root cause with two or more, in report order. */
-function placesByGroup(findings: Finding[]): Map<string, Finding[]> {
-  const shared = new Set(groupsOf(findings).map((g) => g.id));
-  const places = new Map<string, Finding[]>();
-  for (const f of findings) {
-    if (!f.group || !shared.has(f.group)) continue;
-    if (!places.has(f.group)) places.set(f.group, []);
-    places.get(f.group)!.push(f);
-  }
-  return places;
 }
 
 /** The finding's line with two lines either side, `>` at the line and a caret under the column. */

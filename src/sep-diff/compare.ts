@@ -14,6 +14,14 @@ import { markedSentence, quoteWhole } from './word-diff.js';
 
 const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
 
+/** The same words but for an `s` or `es` ending (`takes`, `take`). */
+function inflectionOnly(a: { key: string }[], b: { key: string }[]): boolean {
+  const inflected = (x: string, y: string) => x === `${y}s` || x === `${y}es`;
+  return (
+    a.length > 0 && a.length === b.length && a.every((w, i) => inflected(w.key, b[i].key) || inflected(b[i].key, w.key))
+  );
+}
+
 /** A difference as a finding of its registered kind, at the kind's default severity (the config's is applied by `sepDiff`). */
 export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
   const { id, defaultSeverity } = sepDiffKinds[kind];
@@ -73,7 +81,12 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     if (keywordFinding) findings.push(keywordFinding);
     let hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
     // A keyword turned into plain words ("MUST" to "should") is the keyword finding's, not a second one.
-    if (keywordFinding) hunks = hunks.filter((h) => ![...h.dropped, ...h.added].every((w) => KEYWORD_WORDS.has(w.key)));
+    // So is the verb's agreement with it ("MUST takes" to "SHOULD take"): the keyword finding shows the sentence whole.
+    if (keywordFinding)
+      hunks = hunks.filter(
+        (h) =>
+          ![...h.dropped, ...h.added].every((w) => KEYWORD_WORDS.has(w.key)) && !inflectionOnly(h.dropped, h.added),
+      );
     if (!hunks.length) continue;
     const first = hunks[0];
     const what = noun[doc.kind];

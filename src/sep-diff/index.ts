@@ -104,9 +104,11 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   const wording = blocks
     .filter((b) => !proposed.has(b) && MARKDOWN_LANGS.has((b.lang ?? '').toLowerCase()))
     .flatMap((b) => parseBlock(sep, b) ?? []);
-  const section = compareSection(project, sep, nodes, wording, searched.pages, searched.all);
+  const touched = new Set(options.pages);
+  const section = compareSection(project, sep, nodes, wording, searched.pages, searched.all, touched);
   findings.push(...section.findings);
-  const { findings: tsFindings, ...typescript } = compareTypeScript(sep, blocks, version?.schemaTs, nodes);
+  const extension = /^\s*[-*]\s*\*\*Type\*\*:?\s*Extensions Track\s*$/im.test(sep.file.text);
+  const { findings: tsFindings, ...typescript } = compareTypeScript(sep, blocks, version?.schemaTs, nodes, extension);
   findings.push(...tsFindings);
   if ((typescript.located || typescript.deprecationsLocated) && version?.schemaTs) {
     const path = version.schemaTs.file.path;

@@ -143,7 +143,7 @@ export function coverageLines(r: SepDiffResult, code: (s: string) => string): st
   if (ts.declarations || ts.unparsed.length) {
     const missing = ts.notLocated;
     lines.push(
-      `TypeScript: compared ${ts.located} of ${ts.declarations} declarations with schema.ts${missing.length ? `; not in schema.ts: ${missing.map(code).join(', ')}` : ''}${ts.unparsed.length ? `; ${ts.unparsed.length} block${ts.unparsed.length === 1 ? '' : 's'} not whole declarations (not compared)` : ''}.`,
+      `TypeScript: compared ${ts.located} of ${ts.declarations} declarations with schema.ts${missing.length ? `; not in schema.ts: ${missing.map(code).join(', ')}` : ''}${ts.unparsed.length ? `; ${ts.unparsed.length} block${ts.unparsed.length === 1 ? '' : 's'} not whole declarations (not compared)` : ''}${ts.extensionAdditions ? `; ${ts.extensionAdditions} addition${ts.extensionAdditions === 1 ? '' : 's'} the extension makes to them (members, union alternatives) not compared: the extension's own` : ''}.`,
     );
   }
   if (ts.deprecations)

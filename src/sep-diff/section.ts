@@ -28,8 +28,6 @@ const CONTAINED_WORDS = 6;
 const REWORDED_RATIO = 0.75;
 /** Shorter units that differ say too little to be the SEP's sentence edited rather than one like it. */
 const REWORDED_WORDS = 6;
-/** A lone unit on a page the SEP is not otherwise found in counts only when this close. */
-const VERBATIM_RATIO = 0.9;
 /** Words too common to say two units are about the same thing. */
 const COMMON = new Set(
   'a an and are as at be by for from if in is it its of on or that the this to with when which must should may not'.split(
@@ -64,7 +62,9 @@ const pageUnits = derivation(
 
 /**
  * The pages searched: those the SEP names and those given (the files a pull request changes);
- * when there are none, every page of the target version (its generated Schema Reference aside).
+ * when the SEP names none, every page of the target version (its generated Schema Reference
+ * aside) besides the given ones, since the wording a SEP proposes may already be in a page the
+ * pull request does not touch.
  */
 export function pagesToSearch(
   spec: Spec,
@@ -74,8 +74,10 @@ export function pagesToSearch(
 ): { pages: MarkdownPage[]; all: boolean } {
   const wanted = new Set([...named, ...given]);
   const pages = spec.versions.flatMap((v) => v.pages).filter((p) => wanted.has(p.path));
-  if (pages.length || !version) return { pages, all: false };
-  return { pages: version.pages.filter((p) => p.path !== version.referencePage?.path), all: true };
+  const namedPages = pages.filter((p) => named.includes(p.path));
+  if (namedPages.length || !version) return { pages, all: false };
+  const every = version.pages.filter((p) => p.path !== version.referencePage?.path);
+  return { pages: [...every, ...pages.filter((p) => !every.includes(p))], all: true };
 }
 
 export interface Located {
@@ -104,6 +106,8 @@ export function compareSection(
   pages: MarkdownPage[],
   /** The pages are every page of the version (the SEP names none): those it touches are inferred. */
   inferred = false,
+  /** Pages known to be touched (a pull request changes them): no inference needed there. */
+  touched: ReadonlySet<string> = new Set(),
 ): SectionResult {
   // The section's prose, then the wording of its Markdown blocks that name no page (those that do are proposals, compared as such).
   const units = [unitsOf(nodes, sepRegion(sep)), ...blocks.map((b) => unitsOf(b.nodes, b.region))]
@@ -149,12 +153,16 @@ export function compareSection(
     located.push(c);
   }
   if (inferred) {
-    // A page the SEP touches holds more than one of its units: a lone, looser match elsewhere is
-    // a sentence two pages share (boilerplate such as "Servers SHOULD return standard errors").
+    // A page the SEP touches holds more than one of its units: a lone match elsewhere is a
+    // sentence two pages share (boilerplate such as "Servers SHOULD return standard errors", or
+    // "Implementations are free to expose tasks..." written for another feature), unless the
+    // spec's unit holds every word of the SEP's, in order (verbatim, or with words added).
     const perPage = new Map<string, number>();
     for (const p of located) perPage.set(p.doc.location.file, (perPage.get(p.doc.location.file) ?? 0) + 1);
     located = located.filter((p) => {
-      const keep = (perPage.get(p.doc.location.file) ?? 0) >= 2 || p.ratio >= VERBATIM_RATIO;
+      const file = p.doc.location.file;
+      const keep =
+        (perPage.get(file) ?? 0) >= 2 || touched.has(file) || lcsLength(p.sep.keys, p.doc.keys) === p.sep.keys.length;
       if (!keep) usedSep.delete(p.sep);
       return keep;
     });
@@ -283,13 +291,32 @@ const letters = (words: { raw: string }[]) =>
     .replace(/[^\p{L}\p{N}]/gu, '')
     .toLowerCase();
 
+/** RFC 2119 keywords that can open a requirement whose subject is said before it. */
+const OPENING_KEYWORDS = new Set(['must', 'should', 'may', 'shall', 'required', 'recommended', 'optional']);
+const startsWithKeyword = (u: Unit) => OPENING_KEYWORDS.has(u.words[0]?.key ?? '');
+const lastWordEnd = (u: Unit) => {
+  const w = u.words.at(-1);
+  return w ? w.offset + w.raw.length : 0;
+};
+const endsWithColon = (u: Unit) => /:\s*$/.test(u.plain) || !!u.words.at(-1)?.raw.endsWith(':');
+
 function rewordedFinding(pair: Located): Finding | undefined {
   if (pair.ratio < REWORDED_RATIO || pair.ratio === 1 || pair.sep.keys.length < REWORDED_WORDS) return undefined;
   const hunks = wordHunks(pair.sep, pair.doc).filter(
-    (h, i) =>
+    (h, i, all) =>
       letters(h.dropped) !== letters(h.added) &&
       // A label the SEP puts before the sentence (`**Note:**`, `Client Requirement:`), which the spec leaves out.
-      !(i === 0 && h.sepOffset === 0 && !h.added.length && h.dropped.at(-1)?.raw.endsWith(':')),
+      !(i === 0 && h.sepOffset === 0 && !h.added.length && h.dropped.at(-1)?.raw.endsWith(':')) &&
+      // The subject, which the spec's item leaves to its list's lead-in ("For servers:" then "- SHOULD fetch...").
+      !(
+        i === 0 &&
+        h.sepOffset === 0 &&
+        h.docOffset <= (pair.doc.words[0]?.offset ?? 0) &&
+        !h.added.length &&
+        startsWithKeyword(pair.doc)
+      ) &&
+      // The end of the sentence, which the spec continues in the block after its colon (a formula shown apart).
+      !(i === all.length - 1 && !h.added.length && h.docOffset >= lastWordEnd(pair.doc) && endsWithColon(pair.doc)),
   );
   if (!hunks.length) return undefined;
   const { sep, doc } = pair;

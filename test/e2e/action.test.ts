@@ -133,7 +133,9 @@ describe('the GitHub Action', () => {
     expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toMatch(/^spec\//);
 
     const summary = read('summary.md');
-    expect(summary.startsWith(`${COMMENT_MARKER}\n### spec-check: 25 problems (23 errors, 2 warnings)\n`)).toBe(true);
+    expect(
+      summary.startsWith(`${COMMENT_MARKER}\n### spec-check: 25 problems (23 errors, 2 warnings) in 20 root causes\n`),
+    ).toBe(true);
     expect(summary).toContain(
       `(https://github.com/octo/spec/blob/${'c'.repeat(40)}/spec/schema/draft/examples/Widget/dial.json?plain=1#L4)`,
     );

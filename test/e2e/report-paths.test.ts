@@ -41,7 +41,10 @@ function filesByFormat(cwd: string, root: string, env?: Record<string, string | 
     .split('\n')
     .filter(Boolean)
     .map((line) => decodeURIComponent(/[ ,]file=([^,:]+)/.exec(line)![1]));
-  const markdown = [...run('markdown', cwd, root, env).matchAll(/^\| `([^`]+):\d+:\d+` \|/gm)].map((m) => m[1]);
+  // Every place in a row's location cell (a root cause's row lists all of its places).
+  const markdown = [...run('markdown', cwd, root, env).matchAll(/^\| (.+?) \| (?:error|warning) \|/gm)].flatMap((row) =>
+    [...row[1].matchAll(/`([^`]+):\d+:\d+`/g)].map((m) => m[1]),
+  );
   return {
     json: sorted(json.findings.map((f) => f.file)),
     text: sorted(text),
