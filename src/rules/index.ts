@@ -11,6 +11,7 @@ import { siteNavigation, siteUnlistedPage } from './site-navigation.js';
 import { jsdocLink } from './jsdoc-link.js';
 import { exampleOrphan } from './example-orphan.js';
 import { exampleExcessMember } from './example-excess-member.js';
+import { exampleEmbeddedSchema } from './example-embedded-schema.js';
 import { consistencyProtocolVersion } from './consistency-protocol-version.js';
 import { schemaCategory } from './schema-category.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
@@ -38,6 +39,7 @@ export const allRules: Rule[] = [
   jsdocLink,
   exampleOrphan,
   exampleExcessMember,
+  exampleEmbeddedSchema,
   consistencyProtocolVersion,
   schemaCategory,
   mdxEsmComment,

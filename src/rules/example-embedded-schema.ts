@@ -1,0 +1,97 @@
+import { valueAtPointer, splitPointer } from '../core/json-document.js';
+import type { Rule } from '../core/rule.js';
+import { embeddedSchemaIndex, parentOf, type EmbeddedSchema, type GovernedValue } from '../model/embedded-schemas.js';
+import { compiledSchema, DIALECT_NAMES, violations, type ValueViolation } from '../model/embedded-schema-compiler.js';
+
+/** JSON Schemas inside examples compile, and the values shown with them conform. */
+export const exampleEmbeddedSchema: Rule = {
+  meta: {
+    id: 'example/embedded-schema',
+    description:
+      "JSON Schemas shown inside examples (a tool's `inputSchema` and `outputSchema`, an elicitation's `requestedSchema`) are valid in their dialect, and the values shown with them conform: a `tools/call`'s `arguments` to the `inputSchema` of the tool of that name, a tool result's `structuredContent` to its `outputSchema`, an accepted elicitation's `content` to the `requestedSchema` of its request.",
+    rationale:
+      "The protocol's schema only says these members are objects, so nothing checks what they hold: a schema that no validator compiles, or arguments that the tool's own schema rejects, are copied by implementers and fail at the first real client.",
+    defaultSeverity: 'error',
+    details:
+      "A member is a JSON Schema when schema.json describes it as one (`A JSON Schema object ...`). It is compiled with ajv in the dialect its `$schema` names, else its version's (schema.json's `$schema`). Values are paired within one page (its JSON blocks, in order) or one example folder: `arguments` with the tool of the call's `name` listed there (two different tools of that name, or none: not checked); `structuredContent` with the call its response answers (same JSON-RPC id), or, on a page, the call or the tool shown right before it; `content` with the `elicitation/create` request of the same JSON-RPC id or input-request key. What is not paired is counted (`embeddedSchemaValuesUnmatched`, `embeddedSchemaValuesAmbiguous`). A schema with a pattern that could backtrack for minutes (`(a+)+`), a remote `$ref` or an elided part (`...`) governs nothing (`embeddedSchemaValuesNotJudged`); one too deep or too large to compile safely is reported as not checked. SEPs are not read.",
+    examples: {
+      file: 'docs/specification/draft/server/widgets.mdx',
+      fail: '{ "name": "dim", "inputSchema": { "type": "object", "properties": { "level": { "type": "integer" } } } }\n\n{ "jsonrpc": "2.0", "id": 1, "method": "tools/call",\n  "params": { "name": "dim", "arguments": { "level": "half" } } }',
+      pass: '{ "name": "dim", "inputSchema": { "type": "object", "properties": { "level": { "type": "integer" } } } }\n\n{ "jsonrpc": "2.0", "id": 1, "method": "tools/call",\n  "params": { "name": "dim", "arguments": { "level": 50 } } }',
+    },
+  },
+  check(project, { report, count, guard }) {
+    for (const version of project.spec.versions) {
+      const index = embeddedSchemaIndex(project, version);
+      for (const schema of index.schemas)
+        guard(schema.shown.path, () => {
+          const compiled = compiledSchema(project, schema);
+          if (compiled.kind === 'compiled') count('embeddedSchemasCompiled');
+          else if (compiled.kind === 'invalid') {
+            const pointer = schema.pointer + compiled.pointer;
+            const member = compiled.pointer ? `"${parentOf(pointer)!.key}" (at ${compiled.pointer}) ` : '';
+            report({
+              message: `${capitalised(schema.label)} is not valid ${DIALECT_NAMES[compiled.dialect]}: ${member}${compiled.message} ("${compiled.keyword}")`,
+              location: schema.shown.locate(pointer),
+            });
+          } else if (compiled.kind === 'too-big')
+            report({
+              message: `${capitalised(schema.label)} is not checked: it ${compiled.message}`,
+              location: schema.shown.locate(schema.pointer),
+            });
+        });
+      for (const governed of index.governed)
+        guard(governed.shown.path, () => {
+          const compiled = compiledSchema(project, governed.schema);
+          const schemaShown = governed.schema.shown;
+          if (
+            compiled.kind !== 'compiled' ||
+            compiled.unsafePattern ||
+            schemaShown.elidedUnder(governed.schema.pointer)
+          ) {
+            count('embeddedSchemaValuesNotJudged');
+            return;
+          }
+          count('embeddedSchemaValuesChecked');
+          const value = valueAtPointer(governed.shown.value, governed.pointer);
+          for (const v of violations(compiled, value)) {
+            const at = governed.pointer + v.pointer;
+            if (governed.shown.elidedAt(at, !!v.missing)) continue;
+            report({
+              message: messageFor(governed, v),
+              location: governed.shown.locate(at),
+              related: [relatedFor(governed.schema, v)],
+            });
+          }
+        });
+      if (index.skipped.unmatched) count('embeddedSchemaValuesUnmatched', index.skipped.unmatched);
+      if (index.skipped.ambiguous) count('embeddedSchemaValuesAmbiguous', index.skipped.ambiguous);
+    }
+  },
+};
+
+function messageFor(governed: GovernedValue, v: ValueViolation): string {
+  const parts = splitPointer(v.pointer);
+  // The member the violation is about: the one missing or not allowed, else the failing one.
+  const subject =
+    v.member !== undefined
+      ? `${governed.kind}${parts.length > (v.missing ? 0 : 1) ? ` at ${v.missing ? v.pointer : parentOf(v.pointer)!.pointer}` : ''}`
+      : parts.length
+        ? `${governed.kind} member "${parts[parts.length - 1]}"${parts.length > 1 ? ` (at ${v.pointer})` : ''}`
+        : governed.kind;
+  const keyword = `"${v.keyword}" at ${v.schemaPointer || '/'}`;
+  return `${subject} ${v.message}: ${governed.schema.label} (${keyword}, matched ${governed.how})`;
+}
+
+function relatedFor(schema: EmbeddedSchema, v: ValueViolation) {
+  const pointer = schema.pointer + v.schemaPointer;
+  const exists = valueAtPointer(schema.shown.value, pointer) !== undefined;
+  return {
+    ...schema.shown.locate(exists ? pointer : schema.pointer),
+    message: `${capitalised(schema.label)}: "${v.keyword}"`,
+  };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
