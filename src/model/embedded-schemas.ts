@@ -17,6 +17,7 @@ import { isObject } from '../util/is-object.js';
 import { validatorFor } from './schema-validator.js';
 import { readJsonBlocks } from '../prose/prose-json.js';
 import { derivation, type Project } from '../project/project.js';
+import { shapeOf, walkValue, type Found } from './embedded-schema-walk.js';
 
 /** One JSON value shown: an example file, or one value of a page's JSON block. */
 export interface ShownJson {
@@ -144,14 +145,6 @@ interface Placed {
   checks: { definition: string; pointer: string }[];
 }
 
-/** What a walk of one value along its schema found. */
-interface Found {
-  /** Objects matched to a named definition, by pointer. */
-  visits: { pointer: string; definition: string }[];
-  /** Members whose schema is described as a JSON Schema object. */
-  slots: { pointer: string; member: string; owner: string }[];
-}
-
 interface ToolShown {
   name: string;
   placed: number;
@@ -177,183 +170,206 @@ interface ElicitationShown {
   key?: string;
 }
 
+/** What one scope shows: its tools, calls, elicitation requests, tool results and elicitation results. */
+interface ScopeItems {
+  ordered: boolean;
+  tools: ToolShown[];
+  calls: CallShown[];
+  elicitations: ElicitationShown[];
+  results: { placed: number; shown: ShownJson; pointer: string; id?: string }[];
+  answers: { placed: number; shown: ShownJson; pointer: string; id?: string; key?: string }[];
+}
+
 /** Finds the schemas of one scope and pairs the values they govern within it. */
 function pairInScope(source: JsonSchemaSource, placed: Placed[], ordered: boolean, index: EmbeddedSchemaIndex): void {
-  const tools: ToolShown[] = [];
-  const calls: CallShown[] = [];
-  const elicitations: ElicitationShown[] = [];
-  const results: { placed: number; shown: ShownJson; pointer: string; id?: string }[] = [];
-  const answers: { placed: number; shown: ShownJson; pointer: string; id?: string; key?: string }[] = [];
+  const items: ScopeItems = { ordered, tools: [], calls: [], elicitations: [], results: [], answers: [] };
   placed.forEach(({ shown, checks }, at) => {
     const found: Found = { visits: [], slots: [] };
     for (const check of checks) walkValue(source, check.definition, shown.value, check.pointer, found);
-    const seen = new Set<string>();
-    for (const slot of found.slots) {
-      if (seen.has(slot.pointer) || !isObject(valueAtPointer(shown.value, slot.pointer))) continue;
-      seen.add(slot.pointer);
-      const holder = parentOf(slot.pointer)!.pointer;
-      const holderValue = valueAtPointer(shown.value, holder);
-      const name = isObject(holderValue) && typeof holderValue.name === 'string' ? holderValue.name : undefined;
-      const isToolSchema = (slot.member === 'inputSchema' || slot.member === 'outputSchema') && name !== undefined;
-      const label = isToolSchema
-        ? `${slot.member} of tool "${name}"`
-        : slot.member === 'requestedSchema'
-          ? 'requestedSchema of the elicitation/create request'
-          : `${slot.member} of ${slot.owner}`;
-      const schema: EmbeddedSchema = {
-        shown,
-        pointer: slot.pointer,
-        member: slot.member,
-        owner: slot.owner,
-        label,
-        versionDialect: source.dialect,
-      };
-      index.schemas.push(schema);
-      if (isToolSchema) {
-        let tool = tools.find((t) => t.shown === shown && t.pointer === holder);
-        if (!tool) tools.push((tool = { name: name!, placed: at, shown, pointer: holder }));
-        tool[slot.member as 'inputSchema' | 'outputSchema'] = schema;
-      } else if (slot.member === 'requestedSchema') {
-        const request = requestOf(shown.value, holder, 'elicitation/create');
-        elicitations.push({ placed: at, schema, id: request.id, key: keyIn(request.pointer, 'inputRequests') });
-      }
-    }
-    const done = new Set<string>();
-    for (const { pointer, definition } of found.visits) {
-      if (done.has(`${definition}\0${pointer}`)) continue;
-      done.add(`${definition}\0${pointer}`);
-      const value = valueAtPointer(shown.value, pointer);
-      if (!isObject(value)) continue;
-      if (definition === 'CallToolRequest' || definition === 'CallToolRequestParams') {
-        const params = definition === 'CallToolRequest' ? `${pointer}/params` : pointer;
-        if (calls.some((c) => c.shown === shown && c.arguments === `${params}/arguments`)) continue;
-        const p = valueAtPointer(shown.value, params);
-        if (!isObject(p) || !isObject(p.arguments)) continue;
-        calls.push({
-          name: p.name,
-          placed: at,
-          shown,
-          arguments: `${params}/arguments`,
-          id: requestOf(shown.value, params, 'tools/call').id,
-        });
-      } else if (definition === 'CallToolResult' && 'structuredContent' in value) {
-        results.push({
-          placed: at,
-          shown,
-          pointer: `${pointer}/structuredContent`,
-          id: responseId(shown.value, pointer),
-        });
-      } else if (definition === 'ElicitResult' && value.action === 'accept' && isObject(value.content)) {
-        answers.push({
-          placed: at,
-          shown,
-          pointer: `${pointer}/content`,
-          id: responseId(shown.value, pointer),
-          key: keyIn(pointer, 'inputResponses'),
-        });
-      }
-    }
+    collectSchemas(source, shown, at, found, items, index);
+    collectGoverned(shown, at, found, items);
   });
+  pairCalls(items, index);
+  pairResults(items, index);
+  pairAnswers(items, index);
+}
 
-  const skip = (reason: SkipReason) => index.skipped[reason]++;
-  /** The one tool of a name in the scope (copies with the same schemas count as one). */
-  const toolNamed = (name: unknown, member: 'inputSchema' | 'outputSchema'): ToolShown | SkipReason => {
-    const named = tools.filter((t) => t.name === name && t[member]);
-    const distinct = new Set(named.map((t) => JSON.stringify(valueAtPointer(t.shown.value, t[member]!.pointer))));
-    return distinct.size === 0 ? 'unmatched' : distinct.size > 1 ? 'ambiguous' : named[0];
-  };
-  const govern = (kind: GovernedKind, shown: ShownJson, pointer: string, schema: EmbeddedSchema, how: string) =>
-    index.governed.push({ kind, shown, pointer, schema, how });
+/** The embedded schemas a value shows, as tools and elicitation requests where they are theirs. */
+function collectSchemas(
+  source: JsonSchemaSource,
+  shown: ShownJson,
+  at: number,
+  found: Found,
+  { tools, elicitations }: ScopeItems,
+  index: EmbeddedSchemaIndex,
+): void {
+  const seen = new Set<string>();
+  for (const slot of found.slots) {
+    if (seen.has(slot.pointer) || !isObject(valueAtPointer(shown.value, slot.pointer))) continue;
+    seen.add(slot.pointer);
+    const holder = parentOf(slot.pointer)!.pointer;
+    const holderValue = valueAtPointer(shown.value, holder);
+    const name = isObject(holderValue) && typeof holderValue.name === 'string' ? holderValue.name : undefined;
+    const isToolSchema = (slot.member === 'inputSchema' || slot.member === 'outputSchema') && name !== undefined;
+    const label = isToolSchema
+      ? `${slot.member} of tool "${name}"`
+      : slot.member === 'requestedSchema'
+        ? 'requestedSchema of the elicitation/create request'
+        : `${slot.member} of ${slot.owner}`;
+    const schema: EmbeddedSchema = {
+      shown,
+      pointer: slot.pointer,
+      member: slot.member,
+      owner: slot.owner,
+      label,
+      versionDialect: source.dialect,
+    };
+    index.schemas.push(schema);
+    if (isToolSchema) {
+      let tool = tools.find((t) => t.shown === shown && t.pointer === holder);
+      if (!tool) tools.push((tool = { name: name!, placed: at, shown, pointer: holder }));
+      tool[slot.member as 'inputSchema' | 'outputSchema'] = schema;
+    } else if (slot.member === 'requestedSchema') {
+      const request = requestOf(shown.value, holder, 'elicitation/create');
+      elicitations.push({ placed: at, schema, id: request.id, key: keyIn(request.pointer, 'inputRequests') });
+    }
+  }
+}
 
+/** The calls, tool results and accepted elicitation results a value shows. */
+function collectGoverned(shown: ShownJson, at: number, found: Found, { calls, results, answers }: ScopeItems): void {
+  const done = new Set<string>();
+  for (const { pointer, definition } of found.visits) {
+    if (done.has(`${definition}\0${pointer}`)) continue;
+    done.add(`${definition}\0${pointer}`);
+    const value = valueAtPointer(shown.value, pointer);
+    if (!isObject(value)) continue;
+    if (definition === 'CallToolRequest' || definition === 'CallToolRequestParams') {
+      const params = definition === 'CallToolRequest' ? `${pointer}/params` : pointer;
+      if (calls.some((c) => c.shown === shown && c.arguments === `${params}/arguments`)) continue;
+      const p = valueAtPointer(shown.value, params);
+      if (!isObject(p) || !isObject(p.arguments)) continue;
+      const id = requestOf(shown.value, params, 'tools/call').id;
+      calls.push({ name: p.name, placed: at, shown, arguments: `${params}/arguments`, id });
+    } else if (definition === 'CallToolResult' && 'structuredContent' in value) {
+      const id = responseId(shown.value, pointer);
+      results.push({ placed: at, shown, pointer: `${pointer}/structuredContent`, id });
+    } else if (definition === 'ElicitResult' && value.action === 'accept' && isObject(value.content)) {
+      const id = responseId(shown.value, pointer);
+      answers.push({ placed: at, shown, pointer: `${pointer}/content`, id, key: keyIn(pointer, 'inputResponses') });
+    }
+  }
+}
+
+/** The one tool of a name in the scope (copies with the same schema count as one), or why there is none. */
+function toolNamed(tools: ToolShown[], name: unknown, member: 'inputSchema' | 'outputSchema'): ToolShown | SkipReason {
+  const named = tools.filter((t) => t.name === name && t[member]);
+  const distinct = new Set(named.map((t) => JSON.stringify(valueAtPointer(t.shown.value, t[member]!.pointer))));
+  return distinct.size === 0 ? 'unmatched' : distinct.size > 1 ? 'ambiguous' : named[0];
+}
+
+function govern(
+  index: EmbeddedSchemaIndex,
+  kind: GovernedKind,
+  shown: ShownJson,
+  pointer: string,
+  schema: EmbeddedSchema | SkipReason,
+  how: string,
+): void {
+  if (typeof schema === 'string') index.skipped[schema]++;
+  else index.governed.push({ kind, shown, pointer, schema, how });
+}
+
+/** A call's `arguments` with the `inputSchema` of the tool of its name. */
+function pairCalls({ tools, calls }: ScopeItems, index: EmbeddedSchemaIndex): void {
   for (const call of calls) {
-    const tool = toolNamed(call.name, 'inputSchema');
-    if (typeof tool === 'string') skip(tool);
-    else govern('arguments', call.shown, call.arguments!, tool.inputSchema!, 'by tool name');
-  }
-  for (const result of results) {
-    // The call it answers: by JSON-RPC id, the nearest before it; else (on a page) the value
-    // shown right before it, when that is the call or the tool itself ("a valid response for this tool").
-    const byId =
-      result.id !== undefined
-        ? nearestBefore(calls, result.placed, (c) => c.id === result.id && c.shown.section === result.shown.section)
-        : undefined;
-    if (byId) {
-      const tool = toolNamed(byId.name, 'outputSchema');
-      if (typeof tool === 'string') skip(tool);
-      else govern('structuredContent', result.shown, result.pointer, tool.outputSchema!, `by id ${result.id}`);
-      continue;
-    }
-    const previous = ordered && result.placed > 0 ? result.placed - 1 : -1;
-    const beside = (t: { placed: number; shown: ShownJson }) =>
-      t.placed === previous && t.shown.section === result.shown.section;
-    const previousCall = calls.find((c) => beside(c) && (result.id === undefined || c.id === undefined));
-    const previousTool = tools.find((t) => beside(t) && t.pointer === '');
-    if (previousCall && !tools.some((t) => t.placed === previous)) {
-      const tool = toolNamed(previousCall.name, 'outputSchema');
-      if (typeof tool === 'string') skip(tool);
-      else
-        govern(
-          'structuredContent',
-          result.shown,
-          result.pointer,
-          tool.outputSchema!,
-          'as the answer shown after the call',
-        );
-    } else if (previousTool?.outputSchema && tools.filter((t) => t.placed === previous).length === 1)
-      govern(
-        'structuredContent',
-        result.shown,
-        result.pointer,
-        previousTool.outputSchema,
-        'as the result shown after the tool',
-      );
-    else skip('unmatched');
-  }
-  for (const answer of answers) {
-    const matches = (e: ElicitationShown) =>
-      e.schema.shown.section === answer.shown.section &&
-      ((answer.id !== undefined && e.id === answer.id) || (answer.key !== undefined && e.key === answer.key));
-    const how = answer.id !== undefined ? `by id ${answer.id}` : `by input-request key "${answer.key}"`;
-    if (ordered && answer.id === undefined && answer.key === undefined) {
-      // A bare result: the answer to the request shown right before it.
-      const before = elicitations.filter(
-        (e) => e.placed === answer.placed - 1 && e.schema.shown.section === answer.shown.section,
-      );
-      if (before.length === 1)
-        govern('content', answer.shown, answer.pointer, before[0].schema, 'as the result shown after the request');
-      else skip('unmatched');
-      continue;
-    }
-    if (ordered) {
-      const request = nearestBefore(elicitations, answer.placed + 1, matches);
-      if (request) govern('content', answer.shown, answer.pointer, request.schema, how);
-      else skip('unmatched');
-      continue;
-    }
-    const candidates = elicitations.filter(matches);
-    const distinct = new Set(
-      candidates.map((e) => JSON.stringify(valueAtPointer(e.schema.shown.value, e.schema.pointer))),
+    const tool = toolNamed(tools, call.name, 'inputSchema');
+    govern(
+      index,
+      'arguments',
+      call.shown,
+      call.arguments!,
+      typeof tool === 'string' ? tool : tool.inputSchema!,
+      'by tool name',
     );
-    if (distinct.size === 1) govern('content', answer.shown, answer.pointer, candidates[0].schema, how);
-    else skip(distinct.size ? 'ambiguous' : 'unmatched');
   }
 }
 
 /**
- * The definition an unclassified prose value is by its shape alone, when only one could be: a
- * tool (`name` and `inputSchema`), an elicitation's result (`action` and at most `content`).
+ * A result's `structuredContent` with the `outputSchema` of the tool of the call it answers: by
+ * JSON-RPC id, the nearest before it in its section; else (on a page) the value shown right
+ * before it, when that is the call or the tool itself ("a valid response for this tool").
  */
-function shapeOf(value: unknown): string | undefined {
-  if (!isObject(value)) return undefined;
-  if (typeof value.name === 'string' && isObject(value.inputSchema)) return 'Tool';
-  const actions = ['accept', 'decline', 'cancel'];
-  if (
-    typeof value.action === 'string' &&
-    actions.includes(value.action) &&
-    Object.keys(value).every((k) => k === 'action' || k === 'content' || k === '_meta')
-  )
-    return 'ElicitResult';
-  return undefined;
+function pairResults({ ordered, tools, calls, results }: ScopeItems, index: EmbeddedSchemaIndex): void {
+  for (const result of results) {
+    const sameSection = (t: { shown: ShownJson }) => t.shown.section === result.shown.section;
+    const byId =
+      result.id !== undefined
+        ? nearestBefore(calls, result.placed, (c) => c.id === result.id && sameSection(c))
+        : undefined;
+    const outputSchemaOf = (name: unknown) => {
+      const tool = toolNamed(tools, name, 'outputSchema');
+      return typeof tool === 'string' ? tool : tool.outputSchema!;
+    };
+    if (byId) {
+      govern(index, 'structuredContent', result.shown, result.pointer, outputSchemaOf(byId.name), `by id ${result.id}`);
+      continue;
+    }
+    const previous = ordered && result.placed > 0 ? result.placed - 1 : -1;
+    const beside = (t: { placed: number; shown: ShownJson }) => t.placed === previous && sameSection(t);
+    const previousCall = calls.find((c) => beside(c) && (result.id === undefined || c.id === undefined));
+    const previousTools = tools.filter(beside);
+    if (previousCall && !previousTools.length)
+      govern(
+        index,
+        'structuredContent',
+        result.shown,
+        result.pointer,
+        outputSchemaOf(previousCall.name),
+        'as the answer shown after the call',
+      );
+    else if (previousTools.length === 1 && previousTools[0].pointer === '' && previousTools[0].outputSchema)
+      govern(
+        index,
+        'structuredContent',
+        result.shown,
+        result.pointer,
+        previousTools[0].outputSchema,
+        'as the result shown after the tool',
+      );
+    else index.skipped.unmatched++;
+  }
+}
+
+/**
+ * An accepted elicitation's `content` with the `requestedSchema` of its request: the one of the
+ * same JSON-RPC id or input-request key in its section (on a page, the nearest before it), or,
+ * for a bare result on a page, the request shown right before it.
+ */
+function pairAnswers({ ordered, elicitations, answers }: ScopeItems, index: EmbeddedSchemaIndex): void {
+  for (const answer of answers) {
+    const sameSection = (e: ElicitationShown) => e.schema.shown.section === answer.shown.section;
+    const matches = (e: ElicitationShown) =>
+      sameSection(e) &&
+      ((answer.id !== undefined && e.id === answer.id) || (answer.key !== undefined && e.key === answer.key));
+    const how = answer.id !== undefined ? `by id ${answer.id}` : `by input-request key "${answer.key}"`;
+    let schema: EmbeddedSchema | SkipReason;
+    if (ordered && answer.id === undefined && answer.key === undefined) {
+      const before = elicitations.filter((e) => e.placed === answer.placed - 1 && sameSection(e));
+      schema = before.length === 1 ? before[0].schema : 'unmatched';
+      govern(index, 'content', answer.shown, answer.pointer, schema, 'as the result shown after the request');
+      continue;
+    }
+    if (ordered) schema = nearestBefore(elicitations, answer.placed + 1, matches)?.schema ?? 'unmatched';
+    else {
+      const candidates = elicitations.filter(matches);
+      const distinct = new Set(
+        candidates.map((e) => JSON.stringify(valueAtPointer(e.schema.shown.value, e.schema.pointer))),
+      );
+      schema = distinct.size === 1 ? candidates[0].schema : distinct.size ? 'ambiguous' : 'unmatched';
+    }
+    govern(index, 'content', answer.shown, answer.pointer, schema, how);
+  }
 }
 
 /** The last item placed before `placed` that matches. */
@@ -413,86 +429,4 @@ export function parentOf(pointer: string): { pointer: string; key: string } | un
 function memberOffset(pointer: string, offset: (pointer: string, key?: string) => number | undefined): number {
   const parent = parentOf(pointer);
   return (parent && offset(parent.pointer, parent.key)) ?? offset(pointer) ?? 0;
-}
-
-type Schema = Record<string, unknown>;
-
-/** Nesting of schemas followed at most, as `excessMembers` does. */
-const MAX_DEPTH = 64;
-
-/** A description saying the member is a JSON Schema (`A JSON Schema object defining...`). */
-const JSON_SCHEMA_DESCRIPTION = /\bJSON Schema\b/i;
-
-/**
- * Walks a value along a definition of schema.json: the objects matched to named definitions, and
- * the members whose schema says they are JSON Schemas. A union is followed into every branch its
- * discriminators leave possible.
- */
-function walkValue(source: JsonSchemaSource, definition: string, root: unknown, start: string, found: Found): void {
-  const doc = source.document.value;
-  const defs = isObject(doc) ? doc[source.definitionsKey] : undefined;
-  if (!isObject(defs)) return;
-  const prefix = `#/${source.definitionsKey}/`;
-  const resolve = (schema: unknown, hops = 0): { schema: Schema; name?: string } | undefined => {
-    if (!isObject(schema)) return undefined;
-    const ref = schema.$ref;
-    if (typeof ref !== 'string' || hops > 8) return { schema };
-    if (!ref.startsWith(prefix)) return undefined;
-    const name = ref.slice(prefix.length).replaceAll('~1', '/').replaceAll('~0', '~');
-    const target = resolve(defs[name], hops + 1);
-    return target && { schema: target.schema, name: target.name ?? name };
-  };
-  const walk = (schemaIn: unknown, owner: string, value: unknown, pointer: string, depth: number): void => {
-    if (depth > MAX_DEPTH) return;
-    const resolved = resolve(schemaIn);
-    if (!resolved) return;
-    const { schema } = resolved;
-    const name = resolved.name ?? owner;
-    if (resolved.name && isObject(value)) found.visits.push({ pointer, definition: resolved.name });
-    const union = (schema.anyOf ?? schema.oneOf) as unknown;
-    if (Array.isArray(union)) {
-      for (const branch of union)
-        if (fitsDiscriminators(resolve(branch)?.schema, value)) walk(branch, name, value, pointer, depth + 1);
-      return;
-    }
-    if (Array.isArray(schema.allOf)) for (const part of schema.allOf) walk(part, name, value, pointer, depth + 1);
-    if (Array.isArray(value)) {
-      const items = schema.items;
-      if (isObject(items)) value.forEach((item, i) => walk(items, name, item, `${pointer}/${i}`, depth + 1));
-      return;
-    }
-    if (!isObject(value)) return;
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    for (const [key, member] of Object.entries(value)) {
-      const sub = key in properties ? properties[key] : schema.additionalProperties;
-      const at = `${pointer}/${escapePointer(key)}`;
-      const subSchema = resolve(sub)?.schema;
-      if (key in properties && subSchema && isSchemaSlot(subSchema)) {
-        found.slots.push({ pointer: at, member: key, owner: name });
-        continue;
-      }
-      if (isObject(sub)) walk(sub, name, member, at, depth + 1);
-    }
-  };
-  walk({ $ref: `${prefix}${escapePointer(definition)}` }, definition, valueAtPointer(root, start), start, 0);
-}
-
-/** A member schema that says it holds a JSON Schema object. */
-function isSchemaSlot(schema: Schema): boolean {
-  if (typeof schema.description !== 'string' || !JSON_SCHEMA_DESCRIPTION.test(schema.description)) return false;
-  const type = schema.type;
-  return type === 'object' || (Array.isArray(type) && type.includes('object'));
-}
-
-/** Whether a value may be of a union branch: no member of it has a value other than the branch's `const`. */
-function fitsDiscriminators(branch: Schema | undefined, value: unknown): boolean {
-  if (!branch) return false;
-  if (!isObject(value) || !isObject(branch.properties)) return true;
-  for (const [key, sub] of Object.entries(branch.properties)) {
-    if (!(key in value) || !isObject(sub)) continue;
-    const fixed =
-      'const' in sub ? [sub.const] : Array.isArray(sub.enum) && sub.enum.length === 1 ? sub.enum : undefined;
-    if (fixed && !fixed.some((f) => f === value[key])) return false;
-  }
-  return true;
 }
