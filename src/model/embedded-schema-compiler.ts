@@ -114,7 +114,7 @@ function compile(
       dialect,
       pointer: error?.instancePath ?? '',
       keyword: error?.keyword ?? 'unknown',
-      message: error?.message ?? 'is not a JSON Schema',
+      message: error ? readable(error) : 'is not a JSON Schema',
     };
   }
   let validate: ValidateFunction;
@@ -175,7 +175,15 @@ function describe(e: ErrorObject): ValueViolation {
       message: `has member "${member}", which the schema does not allow`,
     };
   }
-  return { pointer: e.instancePath, keyword: e.keyword, schemaPointer, message: e.message ?? `fails "${e.keyword}"` };
+  return { pointer: e.instancePath, keyword: e.keyword, schemaPointer, message: readable(e) };
+}
+
+/** ajv's message, with a list of types in words (`must be object or boolean`). */
+function readable(e: ErrorObject): string {
+  return (e.message ?? `fails "${e.keyword}"`).replace(
+    /must be ([a-z]+(?:,[a-z]+)+)$/,
+    (_, types: string) => `must be ${types.split(',').join(' or ')}`,
+  );
 }
 
 /** ajv's schema path (`#/properties/a%20b/type`) as a JSON pointer. */

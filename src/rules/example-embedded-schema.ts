@@ -1,4 +1,4 @@
-import { valueAtPointer, splitPointer } from '../core/json-document.js';
+import { valueAtPointer } from '../core/json-document.js';
 import type { Rule } from '../core/rule.js';
 import { embeddedSchemaIndex, parentOf, type EmbeddedSchema, type GovernedValue } from '../model/embedded-schemas.js';
 import { compiledSchema, DIALECT_NAMES, violations, type ValueViolation } from '../model/embedded-schema-compiler.js';
@@ -29,14 +29,14 @@ export const exampleEmbeddedSchema: Rule = {
           if (compiled.kind === 'compiled') count('embeddedSchemasCompiled');
           else if (compiled.kind === 'invalid') {
             const pointer = schema.pointer + compiled.pointer;
-            const member = compiled.pointer ? `"${parentOf(pointer)!.key}" (at ${compiled.pointer}) ` : '';
+            const member = compiled.pointer ? `"${parentOf(pointer)!.key}" at ${compiled.pointer} ` : '';
             report({
-              message: `${capitalised(schema.label)} is not valid ${DIALECT_NAMES[compiled.dialect]}: ${member}${compiled.message} ("${compiled.keyword}")`,
+              message: `The ${schema.label} is not valid ${DIALECT_NAMES[compiled.dialect]}: ${member}${compiled.message} (meta-schema "${compiled.keyword}")`,
               location: schema.shown.locate(pointer),
             });
           } else if (compiled.kind === 'too-big')
             report({
-              message: `${capitalised(schema.label)} is not checked: it ${compiled.message}`,
+              message: `The ${schema.label} is not checked: it ${compiled.message}`,
               location: schema.shown.locate(schema.pointer),
             });
         });
@@ -71,16 +71,13 @@ export const exampleEmbeddedSchema: Rule = {
 };
 
 function messageFor(governed: GovernedValue, v: ValueViolation): string {
-  const parts = splitPointer(v.pointer);
+  const name = `\`${governed.kind}\``;
   // The member the violation is about: the one missing or not allowed, else the failing one.
+  const holder = v.missing ? v.pointer : (parentOf(v.pointer)?.pointer ?? '');
+  const at = holder ? ` at ${holder}` : '';
   const subject =
-    v.member !== undefined
-      ? `${governed.kind}${parts.length > (v.missing ? 0 : 1) ? ` at ${v.missing ? v.pointer : parentOf(v.pointer)!.pointer}` : ''}`
-      : parts.length
-        ? `${governed.kind} member "${parts[parts.length - 1]}"${parts.length > 1 ? ` (at ${v.pointer})` : ''}`
-        : governed.kind;
-  const keyword = `"${v.keyword}" at ${v.schemaPointer || '/'}`;
-  return `${subject} ${v.message}: ${governed.schema.label} (${keyword}, matched ${governed.how})`;
+    v.member !== undefined || !v.pointer ? `${name}${at}` : `Member "${parentOf(v.pointer)!.key}" of ${name}${at}`;
+  return `${subject} ${v.message} (${governed.schema.label}: "${v.keyword}" at ${v.schemaPointer || '/'}; paired ${governed.how})`;
 }
 
 function relatedFor(schema: EmbeddedSchema, v: ValueViolation) {
@@ -88,10 +85,6 @@ function relatedFor(schema: EmbeddedSchema, v: ValueViolation) {
   const exists = valueAtPointer(schema.shown.value, pointer) !== undefined;
   return {
     ...schema.shown.locate(exists ? pointer : schema.pointer),
-    message: `${capitalised(schema.label)}: "${v.keyword}"`,
+    message: `The ${schema.label}: "${v.keyword}"`,
   };
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
