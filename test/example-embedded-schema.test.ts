@@ -120,6 +120,7 @@ defs.CallToolResult.properties.inputRequests = {
 };
 
 const badTypePage = blocksPage(['A tool:', toolJson('get_weather', { city: { type: 'strng' } })]);
+const badPatternPage = blocksPage(['A tool:', toolJson('get_weather', { city: { type: 'string', pattern: '[A-Z' } })]);
 const badRefPage = blocksPage(['A tool:', toolJson('get_weather', { city: { $ref: '#/$defs/City' } })]);
 const tupleTool = (schemaUri?: string) =>
   JSON.stringify(
@@ -330,12 +331,23 @@ new RuleTester({ files: gadgetsFiles }).run(exampleEmbeddedSchema, {
       ],
     },
     {
+      name: 'a pattern that is not a regular expression',
+      files: { [PAGE]: badPatternPage },
+      errors: [
+        {
+          message:
+            'The inputSchema of tool "get_weather" is not valid JSON Schema 2020-12: "pattern" at /properties/city/pattern is not a regular expression',
+          ...at(badPatternPage, '"pattern"'),
+        },
+      ],
+    },
+    {
       name: 'a $ref to nothing in the schema',
       files: { [PAGE]: badRefPage },
       errors: [
         {
           message:
-            'The inputSchema of tool "get_weather" is not valid JSON Schema 2020-12: "$ref" at /properties/city/$ref resolves to nothing in the schema (meta-schema "$ref")',
+            'The inputSchema of tool "get_weather" is not valid JSON Schema 2020-12: "$ref" at /properties/city/$ref resolves to nothing in the schema',
           ...at(badRefPage, '"$ref"'),
         },
       ],

@@ -13,6 +13,8 @@ import { dialectOf } from '../sources/load.js';
 import { escapePointer, valueAtPointer } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
 import { derivation, type Project } from '../project/project.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { MemoryCache } from '../runtime/cache.js';
 import {
   MAX_EMBEDDED_SCHEMA_DEPTH,
   MAX_EMBEDDED_SCHEMA_VALUES,
@@ -25,9 +27,22 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** What compiling an embedded schema gave. */
 export type CompiledSchema =
-  | { kind: 'compiled'; dialect: SchemaDialect; validate: ValidateFunction; unsafePattern?: string }
+  /** Valid; `validator` compiles it on first use (undefined if that fails). */
+  | {
+      kind: 'compiled';
+      dialect: SchemaDialect;
+      validator: () => ValidateFunction | undefined;
+      unsafePattern?: string;
+    }
   /** Not a JSON Schema of its dialect: the first reason, at a pointer into the schema. */
-  | { kind: 'invalid'; dialect: SchemaDialect; pointer: string; keyword: string; message: string }
+  | {
+      kind: 'invalid';
+      dialect: SchemaDialect;
+      pointer: string;
+      /** The meta-schema's keyword that failed; absent when the schema met it but does not compile. */
+      metaKeyword?: string;
+      message: string;
+    }
   /** Not checked: a reason that is a finding (too deep, too large). */
   | { kind: 'too-big'; message: string }
   /** Not checked, and nothing is wrong with it that spec-check could tell (a remote `$ref`, a dialect ajv lacks). */
@@ -53,10 +68,20 @@ export const DIALECT_NAMES: Record<SchemaDialect, string> = {
   '2020-12': 'JSON Schema 2020-12',
 };
 
-/** The ajv instances of one check, by dialect, and the values compiled so far. */
+/**
+ * What one check compiles embedded schemas with. The ajv instances and what each schema text
+ * compiled to live in the runtime's memories, so that a watch session's re-check compiles only
+ * what changed; the budget of values compiled is the check's.
+ */
 class EmbeddedSchemaCompiler {
-  private readonly instances = new Map<SchemaDialect, Ajv>();
   valuesCompiled = 0;
+  readonly byText: MemoryCache<CompiledSchema>;
+  private readonly instances: MemoryCache<Ajv>;
+
+  constructor(runtime: Runtime) {
+    this.byText = runtime.memory<CompiledSchema>('embedded schemas compiled', 2000);
+    this.instances = runtime.memory<Ajv>('embedded schema ajv', 3);
+  }
 
   ajv(dialect: SchemaDialect): Ajv {
     let ajv = this.instances.get(dialect);
@@ -71,7 +96,10 @@ class EmbeddedSchemaCompiler {
   }
 }
 
-const compilerOf = derivation('embedded schema compiler', (_spec: Spec) => new EmbeddedSchemaCompiler());
+const compilerOf = derivation(
+  'embedded schema compiler',
+  (_spec: Spec, project: Project) => new EmbeddedSchemaCompiler(project.runtime),
+);
 
 const compiledOf = derivation('embedded schema compiled', (schema: EmbeddedSchema, project: Project): CompiledSchema =>
   compile(
@@ -101,44 +129,83 @@ function compile(
       kind: 'too-big',
       message: `is past the ${MAX_EMBEDDED_SCHEMA_VALUES_TOTAL} values all embedded schemas may have`,
     };
-  compiler.valuesCompiled += size.values;
   if (!isObject(schema)) return { kind: 'not-judged', reason: 'not an object' };
   const named = schema.$schema;
   const dialect = named === undefined ? fallback : dialectOf(named);
   if (!dialect) return { kind: 'not-judged', reason: `dialect ${JSON.stringify(named)}` };
-  const ajv = compiler.ajv(dialect);
+  // Versions show the same examples (a draft and the release it became): each text compiles once.
+  const key = `${dialect}\0${JSON.stringify(schema)}`;
+  let compiled = compiler.byText.get(key);
+  if (!compiled) {
+    compiler.valuesCompiled += size.values;
+    compiled = compileOnce(compiler.ajv(dialect), schema, dialect);
+    compiler.byText.set(key, compiled);
+  }
+  return compiled;
+}
+
+function compileOnce(ajv: Ajv, schema: Record<string, unknown>, dialect: SchemaDialect): CompiledSchema {
   if (!ajv.validateSchema(schema)) {
     const error = mostSpecific(ajv.errors ?? []);
     return {
       kind: 'invalid',
       dialect,
       pointer: error?.instancePath ?? '',
-      keyword: error?.keyword ?? 'unknown',
+      metaKeyword: error?.keyword ?? 'unknown',
       message: error ? readable(error) : 'is not a JSON Schema',
     };
   }
-  let validate: ValidateFunction;
+  // Compiling is most of the cost, and once the meta-schema is met only a reference or a regular
+  // expression can fail: a schema with neither is compiled when a value is checked against it.
+  const text = JSON.stringify(schema);
+  const mayFail =
+    /"(?:\$ref|\$id|\$anchor|\$dynamicRef|\$dynamicAnchor|\$recursiveRef|pattern|patternProperties)"/.test(text);
+  const compiled = mayFail ? compileNow(ajv, schema) : undefined;
+  if (compiled && 'problem' in compiled) {
+    const { problem } = compiled;
+    if (problem.remote) return { kind: 'not-judged', reason: `remote reference ${problem.remote}` };
+    return { kind: 'invalid', dialect, pointer: problem.pointer, message: problem.message };
+  }
+  let validate = compiled?.validate;
+  const validator = () => {
+    if (!validate) {
+      const got = compileNow(ajv, schema);
+      if ('problem' in got) return undefined;
+      validate = got.validate;
+    }
+    return validate;
+  };
+  return { kind: 'compiled', dialect, validator, unsafePattern: unsafePattern(schema) };
+}
+
+type CompileProblem = { remote?: string; pointer: string; message: string };
+
+function compileNow(
+  ajv: Ajv,
+  schema: Record<string, unknown>,
+): { validate: ValidateFunction } | { problem: CompileProblem } {
   try {
-    validate = ajv.compile(schema);
+    return { validate: ajv.compile(schema) };
   } catch (error) {
     const missing = (error as { missingRef?: string }).missingRef;
     if (typeof missing === 'string') {
-      if (!/^#|^$/.test(missing)) return { kind: 'not-judged', reason: `remote reference ${missing}` };
-      const at = findRef(schema, missing);
-      return { kind: 'invalid', dialect, pointer: at, keyword: '$ref', message: `resolves to nothing in the schema` };
+      if (!/^#|^$/.test(missing)) return { problem: { remote: missing, pointer: '', message: '' } };
+      const pointer = findRef(schema, missing);
+      return { problem: { pointer, message: 'resolves to nothing in the schema' } };
     }
-    return { kind: 'invalid', dialect, pointer: '', keyword: 'unknown', message: (error as Error).message };
+    const bad = badPattern(schema);
+    if (bad) return { problem: bad };
+    return { problem: { pointer: '', message: (error as Error).message } };
   } finally {
     // A schema's `$id` stays registered otherwise, and the next with the same `$id` would not compile.
     ajv.removeSchema(schema as AnySchemaObject);
   }
-  return { kind: 'compiled', dialect, validate, unsafePattern: unsafePattern(schema) };
 }
 
-/** Violations of a value against a compiled schema, the failing branches of a union left to the union. */
-export function violations(compiled: CompiledSchema & { kind: 'compiled' }, value: unknown): ValueViolation[] {
-  if (compiled.validate(value)) return [];
-  const errors = (compiled.validate.errors ?? []).filter((e) => e.keyword !== 'if');
+/** Violations of a value against a schema's validator, the failing branches of a union left to the union. */
+export function violations(validate: ValidateFunction, value: unknown): ValueViolation[] {
+  if (validate(value)) return [];
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'if');
   const unions = errors.filter((e) => ['anyOf', 'oneOf', 'not'].includes(e.keyword)).map((e) => e.schemaPath);
   const kept = errors.filter((e) => !unions.some((u) => e.schemaPath.startsWith(u + '/')));
   const seen = new Set<string>();
@@ -216,6 +283,36 @@ function measure(value: unknown): { depth: number; values: number } {
     if (node && typeof node === 'object') for (const child of Object.values(node)) todo.push([child, level + 1]);
   }
   return { depth, values };
+}
+
+/** The first `pattern` (or `patternProperties` key) that is not a regular expression, as ajv reads them (Unicode mode). */
+function badPattern(schema: unknown): CompileProblem | undefined {
+  const isRegExp = (source: string) => {
+    try {
+      new RegExp(source, 'u');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const todo: [unknown, string][] = [[schema, '']];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [node, at] = next;
+    if (!node || typeof node !== 'object') continue;
+    if (isObject(node)) {
+      if (typeof node.pattern === 'string' && !isRegExp(node.pattern))
+        return { pointer: `${at}/pattern`, message: 'is not a regular expression' };
+      if (isObject(node.patternProperties))
+        for (const key of Object.keys(node.patternProperties))
+          if (!isRegExp(key))
+            return {
+              pointer: `${at}/patternProperties/${escapePointer(key)}`,
+              message: 'is not a regular expression',
+            };
+    }
+    for (const [k, v] of Object.entries(node).reverse()) todo.push([v, `${at}/${escapePointer(k)}`]);
+  }
+  return undefined;
 }
 
 /** The pointer of the first `$ref` with this value. */

@@ -31,7 +31,7 @@ export const exampleEmbeddedSchema: Rule = {
             const pointer = schema.pointer + compiled.pointer;
             const member = compiled.pointer ? `"${parentOf(pointer)!.key}" at ${compiled.pointer} ` : '';
             report({
-              message: `The ${schema.label} is not valid ${DIALECT_NAMES[compiled.dialect]}: ${member}${compiled.message} (meta-schema "${compiled.keyword}")`,
+              message: `The ${schema.label} is not valid ${DIALECT_NAMES[compiled.dialect]}: ${member}${compiled.message}${compiled.metaKeyword ? ` (meta-schema "${compiled.metaKeyword}")` : ''}`,
               location: schema.shown.locate(pointer),
             });
           } else if (compiled.kind === 'too-big')
@@ -43,18 +43,19 @@ export const exampleEmbeddedSchema: Rule = {
       for (const governed of index.governed)
         guard(governed.shown.path, () => {
           const compiled = compiledSchema(project, governed.schema);
-          const schemaShown = governed.schema.shown;
-          if (
-            compiled.kind !== 'compiled' ||
-            compiled.unsafePattern ||
-            schemaShown.elidedUnder(governed.schema.pointer)
-          ) {
+          const validate =
+            compiled.kind === 'compiled' &&
+            !compiled.unsafePattern &&
+            !governed.schema.shown.elidedUnder(governed.schema.pointer)
+              ? compiled.validator()
+              : undefined;
+          if (!validate) {
             count('embeddedSchemaValuesNotJudged');
             return;
           }
           count('embeddedSchemaValuesChecked');
           const value = valueAtPointer(governed.shown.value, governed.pointer);
-          for (const v of violations(compiled, value)) {
+          for (const v of violations(validate, value)) {
             const at = governed.pointer + v.pointer;
             if (governed.shown.elidedAt(at, !!v.missing)) continue;
             report({
