@@ -57,6 +57,8 @@ const resultByIdPage = blocksPage(
   ['A call:', callJson(3, 'read_gauge', { gauge: 'g1' })],
   ['Its result:', resultJson(3, { level: 'high' })],
 );
+const listing = toolJson('list_gauges', {}, { type: 'array', items: { type: 'string' } });
+const arrayItemPage = blocksPage(['A tool with output:', listing], ['A valid response:', resultJson(9, ['g1', 2])]);
 const resultAfterToolPage = blocksPage(['A tool with output:', reading], ['A valid response:', resultJson(9, {})]);
 const contact = { name: { type: 'string' }, age: { type: 'integer', minimum: 18 } };
 const answerByIdPage = blocksPage(
@@ -299,6 +301,13 @@ new RuleTester({ files: gadgetsFiles }).run(exampleEmbeddedSchema, {
           messageIncludes: '`structuredContent` lacks required member "level" (outputSchema of tool "read_gauge"',
           ...at(resultAfterToolPage, '"structuredContent"'),
         },
+      ],
+    },
+    {
+      name: 'an item of an array of structuredContent, at the item',
+      files: { [PAGE]: arrayItemPage },
+      errors: [
+        { messageIncludes: 'Member "1" of `structuredContent` must be string', ...at(arrayItemPage, '2', '"g1"') },
       ],
     },
     {

@@ -119,7 +119,9 @@ const embeddedSchemas = derivation(
             value: json.value,
             locate: (pointer) => {
               const parent = parentOf(pointer);
-              const at = parent ? json.positionOf(parent.pointer, parent.key) : json.positionOf(pointer);
+              // An array item has no key: its own position.
+              const keyed = parent && !Array.isArray(valueAtPointer(json.value, parent.pointer));
+              const at = keyed ? json.positionOf(parent.pointer, parent.key) : json.positionOf(pointer);
               return block.block.locate(at.line, at.column);
             },
             elidedUnder: (pointer) =>
