@@ -88,3 +88,18 @@ export const MAX_PATTERNED_REDIRECTS = 1000;
  * 4,000; past this, links that patterned redirects might catch are not judged (one finding says so).
  */
 export const MAX_REDIRECT_MATCH_STEPS = 20_000_000;
+
+/**
+ * Nesting of a JSON Schema shown inside an example (a tool's `inputSchema`), in JSON levels. ajv
+ * compiles a schema recursively and overflows the stack near 500 nested `properties` (1,000
+ * levels); MCP's embedded schemas nest under 8.
+ */
+export const MAX_EMBEDDED_SCHEMA_DEPTH = 64;
+
+/**
+ * Values (objects, arrays, scalars) in one embedded schema, and in all of a check's embedded
+ * schemas together. ajv's compile time grows with a schema's size (3,000 values: 0.5 s; 30,000:
+ * 3 s); MCP's largest embedded schema has about 40, all of them together under 1,500.
+ */
+export const MAX_EMBEDDED_SCHEMA_VALUES = 3000;
+export const MAX_EMBEDDED_SCHEMA_VALUES_TOTAL = 30_000;

@@ -12,6 +12,7 @@ import { jsdocLink } from './jsdoc-link.js';
 import { jsdocContradiction } from './jsdoc-contradiction.js';
 import { exampleOrphan } from './example-orphan.js';
 import { exampleExcessMember } from './example-excess-member.js';
+import { exampleEmbeddedSchema } from './example-embedded-schema.js';
 import { consistencyProtocolVersion } from './consistency-protocol-version.js';
 import { schemaCategory } from './schema-category.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
@@ -40,6 +41,7 @@ export const allRules: Rule[] = [
   jsdocContradiction,
   exampleOrphan,
   exampleExcessMember,
+  exampleEmbeddedSchema,
   consistencyProtocolVersion,
   schemaCategory,
   mdxEsmComment,

@@ -210,6 +210,22 @@ describe('example/excess-member on the MCP spec snapshot', () => {
   });
 });
 
+describe('example/embedded-schema on the MCP spec snapshot', () => {
+  it('finds every embedded schema valid and every value it could pair conforming', () => {
+    // Reviewed by hand: the values left unpaired are calls of tools their page does not list (the
+    // tasks and tracing examples, the example files of CallToolRequest), results of calls the
+    // page does not show, and the generic "Response Actions" example of the elicitation pages.
+    expect(baseline.findings.filter((f) => f.rule === 'example/embedded-schema')).toEqual([]);
+    expect(baseline.summary).toMatchObject({
+      embeddedSchemasCompiled: 83,
+      embeddedSchemaValuesChecked: 24,
+      embeddedSchemaValuesUnmatched: 23,
+    });
+    expect(baseline.summary.embeddedSchemaValuesAmbiguous).toBeUndefined();
+    expect(baseline.summary.embeddedSchemaValuesNotJudged).toBeUndefined();
+  });
+});
+
 describe('consistency/protocol-version on the MCP spec snapshot', () => {
   const versions = (r: CheckReport) =>
     r.findings.filter((f) => f.rule === 'consistency/protocol-version').map((f) => `${f.file}:${f.line} ${f.message}`);
