@@ -84,9 +84,13 @@ export class FileDigests {
     return this.digests.get(rel);
   }
 
-  /** Writes the index of the files stamped in this run, when a digest was computed anew. */
+  /**
+   * Writes the index of the files stamped in this run, when a digest was computed anew. A run
+   * on a file system without stamps (the base tree of `check --base`, at the same root) leaves
+   * the index as it was.
+   */
   save(): void {
-    if (!this.cache || !this.fresh) return;
+    if (!this.cache || !this.fresh || !this.stamps.size) return;
     const files: DigestIndex['files'] = {};
     for (const [rel, stamp] of this.stamps) {
       const digest = this.digests.get(rel);
