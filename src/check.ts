@@ -1,5 +1,4 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
-import path from 'node:path';
 import { defaultLayout, loadSpec, sepParsedAtLoad, type LoadOptions } from './sources/load.js';
 import { prepareRules, runRules, runRulesWhenPrepared, type RunOptions, type RunResult } from './engine/run.js';
 import { allRules, registeredIds } from './rules/index.js';
@@ -13,11 +12,8 @@ import { toolVersion } from './version.js';
 import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js';
 import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { resolveRunConfig, ruleOptionsOf } from './cli/run-config.js';
-import { hashParts } from './runtime/cache.js';
-import { inputFingerprint } from './sources/load.js';
 import type { TextFile } from './core/text-file.js';
-import { stringify } from 'safe-stable-stringify';
-import { displayPath } from './util/paths.js';
+import { displayRoot, lookUpReport, type ReportLookup } from './report-cache.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 
@@ -43,6 +39,8 @@ export interface CheckOptions extends LoadOptions, RunOptions {
   keepGeneratorState?: boolean;
   /** The config's `generate` options. */
   generate?: GenerateOptions;
+  /** The cache lookup already made in this runtime (`lookUpReport`), which missed. */
+  lookup?: ReportLookup;
 }
 
 /**
@@ -86,30 +84,18 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const runtime = options.runtime ?? new Runtime({ worker: options.worker, cacheDir: options.cacheDir });
   const cache = runtime.cache;
   // The whole report, when every input file and option is as in a previous check: found by
-  // hashing the files' bytes, before any of them is parsed.
-  let reportKey: string | undefined;
-  let preread: Map<string, TextFile> | undefined;
-  if (cache && !options.rules) {
-    const inputs = await inputFingerprint(root, options);
-    preread = inputs?.files;
-    if (inputs) {
-      reportKey = hashParts([toolVersion, optionsKey(options), inputs.key]);
-      const hit = cache.get<Omit<CheckReport, 'tool' | 'root'>>('report', reportKey);
-      if (hit && Array.isArray(hit.findings) && Array.isArray(hit.groups) && hit.summary) {
-        if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
-        return {
-          files: inputs.files,
-          report: {
-            tool: { name: 'spec-check', version: toolVersion },
-            root: displayRoot(root),
-            findings: hit.findings,
-            groups: hit.groups,
-            summary: hit.summary,
-          },
-        };
-      }
+  // the files' digests, before any of them is parsed.
+  let lookup = options.lookup;
+  if (!lookup && cache && !options.rules) {
+    const looked = await lookUpReport(root, options, runtime);
+    if (looked.hit) {
+      if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
+      return looked.hit;
     }
+    lookup = looked.lookup;
   }
+  const { reportKey, preread } = lookup ?? {};
+  runtime.wakeWorker();
   if (preread) runtime.prepareWorker(largestWorkerInput(preread, options));
   // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
   // the other sources are loaded, and in the worker thread it runs while the prose is parsed.
@@ -160,19 +146,6 @@ function largestWorkerInput(files: Map<string, TextFile>, options: CheckOptions)
   return Math.max(schemas, sepTexts);
 }
 
-/** The options a report depends on besides the files (`ignore` and `versions` act through the files read). */
-function optionsKey(options: CheckOptions): string {
-  return (
-    stringify({
-      severities: options.severities ?? {},
-      layout: options.layout ?? {},
-      versions: options.versions ?? [],
-      vocabulary: options.vocabulary ?? null,
-      ...(options.generate ? { generate: options.generate } : {}),
-    }) ?? ''
-  );
-}
-
 /** Runs the rules on a project whose rules are prepared (see `prepareRules`). */
 export function checkSpec(project: Project, rootArg: string, options: CheckOptions = {}): CheckReport {
   const started = performance.now();
@@ -205,7 +178,4 @@ function sortedFigures(figures: Record<string, number>): Record<string, number> 
   return Object.fromEntries(Object.entries(figures).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** The root as the user named it, relative to the working folder, `/`-separated (`.` for the working folder). */
-export function displayRoot(rootArg: string): string {
-  return displayPath(path.resolve(rootArg));
-}
+export { displayRoot };

@@ -8,14 +8,12 @@ import fs from 'node:fs';
 import { editDistance } from '../util/edit-distance.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Ajv, type AnySchema } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, AnySchema } from 'ajv';
 import { ConfigError } from '../core/errors.js';
-import { type Layout } from '../sources/load.js';
+import type { Layout } from '../sources/layout.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
-import { registeredIds } from '../rules/index.js';
 import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { isWithin, slashed } from '../util/paths.js';
@@ -111,7 +109,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   if (value.rules !== undefined) {
     if (!isObject(value.rules))
       fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
-    const ids = registeredIds;
+    const ids = ruleIds();
     const rules: Record<string, SeverityOverride> = {};
     for (const [id, severity] of Object.entries(value.rules as Record<string, unknown>)) {
       if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);
@@ -209,6 +207,18 @@ function vocabularyProblem(vocabulary: unknown): { pointer: string; message: str
   return { pointer: e.instancePath, message: `${e.message}${extra}` };
 }
 
+/**
+ * Every rule id the config may name: the registry's, as schema/config.schema.json lists them
+ * (written from the registry by `npm run docs:rules`; a test keeps the two equal). Read from
+ * there so that resolving a config loads no rule module.
+ */
+function ruleIds(): readonly string[] {
+  const schema = createRequire(import.meta.url)('../../schema/config.schema.json') as {
+    properties: { rules: { properties: Record<string, unknown> } };
+  };
+  return Object.keys(schema.properties.rules.properties);
+}
+
 let vocabularyValidatorCache: ReturnType<Ajv['compile']> | null | undefined;
 function vocabularyValidator(): ReturnType<Ajv['compile']> | null {
   if (vocabularyValidatorCache !== undefined) return vocabularyValidatorCache;
@@ -216,7 +226,10 @@ function vocabularyValidator(): ReturnType<Ajv['compile']> | null {
   try {
     const require = createRequire(import.meta.url);
     const schema = require('../../schema/vocabulary.schema.json') as AnySchema & { $schema?: string };
-    const AjvClass = String(schema.$schema ?? '').includes('2020-12') ? Ajv2020 : Ajv;
+    // Loaded when a vocabulary is given: ajv takes a while to load, and a config seldom has one.
+    const AjvClass = String(schema.$schema ?? '').includes('2020-12')
+      ? (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020
+      : (require('ajv') as typeof import('ajv')).Ajv;
     vocabularyValidatorCache = new AjvClass({ strict: false, allErrors: false }).compile(schema);
   } catch {
     // No vocabulary schema in this build: any object is accepted.

@@ -16,3 +16,11 @@ export const formatters: Record<string, Formatter> = {
   github: formatGithub,
   markdown: formatMarkdown,
 };
+
+/**
+ * Whether a format reads the rules' metadata (`FormatOptions.rules`): a check whose report is
+ * cached loads the rules only for such a format (test/reporters-rules.test.ts keeps this true).
+ */
+export function formatReadsRules(format: string, verbose?: boolean): boolean {
+  return format === 'sarif' || (format === 'text' && !!verbose);
+}

@@ -6,6 +6,7 @@
  * map of paths to texts (`memoryFileSystem`, for tests that need no disk).
  */
 import fs from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
@@ -42,6 +43,23 @@ export interface FileSystem {
   readdir(abs: string): Promise<FolderEntry[]>;
   realpath(abs: string): Promise<string>;
   readFile(abs: string): Promise<Buffer>;
+  /**
+   * What identifies the file's present content as far as its metadata can tell (see
+   * `FileStamp`), without following a link at `abs`. Only a file system whose metadata changes
+   * with every write has it (the disk); without it, a file is known by its bytes alone.
+   */
+  stamp?(abs: string): Promise<FileStamp>;
+}
+
+/**
+ * A file's metadata that any write changes: device, inode, size, and the modification and
+ * status-change times in nanoseconds (the status-change time cannot be set back by a user).
+ */
+export interface FileStamp {
+  id: string;
+  /** The later of the two times, in ms: a stamp taken soon after it may not see a write in the same clock tick. */
+  changedMs: number;
+  isSymbolicLink: boolean;
 }
 
 /**
@@ -53,6 +71,16 @@ export const diskFileSystem: FileSystem = {
   stat: (abs) => fs.stat(abs),
   lstat: (abs) => fs.lstat(abs),
   realpath: (abs) => fs.realpath(abs),
+  // Synchronous: one lstat takes microseconds, and a warm check stamps every file while it has
+  // nothing else to do; a round trip through the thread pool per file cost several times more.
+  async stamp(abs) {
+    const st = lstatSync(abs, { bigint: true });
+    return {
+      id: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`,
+      changedMs: Number(st.mtimeMs > st.ctimeMs ? st.mtimeMs : st.ctimeMs),
+      isSymbolicLink: st.isSymbolicLink(),
+    };
+  },
   ...new ReadScheduler().wrap({
     readdir: (abs: string) => fs.readdir(abs, { withFileTypes: true }),
     readFile: (abs: string) => fs.readFile(abs),
@@ -325,6 +353,23 @@ export class FileReader {
     )
       throw Object.assign(new Error(`${rel}: ${OUTSIDE_ROOT}`), { code: 'EOUTSIDE' });
     return this.fileSystem.readFile(abs);
+  }
+
+  /**
+   * The stamp of a listed file (of what a link leads to), or undefined when the file system has
+   * none; throws as `readBytes` does.
+   */
+  async stamp(rel: string): Promise<FileStamp | undefined> {
+    if (!this.fileSystem.stamp) return undefined;
+    const abs = this.abs(rel);
+    const st = await this.fileSystem.stamp(abs);
+    if (
+      (await this.folderPlace(this.parentOf(rel))) !== 'inside' ||
+      (st.isSymbolicLink && !(await this.insideRoot(abs)))
+    )
+      throw Object.assign(new Error(`${rel}: ${OUTSIDE_ROOT}`), { code: 'EOUTSIDE' });
+    if (!st.isSymbolicLink) return st;
+    return this.fileSystem.stamp(await this.fileSystem.realpath(abs));
   }
 
   /** The file as text, or undefined when it does not exist (silently) or cannot be read (a problem). */

@@ -6,7 +6,7 @@
  */
 import { DiskCache, MemoryCache } from './cache.js';
 import { toolVersion } from '../version.js';
-import { runJob, warmWorker, workerStarted, worthAWorker } from './worker/runner.js';
+import * as runner from './worker/runner.js';
 import type { WorkerJob, WorkerOutput } from './worker/jobs.js';
 
 export interface RuntimeOptions {
@@ -31,7 +31,7 @@ export class Runtime {
   /** Whether a job with this much input text runs in the worker thread. */
   useWorker(inputLength: number): boolean {
     if (this.options.worker !== undefined) return this.options.worker;
-    return workerStarted() || worthAWorker(inputLength);
+    return runner.workerStarted() || runner.worthAWorker(inputLength);
   }
 
   /**
@@ -39,12 +39,18 @@ export class Runtime {
    * modules while this thread reads the sources.
    */
   prepareWorker(inputLength: number): void {
-    if (this.options.worker !== false && (this.options.worker || worthAWorker(inputLength))) warmWorker();
+    if (this.options.worker !== false && (this.options.worker || runner.worthAWorker(inputLength))) runner.warmWorker();
+    else this.wakeWorker();
+  }
+
+  /** Wakes the worker started early and dormant (see `startWorkerEarly`), when jobs may go there: this run has work. */
+  wakeWorker(): void {
+    if (this.options.worker !== false) runner.wakeWorker();
   }
 
   /** Runs a job with this much input text where `useWorker` says. */
   run<J extends WorkerJob>(job: J, inputLength: number): Promise<WorkerOutput<J>> {
-    return runJob(job, this.useWorker(inputLength));
+    return runner.runJob(job, this.useWorker(inputLength));
   }
 
   /**
@@ -60,8 +66,10 @@ export class Runtime {
 
 /**
  * Starts the worker thread before the program is loaded, for a command that will use it (the
- * executable's head start; see `cli.ts`).
+ * executable's head start; see `cli.ts`). `dormant`: it loads the job modules only when a
+ * runtime wakes it (a check does once it knows its report is not cached) or a job comes.
  */
-export function startWorkerEarly(): void {
-  warmWorker();
+export function startWorkerEarly({ dormant = false }: { dormant?: boolean } = {}): void {
+  if (dormant) runner.startDormantWorker();
+  else runner.warmWorker();
 }

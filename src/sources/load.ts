@@ -4,32 +4,22 @@
  * input problem with a location; loading goes on with the rest.
  */
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { memo, textFileOf, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
+import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
-import { loadSite, SITE_CONFIG } from './site.js';
+import { loadSite } from './site.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { defaultLayout, VERSION_NAME, type Layout } from './layout.js';
+import { findVersions, listSeps, posixJoin } from './inputs.js';
 
-export interface Layout {
-  /** Folder holding `<version>/schema.ts`, relative to the root. */
-  schema: string;
-  /** Folder holding `<version>/**\/*.mdx`, relative to the root. */
-  docs: string;
-  /** Folder holding the SEPs. */
-  seps: string;
-  /** The docs site's folder, holding its `docs.json`; without one, links are judged against the spec's pages only. */
-  site: string;
-}
-
-export const defaultLayout: Layout = { schema: 'schema', docs: 'docs/specification', seps: 'seps', site: 'docs' };
+export { defaultLayout, type Layout } from './layout.js';
 
 export interface LoadOptions {
   layout?: Partial<Layout>;
@@ -73,8 +63,6 @@ export interface LoadOptions {
 export function sepParsedAtLoad(text: string, options: Pick<LoadOptions, 'sepsToParse'>): boolean {
   return text.includes(DIRECTIVE) || (options.sepsToParse?.(text) ?? true);
 }
-
-const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
 export async function loadSpec(rootArg: string, options: LoadOptions = {}): Promise<Spec> {
   const root = path.resolve(rootArg);
@@ -170,69 +158,6 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line,
   );
   return spec;
-}
-
-/**
- * What a check of the root reads, without parsing any of it: every file under the versions'
- * schema folders, their MDX pages and the SEPs (the files `loadSpec` would list, after `ignore`
- * and `versions`), as one hash of paths and bytes, and the text files for showing findings.
- * Undefined when a file or folder cannot be read (the full load reports that).
- */
-export async function inputFingerprint(
-  rootArg: string,
-  options: LoadOptions = {},
-): Promise<{ key: string; files: Map<string, TextFile> } | undefined> {
-  const root = path.resolve(rootArg);
-  const layout = { ...defaultLayout, ...options.layout };
-  const reader = new FileReader(root, options.ignore, undefined, undefined, options.fileSystem);
-  const names = [...(await findVersions(reader, layout))]
-    .filter((n) => !options.versions?.length || options.versions.includes(n))
-    .sort(compareVersions);
-  const lists = await Promise.all([
-    ...names.flatMap((id) => [
-      reader.list(posixJoin(layout.schema, id), () => true),
-      reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx')),
-    ]),
-    listSeps(reader, layout),
-    siteFiles(reader, layout),
-  ]);
-  const paths = [...new Set(lists.flat())].sort();
-  const hash = createHash('sha256').update(`${root}\0${names.join(',')}\0`);
-  const files = new Map<string, TextFile>();
-  const texts = /\.(ts|json|mdx?)$/;
-  try {
-    const contents = await Promise.all(paths.map((p) => reader.readBytes(p)));
-    for (const [i, p] of paths.entries()) {
-      const bytes = contents[i];
-      hash.update(`${p}\0${bytes.length}\0`).update(bytes);
-      const file = texts.test(p) ? textFileOf(p, bytes) : undefined;
-      if (file) files.set(p, file);
-    }
-  } catch {
-    return undefined;
-  }
-  if (reader.problems.length) return undefined;
-  return { key: hash.digest('hex'), files };
-}
-
-/** The version folders (dates and `draft`) under the schema and docs folders. */
-async function findVersions(reader: FileReader, layout: Layout): Promise<Set<string>> {
-  const names = new Set<string>();
-  for (const dir of [layout.schema, layout.docs]) {
-    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) names.add(name);
-  }
-  return names;
-}
-
-/** Every file of the site when its folder has a docs.json (links resolve against all of them). */
-async function siteFiles(reader: FileReader, layout: Layout): Promise<string[]> {
-  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
-  return reader.list(layout.site, () => true);
-}
-
-/** The SEPs: Markdown files directly in the SEP folder. */
-function listSeps(reader: FileReader, layout: Layout): Promise<string[]> {
-  return reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
 }
 
 /** A version's sources, parsed, and its pages, read but not parsed yet. */
@@ -346,8 +271,4 @@ export function dialectOf(uri: unknown): SchemaDialect | undefined {
   if (uri.includes('2019-09')) return '2019-09';
   if (uri.includes('2020-12')) return '2020-12';
   return undefined;
-}
-
-function posixJoin(...parts: string[]): string {
-  return path.posix.join(...parts);
 }

@@ -10,8 +10,9 @@ import { JsonDocument } from '../core/json-document.js';
 import { memo, type FileReader } from '../runtime/files.js';
 import { outlinePage } from './page-outline.js';
 import { beyondParseLimits } from './markdown.js';
+import { SITE_CONFIG } from './layout.js';
 
-export const SITE_CONFIG = 'docs.json';
+export { SITE_CONFIG };
 
 /** Whether a file under the site folder is a page the site serves (`snippets/` are imported, not served). */
 export function isSitePage(relToSite: string): boolean {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Option } from 'commander';
-import { checkRoot, type CheckOptions } from '../../check.js';
-import { formatters } from '../../reporters/index.js';
-import { ruleMetas } from '../../rules/index.js';
+import type { CheckOptions } from '../../check.js';
+import type { CheckReport } from '../../core/report.js';
+import type { TextFile } from '../../core/text-file.js';
+import { formatters, formatReadsRules } from '../../reporters/index.js';
 import { progressLine } from '../../reporters/progress.js';
 import { resolveRunConfig, ruleOptionsOf, type RunConfig } from '../run-config.js';
 import {
@@ -15,11 +16,11 @@ import {
   type Baseline,
   type LineText,
 } from '../../engine/baseline.js';
-import { watchCheck } from '../../watch.js';
 import { collect, type CliIo, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
 import { withoutBom } from '../../util/bom.js';
-import { checkAgainstBase } from '../../review/review.js';
+import { lookUpReport } from '../../report-cache.js';
+import { Runtime } from '../../runtime/runtime.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -101,9 +102,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       const options = { ...checkOptions(), timings };
       let files, report;
       try {
-        ({ files, report } = opts.base
-          ? await checkAgainstBase(run.rootArg, { ...options, base: opts.base, changedOnly: opts.changed })
-          : await checkRoot(run.rootArg, options));
+        ({ files, report } = await checkOnce(run.rootArg, opts, options));
       } finally {
         progress?.clear();
       }
@@ -125,7 +124,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         color: out.color,
         verbose: out.verbose,
         source: (file) => files.get(file),
-        rules: ruleMetas,
+        rules: await ruleMetasFor(out.format, out.verbose),
         ...links,
       });
       if (out.file) writeFile(out.file, text);
@@ -141,6 +140,31 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
       setExitCode((opts.base ? report.summary.newErrors : report.summary.errors) > 0 ? 1 : 0);
     });
 };
+
+/**
+ * One check: against the base (`--base`), or from the cache when the report is there, which
+ * needs none of the loaders, rules and generators (they are loaded on a miss only).
+ */
+async function checkOnce(
+  rootArg: string,
+  opts: CheckCommandOptions,
+  options: CheckOptions & { timings?: Record<string, number> },
+): Promise<{ files: Map<string, TextFile>; report: CheckReport }> {
+  const started = performance.now();
+  if (opts.base) {
+    const { checkAgainstBase } = await import('../../review/review.js');
+    return checkAgainstBase(rootArg, { ...options, base: opts.base, changedOnly: opts.changed });
+  }
+  const runtime = new Runtime({ worker: options.worker, cacheDir: options.cacheDir });
+  const { hit, lookup } = runtime.cache ? await lookUpReport(rootArg, options, runtime) : {};
+  if (hit && options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
+  return hit ?? (await import('../../check.js')).checkRoot(rootArg, { ...options, runtime, lookup });
+}
+
+/** The rules' metadata, for a format that reads it (loading every rule takes a while). */
+async function ruleMetasFor(format: string, verbose: boolean | undefined) {
+  return formatReadsRules(format, verbose) ? (await import('../../rules/index.js')).ruleMetas : undefined;
+}
 
 function linkOptions(opts: CheckCommandOptions): { rulesUrl?: string; blobUrl?: string } {
   return {
@@ -202,6 +226,7 @@ async function watchUntilStopped(
   const onSigint = () => controller.abort();
   const signal = io.signal ?? controller.signal;
   if (!io.signal) process.once('SIGINT', onSigint);
+  const [{ watchCheck }, { ruleMetas }] = await Promise.all([import('../../watch.js'), import('../../rules/index.js')]);
   try {
     await watchCheck({
       root: run.rootArg,

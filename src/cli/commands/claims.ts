@@ -1,7 +1,4 @@
 import { Option } from 'commander';
-import { loadSpec } from '../../sources/load.js';
-import { extractClaims } from '../../consistency/engine.js';
-import { formatClaims, claimsAsJson } from '../../consistency/explain.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
 import { projectVocabulary } from '../../consistency/vocabulary.js';
 import { collect, type RegisterCommand } from '../command-module.js';
@@ -27,6 +24,12 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
           configFile: opts.config,
           flags: { versions: opts.version, format: opts.format },
         });
+        // Loaded once the command runs: the program's start loads no loader or parser.
+        const [{ loadSpec }, { extractClaims }, { formatClaims, claimsAsJson }] = await Promise.all([
+          import('../../sources/load.js'),
+          import('../../consistency/engine.js'),
+          import('../../consistency/explain.js'),
+        ]);
         const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
         const project = new Project(spec, runtimeOf(run), { vocabulary: run.vocabulary });
         // The conditions asked for are checked against the project's vocabulary before any claim is read.

@@ -1,14 +1,21 @@
 import { LoadError, WriteError } from '../../core/errors.js';
-import { loadSpec } from '../../sources/load.js';
 import { OUTSIDE_ROOT } from '../../runtime/files.js';
-import { generatedFiles, inLineEndsOf, upToDate, type GeneratedFile } from '../../generators/outputs.js';
-import { writeIfChanged } from '../../generators/write.js';
+import type { GeneratedFile } from '../../generators/outputs.js';
 import { programRoot, targetDialects } from '../../generators/keys.js';
-import { Project } from '../../project/project.js';
 import { visible } from '../../reporters/escape.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
+
+/** What generating needs, loaded once the command runs: the program's start loads no loader or generator. */
+function generateModules() {
+  return Promise.all([
+    import('../../sources/load.js'),
+    import('../../generators/outputs.js'),
+    import('../../generators/write.js'),
+    import('../../project/project.js'),
+  ]);
+}
 
 export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -23,6 +30,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .action(async (opts: { root: string; version?: string[]; config?: string; check?: boolean }) => {
       // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
       const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version } });
+      const [{ loadSpec }, { generatedFiles, inLineEndsOf, upToDate }, { writeIfChanged }, { Project }] =
+        await generateModules();
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
       // Generating needs no prose: the pages are left unparsed.

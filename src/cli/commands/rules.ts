@@ -6,7 +6,6 @@
 import { Option } from 'commander';
 import { resolveRunConfig } from '../run-config.js';
 import type { SeverityOverride } from '../../engine/run.js';
-import { registry } from '../../rules/index.js';
 import { RULES_REFERENCE_URL, type RegisteredRule, type ReportingCommand } from '../../rules/registry.js';
 import { paintFor, type Paint } from '../../reporters/color.js';
 import type { RegisterCommand } from '../command-module.js';
@@ -79,13 +78,15 @@ export const registerRules: RegisterCommand = (program, { io }) => {
     .option('--root <dir>', 'root of the spec repository, whose spec-check.config.json sets severities', '.')
     .option('--config <file>', 'config file (default: spec-check.config.json at the root, when present)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action((opts: { root: string; config?: string; format: string }) => {
+    .action(async (opts: { root: string; config?: string; format: string }) => {
       const run = resolveRunConfig({
         root: opts.root,
         configFile: opts.config,
         flags: { format: opts.format },
         terminal: io,
       });
+      // Loading every rule takes a while: only this command's run does it.
+      const { registry } = await import('../../rules/index.js');
       const rules = listRules(registry, run.severities);
       io.stdout(
         run.output.format === 'json' ? formatRulesJson(rules) : formatRulesText(rules, { color: run.output.color }),

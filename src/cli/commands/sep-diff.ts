@@ -2,33 +2,21 @@ import { Option } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../../core/errors.js';
-import { loadSpec, type Layout, type LoadOptions } from '../../sources/load.js';
+import type { Layout, LoadOptions } from '../../sources/load.js';
 import { resolveRunConfig, ruleOptionsOf, runtimeOf } from '../run-config.js';
 import type { Spec } from '../../model/spec.js';
-import { readMarkdownPage } from '../../sources/markdown.js';
 import type { TextFile } from '../../core/text-file.js';
 import { textFileOf } from '../../runtime/files.js';
 import { escapeRegExp } from '../../util/regexp.js';
 import type { MarkdownPage } from '../../model/spec.js';
-import { sepDiff } from '../../sep-diff/index.js';
-import {
-  documentOf,
-  formatSepDiffJson,
-  formatSepDiffMarkdown,
-  formatSepDiffText,
-  sepDiffReport,
-} from '../../sep-diff/report.js';
 import { formatters } from '../../reporters/index.js';
-import { registry } from '../../rules/index.js';
 import { UsageError } from '../../core/errors.js';
 import { type RegisterCommand } from '../command-module.js';
-import { displayRoot } from '../../check.js';
+import { displayRoot } from '../../report-cache.js';
 import { slashed } from '../../util/paths.js';
 import { Project } from '../../project/project.js';
 
 const formats = ['text', 'json', 'markdown', 'sarif', 'github'];
-/** The rules a sep-diff report can carry: its own kinds and the `prose/*` rules run on the SEP. */
-const reportedRules = registry.filter((r) => r.command === 'sep-diff' || r.id.startsWith('prose/'));
 
 export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) => {
   program
@@ -50,6 +38,17 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
         flags: { format: opts.format },
         terminal: io,
       });
+      // Loaded once the command runs: the program's start loads no loader, parser or rule.
+      const [{ loadSpec }, { readMarkdownPage }, { sepDiff }, sepDiffReports, { registry }] = await Promise.all([
+        import('../../sources/load.js'),
+        import('../../sources/markdown.js'),
+        import('../../sep-diff/index.js'),
+        import('../../sep-diff/report.js'),
+        import('../../rules/index.js'),
+      ]);
+      const { documentOf, formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } = sepDiffReports;
+      // The rules a sep-diff report can carry: its own kinds and the `prose/*` rules run on the SEP.
+      const reportedRules = registry.filter((r) => r.command === 'sep-diff' || r.id.startsWith('prose/'));
       const root = run.root;
       const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) =>
         fs.statSync(p, { throwIfNoEntry: false })?.isFile(),
@@ -57,8 +56,8 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
       const config = ruleOptionsOf(run);
       const file = readSepFile(abs, slashed(path.relative(root, abs)));
-      const spec = await loadFor(run.rootArg, file.text, config, run.layout);
-      const sep = spec.seps.find((s) => s.path === file.path) ?? parseSep(file);
+      const spec = await loadFor(loadSpec, run.rootArg, file.text, config, run.layout);
+      const sep = spec.seps.find((s) => s.path === file.path) ?? parseSep(readMarkdownPage, file);
       const result = sepDiff(new Project(spec, runtimeOf(run), { vocabulary: config.vocabulary }), sep, {
         runOptions: config,
         pages: opts.pages
@@ -93,7 +92,13 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
  * halves the load on a repository with many versions. When one of them does not exist (no
  * draft, a version named but absent), all versions are loaded instead.
  */
-async function loadFor(root: string, sepText: string, options: LoadOptions, layout: Layout): Promise<Spec> {
+async function loadFor(
+  loadSpec: typeof import('../../sources/load.js').loadSpec,
+  root: string,
+  sepText: string,
+  options: LoadOptions,
+  layout: Layout,
+): Promise<Spec> {
   // A version is named by a path through the schema or docs folder: its last segment, then the version.
   const folders = [layout.docs, layout.schema].map((f) => escapeRegExp(path.posix.basename(f))).join('|');
   const named = [...sepText.matchAll(new RegExp(`(?:${folders})/(\\d{4}-\\d{2}-\\d{2}|draft)/`, 'g'))].map((m) => m[1]);
@@ -122,7 +127,10 @@ function readSepFile(abs: string, rel: string): TextFile {
 }
 
 /** A SEP outside the root's SEP folder (a draft under review): parsed here, as the loader would. */
-function parseSep(file: TextFile): MarkdownPage {
+function parseSep(
+  readMarkdownPage: typeof import('../../sources/markdown.js').readMarkdownPage,
+  file: TextFile,
+): MarkdownPage {
   const page = readMarkdownPage(file, 'md');
   if (page.parseError) throw new UsageError(`cannot parse SEP ${file.path}: ${page.parseError.message}`);
   return page;

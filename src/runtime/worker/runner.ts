@@ -111,9 +111,10 @@ const pending = new Map<number, Pending>();
 const waiting = new Int32Array(new SharedArrayBuffer(4));
 let nextId = 0;
 
-function spawnWorker(): Worker {
+/** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startWorker`). */
+function spawnWorker(dormant = false): Worker {
   Atomics.store(waiting, 0, 0);
-  const w = new Worker(workerScript()!, { workerData: { waiting } });
+  const w = new Worker(workerScript()!, { workerData: { waiting, dormant } });
   w.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
     const p = pending.get(id);
     if (!p) return;
@@ -141,10 +142,25 @@ export function workerStarted(): boolean {
 
 /**
  * Starts the worker now, when it will be needed: it loads the job modules while this thread
- * reads and parses the sources, instead of after.
+ * reads and parses the sources, instead of after. A worker started dormant is woken.
  */
 export function warmWorker(): void {
-  if (workerAvailable()) worker ??= spawnWorker();
+  if (!workerAvailable()) return;
+  if (worker) worker.postMessage({ warmUp: true });
+  else worker = spawnWorker();
+}
+
+/**
+ * Starts the thread only, for work that may not come (a check whose report may be cached): the
+ * thread starts up beside this one, and loads the job modules when `warmWorker` or a job says.
+ */
+export function startDormantWorker(): void {
+  if (workerAvailable()) worker ??= spawnWorker(true);
+}
+
+/** Wakes a worker started dormant, so that it loads the job modules now; nothing when none was started. */
+export function wakeWorker(): void {
+  worker?.postMessage({ warmUp: true });
 }
 
 /** Runs a job in the worker when `inWorker` (and the worker is available), else here. */

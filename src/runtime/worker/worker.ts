@@ -8,24 +8,39 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerJob } from './jobs.js';
 
 const { runWorkerJob } = await import('./jobs.js');
-// Load what jobs need before they come: the Markdown parser first (a check posts the SEPs
-// first), then TypeScript, which the generators need (loading it takes about 0.15 s, which fits
-// in the time the main thread takes to read the sources and post the SEPs), then the generators
-// and TypeDoc's highlighter. The hooks go in after the Markdown parser (they serve only TypeDoc's
-// import of TypeScript, and every module loaded after them passes through the thread Node runs
-// them in) and before the generators are loaded.
-await import('../../sources/markdown.js').catch(() => undefined);
-await import('../../util/typescript.js').catch(() => undefined);
-register('./typescript-hooks.js', import.meta.url);
-void import('../../generators/jobs.js').then((generators) => generators.warmUp()).catch(() => undefined);
 
-/** Jobs posted and not started yet (counted with the main thread; see `runner.ts`). */
-const { waiting } = workerData as { waiting: Int32Array };
+/**
+ * Loads what jobs need before they come: the Markdown parser first (a check posts the SEPs
+ * first), then TypeScript, which the generators need (loading it takes about 0.15 s, which fits
+ * in the time the main thread takes to read the sources and post the SEPs), then the generators
+ * and TypeDoc's highlighter. The hooks go in after the Markdown parser (they serve only TypeDoc's
+ * import of TypeScript, and every module loaded after them passes through the thread Node runs
+ * them in) and before the generators are loaded.
+ */
+async function preload(): Promise<void> {
+  await import('../../sources/markdown.js').catch(() => undefined);
+  await import('../../util/typescript.js').catch(() => undefined);
+  register('./typescript-hooks.js', import.meta.url);
+  void import('../../generators/jobs.js').then((generators) => generators.warmUp()).catch(() => undefined);
+}
+
+/**
+ * Started by the first warm-up message or the first job: a worker started early for a check
+ * waits until the check knows it has work (no cached report), so a cache hit loads none of it.
+ */
+let preloading: Promise<void> | undefined;
+const { waiting, dormant } = workerData as { waiting: Int32Array; dormant?: boolean };
+if (!dormant) preloading = preload();
 let queue: Promise<void> = Promise.resolve();
 
-parentPort!.on('message', ({ id, job }: { id: number; job: WorkerJob }) => {
+parentPort!.on('message', (message: { warmUp: true } | { id: number; job: WorkerJob }) => {
+  preloading ??= preload();
+  if ('warmUp' in message) return;
+  const { id, job } = message;
   queue = queue.then(async () => {
     try {
+      await preloading;
+      // Jobs posted and not started yet (counted with the main thread; see `runner.ts`).
       Atomics.sub(waiting, 0, 1);
       parentPort!.postMessage({ id, output: await runWorkerJob(job, () => Atomics.load(waiting, 0) > 0) });
     } catch (error) {

@@ -1,0 +1,122 @@
+/**
+ * The whole-report cache of a check: the key (the tool version, the options and the
+ * fingerprint of every input file) and the lookup, with nothing loaded that a hit does not need
+ * (no parser, no rule, no generator). A hit reads only the texts of the files its findings name.
+ */
+import path from 'node:path';
+import { stringify } from 'safe-stable-stringify';
+import type { CheckReport } from './core/report.js';
+import type { TextFile } from './core/text-file.js';
+import type { LoadOptions } from './sources/load.js';
+import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js';
+import type { GenerateOptions } from './generators/options.js';
+import type { Runtime } from './runtime/runtime.js';
+import type { RunOptions } from './engine/run.js';
+import { hashParts } from './runtime/cache.js';
+import { FileDigests } from './runtime/file-digests.js';
+import { CheckInputs } from './sources/inputs.js';
+import { toolVersion } from './version.js';
+import { displayPath } from './util/paths.js';
+
+/** What of a check's options the report depends on besides the files. */
+export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem'> &
+  Pick<RunOptions, 'severities'> & { vocabulary?: Vocabulary; generate?: GenerateOptions };
+
+/** A lookup that missed: the key to store the report under and the texts read to compute it. */
+export interface ReportLookup {
+  reportKey?: string;
+  preread?: Map<string, TextFile>;
+}
+
+/** A report from the cache, with the texts of the files its findings name. */
+export interface CachedCheck {
+  files: Map<string, TextFile>;
+  report: CheckReport;
+}
+
+type StoredReport = Omit<CheckReport, 'tool' | 'root'>;
+
+/**
+ * Looks the report of checking `root` with these options up in the runtime's cache. On a miss
+ * (or with no cache) the runtime's worker is woken, since the check will have work for it.
+ */
+export async function lookUpReport(
+  root: string,
+  options: KeyedOptions,
+  runtime: Runtime,
+): Promise<{ hit?: CachedCheck; lookup?: ReportLookup }> {
+  // A bad vocabulary is exit code 2 before any work, cached or not.
+  resolveVocabulary(options.vocabulary);
+  const cache = runtime.cache;
+  const inputs = cache ? await CheckInputs.list(root, options) : undefined;
+  if (!cache || !inputs) {
+    runtime.wakeWorker();
+    return { lookup: {} };
+  }
+  const reportKey = (inputsKey: string) => hashParts([toolVersion, optionsKey(options), inputsKey]);
+  const digests = new FileDigests(cache, path.resolve(root));
+  // Every file as its stamp says it was: the key without reading any of them.
+  const knownKey = await inputs.keyFromDigests(digests);
+  if (knownKey) {
+    const stored = storedReport(cache.get<StoredReport>('report', reportKey(knownKey)));
+    const files = stored && (await inputs.texts(namedFiles(stored.findings), digests));
+    if (stored && files) return { hit: { files, report: reportOf(stored, root) } };
+  }
+  runtime.wakeWorker();
+  const read = await inputs.read(digests);
+  if (!read) return { lookup: {} };
+  digests.save();
+  const key = reportKey(read.key);
+  const stored = read.key === knownKey ? undefined : storedReport(cache.get<StoredReport>('report', key));
+  if (stored) return { hit: { files: read.files, report: reportOf(stored, root) } };
+  return { lookup: { reportKey: key, preread: read.files } };
+}
+
+function storedReport(stored: StoredReport | undefined): StoredReport | undefined {
+  return stored && Array.isArray(stored.findings) && Array.isArray(stored.groups) && stored.summary
+    ? stored
+    : undefined;
+}
+
+function reportOf(stored: StoredReport, root: string): CheckReport {
+  return {
+    tool: { name: 'spec-check', version: toolVersion },
+    root: displayRoot(root),
+    findings: stored.findings,
+    groups: stored.groups,
+    summary: stored.summary,
+  };
+}
+
+/** Every file a finding names (its own location, related ones), to show their lines. */
+function namedFiles(findings: unknown): Set<string> {
+  const files = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) {
+        if (k === 'file' && typeof v === 'string') files.add(v);
+        else visit(v);
+      }
+  };
+  visit(findings);
+  return files;
+}
+
+/** The options a report depends on besides the files (`ignore` and `versions` act through the files read). */
+function optionsKey(options: KeyedOptions): string {
+  return (
+    stringify({
+      severities: options.severities ?? {},
+      layout: options.layout ?? {},
+      versions: options.versions ?? [],
+      vocabulary: options.vocabulary ?? null,
+      ...(options.generate ? { generate: options.generate } : {}),
+    }) ?? ''
+  );
+}
+
+/** The root as the user named it, relative to the working folder, `/`-separated (`.` for the working folder). */
+export function displayRoot(rootArg: string): string {
+  return displayPath(path.resolve(rootArg));
+}

@@ -1,0 +1,140 @@
+/**
+ * What a check of the root reads, listed without parsing any of it (the files `loadSpec` would
+ * read, after `ignore` and `versions`), and their fingerprint: one hash of paths and contents
+ * that keys the whole report in the cache. Nothing here loads a parser: a check whose report is
+ * cached needs only this.
+ */
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { TextFile } from '../core/text-file.js';
+import { FileReader, textFileOf } from '../runtime/files.js';
+import { digestOf, type FileDigests } from '../runtime/file-digests.js';
+import { compareVersions } from '../model/versions.js';
+import { LOCKFILE } from '../generators/pins.js';
+import { defaultLayout, SITE_CONFIG, VERSION_NAME, type Layout } from './layout.js';
+import type { LoadOptions } from './load.js';
+
+/** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
+const TEXT_FILE = /\.(ts|json|mdx?)$/;
+
+export class CheckInputs {
+  private constructor(
+    private readonly reader: FileReader,
+    /** The hash of the root and the versions, which every key starts from. */
+    private readonly head: string,
+    /** Every file the check reads, sorted. */
+    readonly paths: string[],
+  ) {}
+
+  /**
+   * Lists every file under the versions' schema folders, their MDX pages, the SEPs, the site's
+   * files and the lockfile. Undefined when a file or folder cannot be read (the full load
+   * reports that).
+   */
+  static async list(rootArg: string, options: LoadOptions = {}): Promise<CheckInputs | undefined> {
+    const root = path.resolve(rootArg);
+    const layout = { ...defaultLayout, ...options.layout };
+    const reader = new FileReader(root, options.ignore, undefined, undefined, options.fileSystem);
+    const names = [...(await findVersions(reader, layout))]
+      .filter((n) => !options.versions?.length || options.versions.includes(n))
+      .sort(compareVersions);
+    const lists = await Promise.all([
+      ...names.flatMap((id) => [
+        reader.list(posixJoin(layout.schema, id), () => true),
+        reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx')),
+      ]),
+      listSeps(reader, layout),
+      siteFiles(reader, layout),
+      // The toolchain versions it pins decide how the Schema Reference is rendered.
+      !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
+    ]);
+    if (reader.problems.length) return undefined;
+    const head = `${root}\0${names.join(',')}\0`;
+    return new CheckInputs(reader, head, [...new Set(lists.flat())].sort());
+  }
+
+  private keyOf(digests: Map<string, string>): string {
+    const hash = createHash('sha256').update(this.head);
+    for (const p of this.paths) hash.update(`${p}\0${digests.get(p)}\0`);
+    return hash.digest('hex');
+  }
+
+  /**
+   * The key from the recorded digests alone, when every file has one that its stamp confirms
+   * (nothing is read); undefined when a file must be read (or cannot be).
+   */
+  async keyFromDigests(index: FileDigests): Promise<string | undefined> {
+    try {
+      const known = await Promise.all(this.paths.map((p) => index.known(this.reader, p)));
+      if (known.some((d) => d === undefined) || this.reader.problems.length) return undefined;
+      return this.keyOf(new Map(this.paths.map((p, i) => [p, known[i]!])));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Reads every file: the key of their contents (recorded in `index` with the stamps `keyFromDigests`
+   * took), and the texts. Undefined when a file cannot be read.
+   */
+  async read(index?: FileDigests): Promise<{ key: string; files: Map<string, TextFile> } | undefined> {
+    const digests = new Map<string, string>();
+    const files = new Map<string, TextFile>();
+    try {
+      const contents = await Promise.all(this.paths.map((p) => this.reader.readBytes(p)));
+      for (const [i, p] of this.paths.entries()) {
+        digests.set(p, index ? index.record(p, contents[i]) : digestOf(contents[i]));
+        const file = TEXT_FILE.test(p) ? textFileOf(p, contents[i]) : undefined;
+        if (file) files.set(p, file);
+      }
+    } catch {
+      return undefined;
+    }
+    if (this.reader.problems.length) return undefined;
+    return { key: this.keyOf(digests), files };
+  }
+
+  /**
+   * The texts of some of the files, read now; undefined when one of them is not what its digest
+   * in `index` says (it changed since its stamp was taken).
+   */
+  async texts(paths: Iterable<string>, index: FileDigests): Promise<Map<string, TextFile> | undefined> {
+    const wanted = [...new Set(paths)].filter((p) => TEXT_FILE.test(p) && this.paths.includes(p)).sort();
+    try {
+      const contents = await Promise.all(wanted.map((p) => this.reader.readBytes(p)));
+      const files = new Map<string, TextFile>();
+      for (const [i, p] of wanted.entries()) {
+        if (digestOf(contents[i]) !== index.digest(p)) return undefined;
+        const file = textFileOf(p, contents[i]);
+        if (file) files.set(p, file);
+      }
+      return files;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The version folders (dates and `draft`) under the schema and docs folders. */
+export async function findVersions(reader: FileReader, layout: Layout): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const dir of [layout.schema, layout.docs]) {
+    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) names.add(name);
+  }
+  return names;
+}
+
+/** Every file of the site when its folder has a docs.json (links resolve against all of them). */
+async function siteFiles(reader: FileReader, layout: Layout): Promise<string[]> {
+  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
+  return reader.list(layout.site, () => true);
+}
+
+/** The SEPs: Markdown files directly in the SEP folder. */
+export function listSeps(reader: FileReader, layout: Layout): Promise<string[]> {
+  return reader.list(layout.seps, (p) => p.endsWith('.md') && !p.includes('/', layout.seps.length + 1));
+}
+
+export function posixJoin(...parts: string[]): string {
+  return path.posix.join(...parts);
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { copyTree, driftedSpec, projectRoot, tempDir } from '../helpers.js';
+import { SETTLED_MS } from '../../src/runtime/file-digests.js';
+
+const cli = path.join(projectRoot, 'dist/cli.js');
+
+/**
+ * Runs the built executable with two traces of what it loads, in every thread: a module hook
+ * that notes each ES module (Node runs the hooks for the main thread and the worker alike), and
+ * a preload script that notes, at exit, each CommonJS module of its thread (TypeScript and ajv
+ * are loaded with `require`).
+ */
+function tracedCheck(root: string, args: string[] = []): { code: number | null; stdout: string; loaded: string[] } {
+  const dir = tempDir('trace-');
+  const trace = path.join(dir, 'loaded.txt');
+  fs.writeFileSync(
+    path.join(dir, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(trace)}, url + '\\n');\n  return next(url, context);\n}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'register.mjs'),
+    `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'required.cjs'),
+    `const { appendFileSync } = require('node:fs');\nconst write = () => appendFileSync(${JSON.stringify(trace)}, Object.keys(require.cache).join('\\n') + '\\n');\nprocess.on('exit', write);\nif (!require('node:worker_threads').isMainThread) require('node:worker_threads').parentPort?.once('close', write);\n`,
+  );
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--require',
+      path.join(dir, 'required.cjs'),
+      '--import',
+      path.join(dir, 'register.mjs'),
+      cli,
+      'check',
+      '--root',
+      root,
+      '--format',
+      'json',
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
+  const loaded = fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  return { code: r.status, stdout: r.stdout, loaded };
+}
+
+/** The packages (and the bundled Markdown pipeline) a cached report has no use for. */
+const HEAVY = [
+  /\/node_modules\/typescript\/lib\//,
+  /\/node_modules\/typedoc\/dist\//,
+  /\/node_modules\/typescript-json-schema\/dist\//,
+  /\/node_modules\/ajv\//,
+  /\/node_modules\/(unified|remark-[a-z-]+|micromark[a-z-]*|mdast-[a-z-]+)\//,
+  /\/dist\/vendor\/markdown\.js$/,
+  /\/dist\/util\/typescript\.js$/,
+  /\/dist\/rules\/(?!registry\.js$)/,
+  /\/dist\/generators\/(?!(keys|pins)\.js$)/,
+  /\/dist\/sources\/(markdown|schema-ts|load|site)\.js$/,
+];
+
+const heavyIn = (loaded: string[]) => loaded.filter((m) => HEAVY.some((h) => h.test(m)));
+
+/**
+ * A copy of the drifted spec with a node_modules folder for its cache and no config file (as the
+ * MCP repository has none; a config's vocabulary is validated with ajv), its files older than the
+ * time a recorded digest needs to be trusted (`SETTLED_MS`): as a tree is between two checks.
+ */
+async function settledCopy(): Promise<string> {
+  const root = copyTree(driftedSpec);
+  fs.mkdirSync(path.join(root, 'node_modules'));
+  fs.rmSync(path.join(root, 'spec-check.config.json'));
+  await new Promise((resolve) => setTimeout(resolve, SETTLED_MS + 100));
+  return root;
+}
+
+describe('a warm check', () => {
+  it('loads no parser, rule or generator, in either thread, when its report is cached', async () => {
+    const root = await settledCopy();
+    const cold = tracedCheck(root);
+    expect(cold.code).toBe(1);
+    // The trace sees what it should: a check that misses loads them all.
+    expect(heavyIn(cold.loaded).length).toBeGreaterThan(10);
+    expect(cold.loaded.some((m) => m.includes('/node_modules/typescript/lib/typescript.js'))).toBe(true);
+
+    const warm = tracedCheck(root);
+    expect(warm.code).toBe(1);
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(warm.loaded.some((m) => m.endsWith('/dist/report-cache.js'))).toBe(true);
+    expect(heavyIn(warm.loaded)).toEqual([]);
+  });
+
+  it('loads the rules for a format that reads their metadata, and the parsers when an input changed', async () => {
+    const root = await settledCopy();
+    const cold = tracedCheck(root, ['--format', 'sarif']);
+    const sarif = tracedCheck(root, ['--format', 'sarif']);
+    expect(sarif.stdout).toBe(cold.stdout);
+    expect(sarif.loaded.some((m) => m.endsWith('/dist/report-cache.js'))).toBe(true);
+    expect(sarif.loaded.some((m) => /\/dist\/rules\/index\.js$/.test(m))).toBe(true);
+    expect(sarif.loaded.some((m) => m.endsWith('/dist/check.js'))).toBe(false);
+
+    fs.appendFileSync(path.join(root, 'docs/specification/draft/index.mdx'), '\nOne more line.\n');
+    const changed = tracedCheck(root);
+    expect(changed.loaded.some((m) => m.endsWith('/dist/vendor/markdown.js'))).toBe(true);
+  });
+});
