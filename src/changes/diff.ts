@@ -94,7 +94,16 @@ function compareDeclarations(
       from: declSide(before),
       to: declSide(after),
     });
-  if (!objects) return;
+  if (objects) compareMembers(before, after, from, to, out);
+}
+
+function compareMembers(
+  before: Declaration,
+  after: Declaration,
+  from: SchemaSource,
+  to: SchemaSource,
+  out: SchemaChange[],
+): void {
   // The members of the two objects, inline types followed; a member of an inline type is placed
   // at the member that holds it (its own location is in the inline text).
   const byPath = new Map<string, SchemaChange>();
