@@ -72,11 +72,14 @@ export function changelogProblems(project: Project, version: SpecVersion): Claim
       if (problem) out.push(problem);
       continue;
     }
-    const problem =
-      claim.kind === 'added'
-        ? addedProblem(claim.subject, claim.owners, claim, before, after, since.changes, 'added')
-        : removedProblem(claim.subject, claim.owners, claim, before, after, since.changes, 'removed');
-    if (problem) out.push(problem);
+    // `to \`A\` and \`B\``: held to each.
+    for (const owners of claim.owners.length > 1 ? claim.owners.map((o) => [o]) : [claim.owners]) {
+      const problem =
+        claim.kind === 'added'
+          ? addedProblem(claim.subject, owners, claim, before, after, since.changes, 'added')
+          : removedProblem(claim.subject, owners, claim, before, after, since.changes, 'removed');
+      if (problem) out.push(problem);
+    }
   }
   return out;
 }
@@ -134,7 +137,7 @@ function addedProblem(
 ): ClaimProblem | undefined {
   const value = token.value;
   const scope = ownerScope(owners, after);
-  const where = scope ? ` ${owners.map((o) => `\`${o.value}\``).join(' or ')}` : '';
+  const where = scope ? ` ${owners.map((o) => `\`${o.value}\``).join(', ')}` : '';
   const claimText = `The changelog says \`${value}\` was ${says}${scope ? ` to${where}` : ''} in ${after.id}`;
   if (!hasWithin(after, value, scope)) {
     const elsewhere = nameKind(after.names, value) || nameKind(before.names, value);
@@ -145,7 +148,9 @@ function addedProblem(
       location: token.location,
       related: nameKind(after.names, value)
         ? related(after, placeOf(after, value), `\`${value}\` is here`)
-        : related(before, was, `\`${value}\` in ${before.id}`),
+        : was
+          ? related(before, was, `\`${value}\` in ${before.id}`)
+          : owners.flatMap((o) => related(after, placeOf(after, o.value), `\`${o.value}\` is here`)),
     };
   }
   // New to this version: not in the previous one there, or added to one more place.
@@ -188,7 +193,7 @@ function removedProblem(
 ): ClaimProblem | undefined {
   const value = token.value;
   const scope = ownerScope(owners, before);
-  const where = scope ? ` ${owners.map((o) => `\`${o.value}\``).join(' or ')}` : '';
+  const where = scope ? ` ${owners.map((o) => `\`${o.value}\``).join(', ')}` : '';
   const claimText = `The changelog says \`${value}\` was ${says}${scope ? ` from${where}` : ''} in ${after.id}`;
   if (!hasWithin(before, value, scope)) {
     if (!nameKind(after.names, value) && !claim.schemaNoun) return undefined;
