@@ -169,12 +169,25 @@ function addedProblem(
     )
   )
     return undefined;
-  // A member of a declaration added in this version is new with it.
+  // A member of a declaration added in this version is new with it, unless the sentence names
+  // where it goes and it was there before (a new declaration taking over an inline type).
+  if (scope) return alreadyThere(token, claimText, before, scope, where);
   const addedDecls = new Set(
     changes.filter((c) => c.change === 'added' && c.subject === 'declaration').map((c) => c.path),
   );
   const paths = after.names.members.get(value) ?? [];
-  if (paths.some((p) => addedDecls.has(p.split('.')[0]) && (!scope || scope.has(p.split('.')[0])))) return undefined;
+  if (paths.some((p) => addedDecls.has(p.split('.')[0]))) return undefined;
+  return alreadyThere(token, claimText, before, undefined, where);
+}
+
+function alreadyThere(
+  token: ChangelogToken,
+  claimText: string,
+  before: Side,
+  scope: Set<string> | undefined,
+  where: string,
+): ClaimProblem {
+  const value = token.value;
   return {
     message: `${claimText}, but ${before.id}'s schema.ts already has \`${value}\`${scope ? ` in${where}` : ''} and nothing of that name was added`,
     location: token.location,
