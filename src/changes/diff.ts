@@ -116,6 +116,8 @@ function compareMembers(
     }
     change.aspects = order([...change.aspects, aspect]);
   };
+  // The member of `after` an inline member's path goes through.
+  const holder = (path: string) => after.members.find((m) => m.name === path.split('.')[1])?.location ?? after.location;
   const placed = new Map<Member, Location>();
   const where = (m: Member, fallback: Location) =>
     placed.get(m) ?? (m.location.file === to.file.path || m.location.file === from.file.path ? m.location : fallback);
@@ -144,7 +146,7 @@ function compareMembers(
         subject: 'member',
         path: d.path,
         aspects: [],
-        to: memberSide(d.theirs, d.theirs.location.file === to.file.path ? d.theirs.location : after.location),
+        to: memberSide(d.theirs, d.theirs.location.file === to.file.path ? d.theirs.location : holder(d.path)),
       });
     else if (d.kind === 'pair') {
       if (!!d.mine.jsdoc?.deprecated !== !!d.theirs.jsdoc?.deprecated) changed(d.path, d.mine, d.theirs, 'deprecated');
@@ -161,7 +163,7 @@ function compareMembers(
   // Members of inline types carry locations in their inline text: the holding member's instead.
   for (const c of byPath.values()) {
     if (c.from && c.from.location.file !== from.file.path) c.from.location = before.location;
-    if (c.to && c.to.location.file !== to.file.path) c.to.location = after.location;
+    if (c.to && c.to.location.file !== to.file.path) c.to.location = holder(c.path);
   }
 }
 
