@@ -50,6 +50,7 @@ interface Side {
 /** What is wrong with each claim of a version's changelog (none when it has no changelog or no previous version). */
 export function changelogProblems(project: Project, version: SpecVersion): ClaimProblem[] {
   const changelog = project.derive(changelogOf, version);
+  if (!changelog?.claims.length) return [];
   const since = project.derive(changesSincePrevious, version);
   if (!changelog || !since || !version.schemaTs || !since.before.schemaTs) return [];
   const before: Side = {
