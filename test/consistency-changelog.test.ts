@@ -138,6 +138,18 @@ tester.run(consistencyChangelog, {
       errors: [{ messageIncludes: 'still has `Widget`', line: 7, column: 12 }],
     },
     {
+      name: 'a field added to a type neither version declares: the nearest declaration is suggested',
+      files: { [CHANGELOG]: changelog('Added `label` field to `Widgit`.') },
+      errors: [
+        {
+          message:
+            "The changelog says `label` was added to `Widgit`, which neither 2025-01-01's nor 2025-06-01's schema.ts declares (did you mean `Widget`?)",
+          line: 7,
+          column: 27,
+        },
+      ],
+    },
+    {
       name: 'a type said removed that neither version declares',
       files: { [CHANGELOG]: changelog('Removed the `Gadget` type.') },
       errors: [{ messageIncludes: "2025-01-01's schema.ts has no `Gadget` to remove", line: 7, column: 16 }],

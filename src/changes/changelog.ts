@@ -245,7 +245,7 @@ export function reachable(schema: SchemaSource, name: string, depth = 3): Set<st
  */
 export function mentionOf(
   changelog: Changelog,
-  change: { subject: 'declaration' | 'member'; path: string },
+  change: { change: string; subject: 'declaration' | 'member'; path: string },
   methods: (declaration: string) => string[],
 ): ChangelogToken | undefined {
   const segments = change.path.split('.');
@@ -256,5 +256,10 @@ export function mentionOf(
   const direct = changelog.tokens.find((t) => t.value === change.path);
   if (direct) return direct;
   const units = new Set(changelog.tokens.filter((t) => declNames.has(t.value)).map((t) => t.unit));
-  return changelog.tokens.find((t) => units.has(t.unit) && tails.has(t.value));
+  const inUnit = changelog.tokens.find((t) => units.has(t.unit) && tails.has(t.value));
+  if (inUnit) return inUnit;
+  // A claim of the same change by the member's name alone (`Added \`completions\` capability`).
+  const name = segments.at(-1);
+  return changelog.claims.find((c) => c.kind === change.change && c.subject.value === name && !c.owners.length)
+    ?.subject;
 }

@@ -8,6 +8,7 @@ import type { Location } from '../core/location.js';
 import type { Project } from '../project/project.js';
 import { derivation } from '../project/project.js';
 import { compareVersions } from '../model/versions.js';
+import { nearestName } from '../model/excess-members.js';
 import { schemaChanges, type SchemaChange } from './diff.js';
 import {
   changelogOf,
@@ -73,6 +74,18 @@ export function changelogProblems(project: Project, version: SpecVersion): Claim
       if (problem) out.push(problem);
       continue;
     }
+    // A field added to a type that neither schema.ts declares: the type is misnamed.
+    if (claim.schemaNoun)
+      for (const owner of claim.owners) {
+        if (nameKind(before.names, owner.value) || nameKind(after.names, owner.value)) continue;
+        const side = claim.kind === 'added' ? after : before;
+        const near = nearestName(owner.value, [...side.names.declarations.keys()]);
+        out.push({
+          message: `The changelog says \`${claim.subject.value}\` was ${claim.kind} ${claim.kind === 'added' ? 'to' : 'from'} \`${owner.value}\`, which neither ${before.id}'s nor ${after.id}'s schema.ts declares${near ? ` (did you mean \`${near}\`?)` : ''}`,
+          location: owner.location,
+          related: near ? related(side, placeOf(side, near), `\`${near}\` is here`) : [],
+        });
+      }
     // `to \`A\` and \`B\``: held to each.
     for (const owners of claim.owners.length > 1 ? claim.owners.map((o) => [o]) : [claim.owners]) {
       const problem =
