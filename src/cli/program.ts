@@ -14,9 +14,17 @@ import { registerClaims } from './commands/claims.js';
 import { registerGenerate } from './commands/generate.js';
 import { registerSepDiff } from './commands/sep-diff.js';
 import { registerRules } from './commands/rules.js';
+import { registerChanges } from './commands/changes.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-const commands: RegisterCommand[] = [registerCheck, registerGenerate, registerSepDiff, registerClaims, registerRules];
+const commands: RegisterCommand[] = [
+  registerCheck,
+  registerGenerate,
+  registerSepDiff,
+  registerClaims,
+  registerChanges,
+  registerRules,
+];
 
 const defaultIo: CliIo = {
   stdout: (s) => process.stdout.write(s),

@@ -21,6 +21,7 @@ import { mdxUnclosedFence } from './mdx-unclosed-fence.js';
 
 import { consistencyErrorReporting } from './consistency-error-reporting.js';
 import { consistencyErrorCode } from './consistency-error-code.js';
+import { consistencyChangelog } from './consistency-changelog.js';
 import { suppressionUnused } from './suppression-unused.js';
 import { generatedSchemaJson } from './generated-schema-json.js';
 import { generatedSchemaReference } from './generated-schema-reference.js';
@@ -49,6 +50,7 @@ export const allRules: Rule[] = [
   mdxUnclosedFence,
   consistencyErrorReporting,
   consistencyErrorCode,
+  consistencyChangelog,
   generatedSchemaJson,
   generatedSchemaReference,
   suppressionUnused,

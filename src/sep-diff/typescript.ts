@@ -196,14 +196,16 @@ function widens(mine: string, theirs: string): boolean {
 }
 
 /** An interface, or a type alias of an object literal. */
-const isObject = (d: Declaration) => d.kind === 'interface' || d.members.length > 0 || /^\s*\{/.test(d.typeText ?? '');
+export const isObject = (d: Declaration) =>
+  d.kind === 'interface' || d.members.length > 0 || /^\s*\{/.test(d.typeText ?? '');
 
 interface SepMember extends Member {
   /** Where the SEP declares it. */
   sepLocation: Location;
 }
 
-interface TheirObject {
+/** One side of a member-by-member comparison: an object type's members. */
+export interface TheirObject {
   members: Member[];
   /** The declaration the members belong to (for inherited members). */
   decl?: Declaration;
@@ -212,6 +214,84 @@ interface TheirObject {
 
 /** How deep inline object types are compared member by member. */
 const MAX_DEPTH = 3;
+
+/**
+ * What comparing two objects' members finds, member by member: a member of `mine` that `theirs`
+ * lacks (`absent`), a pair of members of one name (`pair`, then `optionality` and `type` where
+ * they differ), and with `extra` a member of `theirs` that `mine` lacks. Inline object types are
+ * compared member by member, `path` growing by the member's name.
+ */
+export type MemberDifference<M extends Member> =
+  | { kind: 'absent'; path: string; mine: M; theirs: TheirObject }
+  | { kind: 'extra'; path: string; theirs: Member; mine: M | undefined }
+  | { kind: 'pair' | 'optionality' | 'type'; path: string; mine: M; theirs: Member };
+
+export interface MemberWalk<M extends Member> {
+  /** The schema `mine` comes from, when it has one (aliases in its types expand there); else `schema`'s. */
+  mineSchema?: SchemaSource;
+  /** The declaration `mine` belongs to (members it inherits are not `extra` on the other side). */
+  mineDecl?: Declaration;
+  /** Report the members of `theirs` that `mine` lacks. */
+  extra?: boolean;
+  /** A member of an inline type of `parent`, as `mine` holds members. */
+  child(member: Member, parent: M): M;
+}
+
+/**
+ * Compares `mine` with `theirs` member by member, in `mine`'s order, calling `visit` with each
+ * difference. The SEP comparison and `spec-check changes` both walk through here.
+ */
+export function walkMembers<M extends Member>(
+  mine: M[],
+  theirs: TheirObject,
+  path: string,
+  schema: SchemaSource,
+  walk: MemberWalk<M>,
+  visit: (difference: MemberDifference<M>) => void,
+  depth = 0,
+  parent?: M,
+): void {
+  const mineSchema = walk.mineSchema ?? schema;
+  for (const m of mine) {
+    const t = theirs.members.find((x) => x.name === m.name);
+    const at = `${path}.${m.name}`;
+    if (!t) {
+      // Inherited through a declaration schema.ts extends: there, not here.
+      if (theirs.decl && inherited(theirs.decl, m.name, schema)) continue;
+      visit({ kind: 'absent', path: at, mine: m, theirs });
+      continue;
+    }
+    visit({ kind: 'pair', path: at, mine: m, theirs: t });
+    if (t.optional !== m.optional) visit({ kind: 'optionality', path: at, mine: m, theirs: t });
+    if (!m.typeText || !t.typeText || sameType(m.typeText, t.typeText, schema, mineSchema)) continue;
+    // An inline object type on either side: compared member by member with the other's object.
+    const mineInline =
+      depth < MAX_DEPTH
+        ? (inlineMembers(m.typeText) ?? (walk.mineSchema ? objectOf(m, walk.mineSchema)?.members : undefined))
+        : undefined;
+    const theirsObject = mineInline ? objectOf(t, schema) : undefined;
+    if (mineInline && theirsObject) {
+      walkMembers(
+        mineInline.map((x) => walk.child(x, m)),
+        theirsObject,
+        at,
+        schema,
+        walk,
+        visit,
+        depth + 1,
+        m,
+      );
+      continue;
+    }
+    visit({ kind: 'type', path: at, mine: m, theirs: t });
+  }
+  if (!walk.extra) return;
+  for (const t of theirs.members) {
+    if (mine.some((x) => x.name === t.name)) continue;
+    if (depth === 0 && walk.mineDecl && inherited(walk.mineDecl, t.name, mineSchema)) continue;
+    visit({ kind: 'extra', path: `${path}.${t.name}`, theirs: t, mine: parent });
+  }
+}
 
 function compareMembers(
   mine: SepMember[],
@@ -222,67 +302,58 @@ function compareMembers(
   depth: number,
   additions: { count: number } | undefined,
 ): void {
-  const owner = `\`${path}\``;
-  for (const m of mine) {
-    const t = theirs.members.find((x) => x.name === m.name);
-    const member = `\`${path}.${m.name}\``;
-    const sepAt = [{ ...m.sepLocation, message: `the SEP's ${member}` }];
-    if (!t) {
-      // Inherited through a declaration schema.ts extends: there, not here.
-      if (theirs.decl && inherited(theirs.decl, m.name, schema)) continue;
-      // A member an extension adds: declared by the extension, not by schema.ts.
-      if (additions) {
-        additions.count++;
-        continue;
-      }
-      out.push(
-        finding(
-          'schema',
-          `schema.ts's ${owner} has no member \`${m.name}\`, which the SEP declares (\`${m.name}${m.optional ? '?' : ''}: ${flat(m.typeText)}\`)`,
-          theirs.location,
-          sepAt,
-        ),
-      );
-      continue;
-    }
-    if (t.optional !== m.optional)
-      out.push(
-        finding(
-          'schema',
-          `schema.ts makes ${member} ${t.optional ? 'optional' : 'required'}; the SEP makes it ${m.optional ? 'optional' : 'required'}`,
-          t.location,
-          sepAt,
-        ),
-      );
-    if (!m.typeText || !t.typeText || sameType(m.typeText, t.typeText, schema)) continue;
-    // An inline object type on either side: compared member by member with the other's object.
-    const mineInline = depth < MAX_DEPTH ? inlineMembers(m.typeText) : undefined;
-    const theirsObject = mineInline ? objectOf(t, schema) : undefined;
-    if (mineInline && theirsObject) {
-      compareMembers(
-        mineInline.map((x) => ({ ...x, sepLocation: m.sepLocation })),
-        theirsObject,
-        `${path}.${m.name}`,
-        schema,
-        out,
-        depth + 1,
-        additions,
-      );
-      continue;
-    }
-    out.push(
-      finding(
-        'schema',
-        `schema.ts types ${member} as \`${flat(t.typeText)}\` where the SEP has \`${flat(m.typeText)}\``,
-        t.location,
-        sepAt,
-      ),
-    );
-  }
+  const walk: MemberWalk<SepMember> = { child: (x, m) => ({ ...x, sepLocation: m.sepLocation }) };
+  walkMembers(
+    mine,
+    theirs,
+    path,
+    schema,
+    walk,
+    (d) => {
+      if (d.kind === 'pair' || d.kind === 'extra') return;
+      const { mine: m } = d;
+      const owner = `\`${d.path.slice(0, -(m.name.length + 1))}\``;
+      const member = `\`${d.path}\``;
+      const sepAt = [{ ...m.sepLocation, message: `the SEP's ${member}` }];
+      if (d.kind === 'absent') {
+        // A member an extension adds: declared by the extension, not by schema.ts.
+        if (additions) {
+          additions.count++;
+          return;
+        }
+        out.push(
+          finding(
+            'schema',
+            `schema.ts's ${owner} has no member \`${m.name}\`, which the SEP declares (\`${m.name}${m.optional ? '?' : ''}: ${flat(m.typeText)}\`)`,
+            d.theirs.location,
+            sepAt,
+          ),
+        );
+      } else if (d.kind === 'optionality')
+        out.push(
+          finding(
+            'schema',
+            `schema.ts makes ${member} ${d.theirs.optional ? 'optional' : 'required'}; the SEP makes it ${m.optional ? 'optional' : 'required'}`,
+            d.theirs.location,
+            sepAt,
+          ),
+        );
+      else
+        out.push(
+          finding(
+            'schema',
+            `schema.ts types ${member} as \`${flat(d.theirs.typeText)}\` where the SEP has \`${flat(m.typeText)}\``,
+            d.theirs.location,
+            sepAt,
+          ),
+        );
+    },
+    depth,
+  );
 }
 
 /** The members of an inline object type (`{ a: string; b?: number }`), or undefined for any other type. */
-function inlineMembers(typeText: string): Member[] | undefined {
+export function inlineMembers(typeText: string): Member[] | undefined {
   const text = typeText.trim();
   if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
   const source = readSchemaSource(new TextFile('inline.ts', `interface Inline ${text}`));
@@ -291,7 +362,7 @@ function inlineMembers(typeText: string): Member[] | undefined {
 }
 
 /** The object a schema.ts member's type is: inline, or a declaration it names (through aliases). */
-function objectOf(member: Member, schema: SchemaSource): TheirObject | undefined {
+export function objectOf(member: Member, schema: SchemaSource): TheirObject | undefined {
   const inline = inlineMembers(member.typeText);
   if (inline) return { members: inline, location: member.location };
   const decl = schema.byName.get(expand(member.typeText, schema).trim());
@@ -311,12 +382,18 @@ function expand(typeText: string, schema: SchemaSource): string {
   return text;
 }
 
-function sameType(a: string, b: string, schema: SchemaSource): boolean {
-  return normalType(a) === normalType(b) || normalType(expand(a, schema)) === normalType(expand(b, schema));
+/** Whether two type texts are one type; `mineSchema`, when `a` comes from another schema, expands `a`'s aliases. */
+export function sameType(a: string, b: string, schema: SchemaSource, mineSchema: SchemaSource = schema): boolean {
+  return normalType(a) === normalType(b) || normalType(expand(a, mineSchema)) === normalType(expand(b, schema));
 }
 
 /** Whether a declaration extends `base`, directly or through the declarations it extends. */
-function extendsTransitively(decl: Declaration, base: string, schema: SchemaSource, seen = new Set<string>()): boolean {
+export function extendsTransitively(
+  decl: Declaration,
+  base: string,
+  schema: SchemaSource,
+  seen = new Set<string>(),
+): boolean {
   for (const b of decl.extends) {
     if (normalType(b) === normalType(base)) return true;
     const name = /^[\w$]+/.exec(b)?.[0];
@@ -328,7 +405,7 @@ function extendsTransitively(decl: Declaration, base: string, schema: SchemaSour
   return false;
 }
 
-function inherited(decl: Declaration, member: string, schema: SchemaSource, seen = new Set<string>()): boolean {
+export function inherited(decl: Declaration, member: string, schema: SchemaSource, seen = new Set<string>()): boolean {
   for (const base of decl.extends) {
     const name = /^[\w$]+/.exec(base)?.[0];
     const b = name ? schema.byName.get(name) : undefined;
@@ -339,7 +416,7 @@ function inherited(decl: Declaration, member: string, schema: SchemaSource, seen
   return false;
 }
 
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Tables under a heading or sentence that speaks of deprecating, whose first cell names a
