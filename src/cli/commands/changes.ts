@@ -1,10 +1,8 @@
 import { Option } from 'commander';
-import { loadSpec } from '../../sources/load.js';
 import { loadOptionsOf, resolveRunConfig } from '../run-config.js';
 import { type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
-import { displayRoot } from '../../check.js';
-import { changesReport, formatChangesJson, formatChangesText } from '../../changes/report.js';
+import { displayRoot } from '../../report-cache.js';
 
 /** `spec-check changes <from> <to>`: what changed between two versions' schema.ts, and whether the changelog says so. */
 export const registerChanges: RegisterCommand = (program, { io }) => {
@@ -24,6 +22,11 @@ export const registerChanges: RegisterCommand = (program, { io }) => {
         configFile: opts.config,
         flags: { versions: [from, to], format: opts.format },
       });
+      // Loaded here, not at the top: every command module is imported on each start-up.
+      const [{ loadSpec }, { changesReport, formatChangesJson, formatChangesText }] = await Promise.all([
+        import('../../sources/load.js'),
+        import('../../changes/report.js'),
+      ]);
       const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
       const version = (id: string) => {
         const found = spec.versions.find((v) => v.id === id);
