@@ -147,14 +147,20 @@ function pairsOfText(file: TextFile, lines: (text: string) => boolean): CodeName
 }
 
 /** The pairs of a page, read once per page. */
-const pagePairs = derivation('error code names of a page', (page: MarkdownPage) => pairsOfText(page.file, () => true));
+const pagePairs = derivation('error code names of a page', (page: MarkdownPage) => pairsOfText(page.file, () => true), {
+  carriesOver: true,
+});
 
 /** The pairs of a schema.ts's comments (code lines declare, they do not name). */
-const schemaPairs = derivation('error code names of schema.ts', (schema: SchemaSource) =>
-  pairsOfText(schema.file, (line) => /^\s*(?:\*|\/\/|\/\*)/.test(line)),
+const schemaPairs = derivation(
+  'error code names of schema.ts',
+  (schema: SchemaSource) => pairsOfText(schema.file, (line) => /^\s*(?:\*|\/\/|\/\*)/.test(line)),
+  { carriesOver: true },
 );
 
-const errorsOfSchema = derivation('named errors of schema.ts', (schema: SchemaSource) => namedErrors(schema));
+const errorsOfSchema = derivation('named errors of schema.ts', (schema: SchemaSource) => namedErrors(schema), {
+  carriesOver: true,
+});
 
 /** A code written beside the name of one of the version's errors. */
 export interface ResolvedCodeName {

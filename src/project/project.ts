@@ -69,3 +69,33 @@ export class Project {
     return value;
   }
 }
+
+/** What a kept derivation holds for one subject: its last value and the inputs it was made from. */
+export interface KeptBox<Value> {
+  kept?: { inputs: readonly unknown[]; value: Value };
+}
+
+/**
+ * A value of one subject that depends on other objects too (a page and the schema it is checked
+ * against). It carries over to the next project of a watch session, and `keptValue` reuses it
+ * while those other inputs are the same objects, as the loader keeps them for unchanged files.
+ */
+export function keptDerivation<Subject extends object, Value>(name: string): Derivation<Subject, KeptBox<Value>> {
+  return derivation(name, (): KeptBox<Value> => ({}), { carriesOver: true });
+}
+
+/** The kept value of `subject` when it was made from these `inputs` (compared by identity), else a new one. */
+export function keptValue<Subject extends object, Value>(
+  project: Project,
+  kept: Derivation<Subject, KeptBox<Value>>,
+  subject: Subject,
+  inputs: readonly unknown[],
+  compute: () => Value,
+): Value {
+  const box = project.derive(kept, subject);
+  const last = box.kept;
+  if (last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])) return last.value;
+  const value = compute();
+  box.kept = { inputs, value };
+  return value;
+}

@@ -1,7 +1,7 @@
 import type { MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import type { Rule } from '../core/rule.js';
-import type { Project } from '../project/project.js';
+import { keptDerivation, keptValue, type Project } from '../project/project.js';
 import { jsonBlockLanguage, jsonBlockValues } from '../prose/json-blocks.js';
 import { blockContext } from '../prose/classify.js';
 import { escapePointer } from '../core/json-document.js';
@@ -48,10 +48,22 @@ export const consistencyProtocolVersion: Rule = {
         for (const { pointer, value } of versionValues(example.document.value, ''))
           if (value !== own) say(value, example.file.location(example.document.offsetOf(pointer)));
       }
-      for (const page of version.pages) checkPage(project, page, own, say);
+      for (const page of version.pages) {
+        const found = keptValue(project, pageVersions, page, [own], () => {
+          const out: { value: string; location: Location }[] = [];
+          checkPage(project, page, own, (value, location) => out.push({ value, location }));
+          return out;
+        });
+        for (const { value, location } of found) say(value, location);
+      }
     }
   },
 };
+
+/** The other versions a page names, kept while the page and its version's own are unchanged. */
+const pageVersions = keptDerivation<MarkdownPage, { value: string; location: Location }[]>(
+  'protocol versions of a page',
+);
 
 function checkPage(project: Project, page: MarkdownPage, own: string, say: (v: string, at: Location) => void): void {
   const text = page.file.text;

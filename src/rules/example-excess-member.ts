@@ -4,8 +4,12 @@ import { declaredNames, excessMembers, type ExcessMember } from '../model/excess
 import { messageIndex } from '../prose/schema-index.js';
 import { readJsonBlocks } from '../prose/prose-json.js';
 import { valueAtPointer } from '../core/json-document.js';
-import type { Rule } from '../core/rule.js';
-import type { Project } from '../project/project.js';
+import type { Report, Rule } from '../core/rule.js';
+import { keptDerivation, keptValue, type Project } from '../project/project.js';
+import type { TextFile } from '../core/text-file.js';
+import type { MarkdownPage } from '../model/spec.js';
+import type { SchemaValidator } from '../model/schema-validator.js';
+import type { ShownBlock } from '../prose/prose-json.js';
 
 /** Members of examples and prose JSON that their type does not declare (TypeScript's excess-property check). */
 export const exampleExcessMember: Rule = {
@@ -31,10 +35,13 @@ export const exampleExcessMember: Rule = {
       for (const example of version.examples) {
         if (!example.document.ok || !validator.has(example.typeName)) continue;
         guard(example.path, () => {
-          for (const excess of excessMembers(validator.source, example.typeName, example.document.value)) {
-            const offset = example.document.keyOffset(excess.pointer, excess.member) ?? 0;
-            report({ message: messageFor(excess, excess.pointer), location: example.file.location(offset) });
-          }
+          const reports = keptValue(project, exampleReports, example.file, [validator, example.typeName], () =>
+            excessMembers(validator.source, example.typeName, example.document.value).map((excess) => ({
+              message: messageFor(excess, excess.pointer),
+              location: example.file.location(example.document.keyOffset(excess.pointer, excess.member) ?? 0),
+            })),
+          );
+          for (const r of reports) report(r);
         });
       }
       checkPages(project, version, report);
@@ -42,7 +49,7 @@ export const exampleExcessMember: Rule = {
   },
 };
 
-function checkPages(project: Project, version: SpecVersion, report: Parameters<Rule['check']>[1]['report']): void {
+function checkPages(project: Project, version: SpecVersion, report: (r: Report) => void): void {
   const validator = validatorFor(project, version)!;
   const index = messageIndex(project, version);
   const envelopes = new Set(
@@ -50,24 +57,43 @@ function checkPages(project: Project, version: SpecVersion, report: Parameters<R
       .filter((d) => !!d)
       .map((d) => d!.name),
   );
-  for (const page of version.pages)
-    for (const shown of readJsonBlocks(project, version, page))
-      for (const { json, classification } of shown.values) {
-        const checks = classification.checks.filter((c) => validator.has(c.definition));
-        for (const check of checks) {
-          // A message is checked against its envelope and its own type apart: each takes the other's top-level names.
-          const others = checks.filter((c) => c !== check && c.pointer === check.pointer);
-          if (envelopes.has(check.definition) && others.some((c) => !envelopes.has(c.definition))) continue;
-          const alsoDeclared = new Set(others.flatMap((c) => [...declaredNames(validator.source, c.definition)]));
-          const value = valueAtPointer(json.value, check.pointer);
-          for (const excess of excessMembers(validator.source, check.definition, value, alsoDeclared)) {
-            const pointer = check.pointer + excess.pointer;
-            const at = json.positionOf(pointer, excess.member);
-            report({ message: messageFor(excess, pointer), location: shown.block.locate(at.line, at.column) });
-          }
+  for (const page of version.pages) {
+    const blocks = readJsonBlocks(project, version, page);
+    if (!blocks.length) continue;
+    // The blocks carry the page's classification against this schema; the envelopes are the index's.
+    const reports = keptValue(project, pageReports, page, [blocks, validator, index], () =>
+      pageProblems(blocks, validator, envelopes),
+    );
+    for (const r of reports) report(r);
+  }
+}
+
+function pageProblems(blocks: ShownBlock[], validator: SchemaValidator, envelopes: Set<string>): Report[] {
+  const out: Report[] = [];
+  const report = (r: Report) => out.push(r);
+  for (const shown of blocks)
+    for (const { json, classification } of shown.values) {
+      const checks = classification.checks.filter((c) => validator.has(c.definition));
+      for (const check of checks) {
+        // A message is checked against its envelope and its own type apart: each takes the other's top-level names.
+        const others = checks.filter((c) => c !== check && c.pointer === check.pointer);
+        if (envelopes.has(check.definition) && others.some((c) => !envelopes.has(c.definition))) continue;
+        const alsoDeclared = new Set(others.flatMap((c) => [...declaredNames(validator.source, c.definition)]));
+        const value = valueAtPointer(json.value, check.pointer);
+        for (const excess of excessMembers(validator.source, check.definition, value, alsoDeclared)) {
+          const pointer = check.pointer + excess.pointer;
+          const at = json.positionOf(pointer, excess.member);
+          report({ message: messageFor(excess, pointer), location: shown.block.locate(at.line, at.column) });
         }
       }
+    }
+  return out;
 }
+
+/** The findings of an example, kept while its file, its type and the validator are unchanged. */
+const exampleReports = keptDerivation<TextFile, Report[]>('excess members of an example');
+/** The findings of a page's JSON blocks, kept while the blocks (read against the version's schema) are. */
+const pageReports = keptDerivation<MarkdownPage, Report[]>('excess members of a page');
 
 function messageFor(excess: ExcessMember, pointer: string): string {
   const where = pointer ? ` (at ${pointer})` : '';

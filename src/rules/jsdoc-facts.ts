@@ -50,16 +50,20 @@ export function memberFacts(project: Project, source: SchemaSource): MemberFacts
   return project.derive(factsOfSource, source);
 }
 
-const factsOfSource = derivation('jsdoc member facts', (source: SchemaSource): MemberFacts[] => {
-  const out: MemberFacts[] = [];
-  for (const declaration of source.declarations)
-    for (const member of declaration.members) {
-      if (!member.jsdoc) continue;
-      const facts = readFacts(declaration, member, member.jsdoc);
-      if (facts.presence.length || facts.defaults.length || facts.bounds.length) out.push(facts);
-    }
-  return out;
-});
+const factsOfSource = derivation(
+  'jsdoc member facts',
+  (source: SchemaSource): MemberFacts[] => {
+    const out: MemberFacts[] = [];
+    for (const declaration of source.declarations)
+      for (const member of declaration.members) {
+        if (!member.jsdoc) continue;
+        const facts = readFacts(declaration, member, member.jsdoc);
+        if (facts.presence.length || facts.defaults.length || facts.bounds.length) out.push(facts);
+      }
+    return out;
+  },
+  { carriesOver: true },
+);
 
 const NOUN = '(?:field|member|property|parameter|value)';
 const SUPPLIED = '(?:specified|provided|set|present|given|included|supplied)';
