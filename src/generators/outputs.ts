@@ -138,39 +138,41 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
   const dialects = targetDialects(withSchema, project.options.generate?.dialect);
-  const targets = withSchema.map((version, i) => ({
-    version,
-    key: schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialects[i].dialect ?? 'none', toolVersion),
-  }));
-  // The versions share a program (union member order depends on it): one key for them all.
-  const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
-  let outputs = cachedOutputs(project, 'schema-json', batchKey);
-  if (!outputs) {
-    // On a program of its own: schema.json depends on the order TypeScript creates types in,
-    // which other work on the same program would change.
-    outputs = await project.runtime.run(
+  const targets = withSchema.map((version, i) => {
+    const dialect = dialects[i].dialect;
+    const key = schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialect ?? 'none', toolVersion);
+    // Each version is generated alone (see `SchemaJsonJob`): kept by its own key, so an edit of one
+    // schema.ts regenerates that version only.
+    return { version, key, dialect, output: dialect && cachedOutputs(project, 'schema-json', key)?.[0] };
+  });
+  const missing = targets.filter((t) => t.dialect && !t.output);
+  if (missing.length) {
+    const outputs = await project.runtime.run(
       {
         kind: 'schema-json',
         root: spec.root,
-        versions: withSchema.map((v, i) => ({
-          id: v.id,
-          path: v.schemaTs!.file.path,
-          text: v.schemaTs!.file.text,
-          dialect: dialects[i].dialect,
+        versions: missing.map(({ version, dialect }) => ({
+          id: version.id,
+          path: version.schemaTs!.file.path,
+          text: version.schemaTs!.file.text,
+          dialect: dialect!,
         })),
       },
-      schemaTextLength(spec),
+      missing.reduce((length, t) => length + t.version.schemaTs!.file.text.length, 0),
     );
-    keepOutputs(project, 'schema-json', batchKey, outputs);
+    for (const [i, t] of missing.entries()) {
+      t.output = outputs[i];
+      keepOutputs(project, 'schema-json', t.key, [outputs[i]]);
+    }
   }
-  return targets.map(({ version, key }, i) => ({
+  return targets.map(({ version, key, output }, i) => ({
     kind: 'schema-json',
     key,
     version: version.id,
     path: `${version.schemaDir}/schema.json`,
-    text: dialects[i].problem ? undefined : outputs[i].text,
+    text: dialects[i].problem ? undefined : output!.text,
     committed: version.jsonSchema?.file,
-    problems: dialects[i].problem ? [dialects[i].problem] : outputs[i].problems,
+    problems: dialects[i].problem ? [dialects[i].problem] : output!.problems,
   }));
 }
 
