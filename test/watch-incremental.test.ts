@@ -101,6 +101,11 @@ describe('check --watch after edits', () => {
     { timeout: 60_000 },
     async () => {
       const root = copyTree(sampleSpec);
+      // A changelog whose claim holds once the draft's schema.ts declares what it says was added.
+      fs.writeFileSync(
+        path.join(root, 'docs/specification/draft/changelog.mdx'),
+        '---\ntitle: Changelog\n---\n\n- Added the `Gadget` interface.\n',
+      );
       const reports: CheckReport[] = [];
       let wake: (() => void) | undefined;
       const controller = new AbortController();
@@ -159,7 +164,7 @@ describe('check --watch after edits', () => {
         // The other version's schema.ts gains a declaration; then the draft's edit is undone.
         fs.appendFileSync(
           path.join(root, 'schema/2025-01-15/schema.ts'),
-          '\n/** A gadget. */\nexport interface Gadget {\n  id: string;\n}\n',
+          '\n/** A gizmo. */\nexport interface Gizmo {\n  id: string;\n}\n',
         );
         await sameAsCold();
         await settle();
@@ -172,6 +177,14 @@ describe('check --watch after edits', () => {
         expect(count(await sameAsCold(), 'generated/schema-json', 'schema/draft/')).toBe(
           count(first, 'generated/schema-json', 'schema/draft/'),
         );
+        await settle();
+        // The draft's schema.ts now declares what its changelog says was added.
+        expect(count(first, 'consistency/changelog')).toBe(1);
+        fs.appendFileSync(
+          path.join(root, 'schema/draft/schema.ts'),
+          '\n/** A gadget. */\nexport interface Gadget {\n  id: string;\n}\n',
+        );
+        expect(count(await sameAsCold(), 'consistency/changelog')).toBe(0);
       } finally {
         controller.abort();
         await done;
