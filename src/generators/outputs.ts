@@ -59,8 +59,15 @@ type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & 
   includes?: [string, string | null][];
 };
 
+/**
+ * Two trees' worth of generated files (a schema.json and a page per version): the tree checked
+ * now and the one before an edit, so that undoing it regenerates nothing. A page is about a
+ * megabyte: a fixed count of older trees' files was most of what a watch process grew by.
+ */
 function memoryOutputs(project: Project): MemoryCache<CachedOutput[]> {
-  return project.runtime.memory<CachedOutput[]>('generated files', 32);
+  const memory = project.runtime.memory<CachedOutput[]>('generated files', 2);
+  memory.resize(2 * 2 * Math.max(1, project.spec.versions.filter((v) => v.schemaTs).length));
+  return memory;
 }
 
 /** The input of generating, by which the runtime decides where it runs: the schema.ts texts. */
