@@ -38,7 +38,9 @@ type StoredReport = Omit<CheckReport, 'tool' | 'root'>;
 
 /**
  * Looks the report of checking `root` with these options up in the runtime's cache. On a miss
- * (or with no cache) the runtime's worker is woken, since the check will have work for it.
+ * (or with no cache) the runtime's worker is woken, since the check will have work for it; while
+ * the files are read from disk, to load its modules meanwhile (a tree held in memory, the base of
+ * `check --base`, is read at once: its check wakes the worker on a miss).
  */
 export async function lookUpReport(
   root: string,
@@ -62,7 +64,7 @@ export async function lookUpReport(
     const files = stored && (await inputs.texts(namedFiles(stored.findings), digests));
     if (stored && files) return { hit: { files, report: reportOf(stored, root) } };
   }
-  runtime.wakeWorker();
+  if (!options.fileSystem) runtime.wakeWorker();
   const read = await inputs.read(digests);
   if (!read) return { lookup: {} };
   digests.save();

@@ -8,7 +8,8 @@
 import type { Finding } from '../core/finding.js';
 import type { CheckReport } from '../core/report.js';
 import type { TextFile } from '../core/text-file.js';
-import { checkRoot, type CheckOptions, type CheckResult } from '../check.js';
+import type { CheckOptions, CheckResult } from '../check.js';
+import { lookUpReport } from '../report-cache.js';
 import { groupsOf, rootCauseCount } from '../engine/groups.js';
 import { createLoadCache, memoryFileSystem } from '../runtime/files.js';
 import { readGitTree } from '../runtime/git-tree.js';
@@ -39,10 +40,10 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
   // git reads the base's objects in its own process while this one checks the tree.
   const tree = readGitTree(root, ref, readsContent);
   tree.catch(() => undefined);
-  const head = await checkRoot(root, { ...checkOptions, runtime, cache });
+  const head = await checkTree(root, { ...checkOptions, runtime, cache });
   const { commit, files } = await tree;
   const baseTimings = checkOptions.timings ? ({} as Record<string, number>) : undefined;
-  const base = await checkRoot(root, {
+  const base = await checkTree(root, {
     ...checkOptions,
     timings: baseTimings,
     runtime,
@@ -55,6 +56,21 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
   const changed = changedFiles(head.files, base.files);
   const report = reviewReport(head, base, changedOnly ? changed : undefined);
   return { ...head, report, baseCommit: commit, changed };
+}
+
+/**
+ * A tree's check, its report from the cache when it is there: then, as for a warm check, none of
+ * the loaders, rules and generators is loaded (they are on a miss only).
+ */
+async function checkTree(root: string, options: CheckOptions & { runtime: Runtime }): Promise<CheckResult> {
+  const started = performance.now();
+  if (!options.runtime.cache || options.rules) return (await import('../check.js')).checkRoot(root, options);
+  const { hit, lookup } = await lookUpReport(root, options, options.runtime);
+  if (hit) {
+    if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
+    return hit;
+  }
+  return (await import('../check.js')).checkRoot(root, { ...options, lookup });
 }
 
 function changedFiles(head: Map<string, TextFile>, base: Map<string, TextFile>): Set<string> {
