@@ -74,6 +74,37 @@ export async function lookUpReport(
   return { lookup: { reportKey: key, preread: read.files } };
 }
 
+/**
+ * The cache key of the report of a commit's tree, from its git listing (`GitListing.entries`):
+ * the object ids name every file's bytes, so the key needs none of them read. The entries the
+ * options ignore are left out (`ignore` acts through the files read, as in `lookUpReport`).
+ */
+export function gitTreeReportKey(entries: string[], options: KeyedOptions): string {
+  const ignored = (rel: string) => {
+    if (!options.ignore) return false;
+    for (let at = rel.indexOf('/'); at > 0; at = rel.indexOf('/', at + 1))
+      if (options.ignore(rel.slice(0, at))) return true;
+    return options.ignore(rel);
+  };
+  const kept = entries.filter((entry) => !ignored(entry.slice(entry.indexOf('\t') + 1)));
+  return hashParts([toolVersion, 'git tree', optionsKey(options), ...kept]);
+}
+
+/** The report stored under `key` (see `gitTreeReportKey`), and the files its findings name. */
+export function cachedReport(
+  runtime: Runtime,
+  key: string,
+  root: string,
+): { report: CheckReport; named: Set<string> } | undefined {
+  const stored = runtime.cache && storedReport(runtime.cache.get<StoredReport>('report', key));
+  return stored && { report: reportOf(stored, root), named: namedFiles(stored.findings) };
+}
+
+/** Stores a report under `key`, as a check stores its own. */
+export function keepReport(runtime: Runtime, key: string, report: CheckReport): void {
+  runtime.cache?.set('report', key, { findings: report.findings, groups: report.groups, summary: report.summary });
+}
+
 function storedReport(stored: StoredReport | undefined): StoredReport | undefined {
   return stored && Array.isArray(stored.findings) && Array.isArray(stored.groups) && stored.summary
     ? stored
