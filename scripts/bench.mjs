@@ -7,11 +7,14 @@
 // plain check of the same tree.
 //
 // Then watch mode: how long a re-check takes after one edit of an MDX page, an example and a
-// schema.ts (in a temp copy of the corpus).
+// schema.ts (in a temp copy of the corpus), from the write and in-process (load, prepare, rules),
+// and the memory the process holds after N more edits against its size after the first check.
 //
-//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch]
+//   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch] [--watch-edits N]
 import { argv, fs, path, os } from 'zx';
 import { spawnSync } from 'node:child_process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const corpus = path.resolve(argv.corpus ?? path.join(projectRoot, '../shared/corpus/mcp-spec'));
@@ -162,21 +165,30 @@ function benchReview() {
  */
 async function benchWatch() {
   const { watchCheck } = await import(path.join(projectRoot, 'dist/watch.js'));
+  // Memory is compared after a full collection, so that garbage not yet collected is not counted.
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  const rss = () => {
+    gc();
+    return process.memoryUsage().rss;
+  };
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-bench-watch-'));
   fs.cpSync(corpus, root, { recursive: true });
   const checks = [];
   let wake = () => {};
   const controller = new AbortController();
-  const rssBefore = process.memoryUsage().rss;
+  // The phases of each check, as the watch records them (load, prepare, rules).
+  const timings = {};
   const started = performance.now();
   const done = watchCheck({
     root,
-    checkOptions: () => ({}),
+    checkOptions: () => ({ timings }),
     io: { stdout: () => {}, stderr: () => {} },
     signal: controller.signal,
     quiet: true,
     onCheck: (report) => {
-      checks.push({ at: performance.now(), findings: report.findings.length });
+      checks.push({ at: performance.now(), findings: report.findings.length, phases: { ...timings } });
+      for (const k of Object.keys(timings)) delete timings[k];
       wake();
     },
   });
@@ -185,7 +197,10 @@ async function benchWatch() {
     return checks.shift();
   };
   const first = await next();
-  console.log(`\nwatch: first check ${ms(first.at - started)}`);
+  const rssFirst = rss();
+  console.log(
+    `\nwatch: first check ${ms(first.at - started)}; process memory after it ${Math.round(rssFirst / 1048576)} MB`,
+  );
   const mdx = fs.readdirSync(path.join(root, 'docs/specification/draft/server')).find((f) => f.endsWith('.mdx'));
   const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
   const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
@@ -203,26 +218,41 @@ async function benchWatch() {
       (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`,
     ],
   ];
+  let edit = 0;
+  const timeEdit = async (file, text) => {
+    await new Promise((r) => setTimeout(r, 100));
+    const written = performance.now();
+    fs.writeFileSync(file, text);
+    const check = await next();
+    edit++;
+    return { wall: check.at - written, ...check.phases };
+  };
+  const minMedian = (xs) => `min ${ms(Math.min(...xs))}, median ${ms(median(xs))}`;
   for (const [label, rel, change] of edits) {
     const file = path.join(root, rel);
     const original = fs.readFileSync(file, 'utf8');
     const times = [];
     for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
-      for (const text of [change(original, i), original]) {
-        await new Promise((r) => setTimeout(r, 100));
-        const written = performance.now();
-        fs.writeFileSync(file, text);
-        const check = await next();
-        // The debounce (30 ms) is part of what a user waits for.
-        if (text !== original) times.push(check.at - written);
-      }
+      times.push(await timeEdit(file, change(original, edit)));
+      await timeEdit(file, original);
     }
+    // The debounce (30 ms) is part of what a user waits for; the phases are the re-check itself.
+    const phase = (name) => times.map((t) => t[name] ?? 0);
+    const inProcess = times.map((t) => (t.load ?? 0) + (t.prepare ?? 0) + (t.rules ?? 0));
     console.log(
-      `watch: re-check after one ${label.padEnd(9)} edit: min ${ms(Math.min(...times))}, median ${ms(median(times))} (${times.length} edits, write to report)`,
+      `watch: re-check after one ${label.padEnd(9)} edit: ${minMedian(phase('wall'))} (${times.length} edits, write to report); in-process ${minMedian(inProcess)} (load ${ms(median(phase('load')))}, prepare ${ms(median(phase('prepare')))}, rules ${ms(median(phase('rules')))})`,
     );
   }
+  // Memory over many edits: pages and examples, and a schema.ts edit in every ten (new texts each time).
+  const memoryEdits = Number(argv['watch-edits'] ?? 100);
+  const originals = new Map(edits.map(([, rel]) => [rel, fs.readFileSync(path.join(root, rel), 'utf8')]));
+  for (let i = 0; i < memoryEdits; i++) {
+    const [, rel, change] = i % 10 === 9 ? edits[2] : edits[i % 2];
+    await timeEdit(path.join(root, rel), change(originals.get(rel), edit));
+  }
+  const rssAfter = rss();
   console.log(
-    `watch: memory held by this process ${Math.round((process.memoryUsage().rss - rssBefore) / 1048576)} MB more than before the first check`,
+    `watch: process memory after ${memoryEdits} more edits ${Math.round(rssAfter / 1048576)} MB, ${Math.round((rssAfter - rssFirst) / 1048576)} MB more than after the first check`,
   );
   controller.abort();
   await done;

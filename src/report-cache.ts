@@ -38,7 +38,9 @@ type StoredReport = Omit<CheckReport, 'tool' | 'root'>;
 
 /**
  * Looks the report of checking `root` with these options up in the runtime's cache. On a miss
- * (or with no cache) the runtime's worker is woken, since the check will have work for it.
+ * (or with no cache) the runtime's worker is woken, since the check will have work for it; while
+ * the files are read from disk, to load its modules meanwhile (a tree held in memory, the base of
+ * `check --base`, is read at once: its check wakes the worker on a miss).
  */
 export async function lookUpReport(
   root: string,
@@ -62,7 +64,7 @@ export async function lookUpReport(
     const files = stored && (await inputs.texts(namedFiles(stored.findings), digests));
     if (stored && files) return { hit: { files, report: reportOf(stored, root) } };
   }
-  runtime.wakeWorker();
+  if (!options.fileSystem) runtime.wakeWorker();
   const read = await inputs.read(digests);
   if (!read) return { lookup: {} };
   digests.save();
@@ -70,6 +72,37 @@ export async function lookUpReport(
   const stored = read.key === knownKey ? undefined : storedReport(cache.get<StoredReport>('report', key));
   if (stored) return { hit: { files: read.files, report: reportOf(stored, root) } };
   return { lookup: { reportKey: key, preread: read.files } };
+}
+
+/**
+ * The cache key of the report of a commit's tree, from its git listing (`GitListing.entries`):
+ * the object ids name every file's bytes, so the key needs none of them read. The entries the
+ * options ignore are left out (`ignore` acts through the files read, as in `lookUpReport`).
+ */
+export function gitTreeReportKey(entries: string[], options: KeyedOptions): string {
+  const ignored = (rel: string) => {
+    if (!options.ignore) return false;
+    for (let at = rel.indexOf('/'); at > 0; at = rel.indexOf('/', at + 1))
+      if (options.ignore(rel.slice(0, at))) return true;
+    return options.ignore(rel);
+  };
+  const kept = entries.filter((entry) => !ignored(entry.slice(entry.indexOf('\t') + 1)));
+  return hashParts([toolVersion, 'git tree', optionsKey(options), ...kept]);
+}
+
+/** The report stored under `key` (see `gitTreeReportKey`), and the files its findings name. */
+export function cachedReport(
+  runtime: Runtime,
+  key: string,
+  root: string,
+): { report: CheckReport; named: Set<string> } | undefined {
+  const stored = runtime.cache && storedReport(runtime.cache.get<StoredReport>('report', key));
+  return stored && { report: reportOf(stored, root), named: namedFiles(stored.findings) };
+}
+
+/** Stores a report under `key`, as a check stores its own. */
+export function keepReport(runtime: Runtime, key: string, report: CheckReport): void {
+  runtime.cache?.set('report', key, { findings: report.findings, groups: report.groups, summary: report.summary });
 }
 
 function storedReport(stored: StoredReport | undefined): StoredReport | undefined {

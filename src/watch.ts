@@ -76,6 +76,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
         void watchInputs();
       }
       spec = await loadSpec(w.root, { ...options, cache, fileSystem: disk, sepsToParse: sepsCheckReads });
+      if (options.timings) options.timings.load = performance.now() - started;
     } catch (error) {
       // A root that cannot be checked at the start ends the watch (exit 2); later, it is reported and watching goes on.
       if (!previous) throw error;
@@ -91,7 +92,9 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       { vocabulary: options.vocabulary, keepGeneratorState: true, generate: options.generate },
       project,
     );
+    const preparing = performance.now();
     await prepareRules(project, options.rules ?? allRules, options);
+    if (options.timings) options.timings.prepare = performance.now() - preparing;
     const report = checkSpec(project, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);
     const text = { ...w.text, source: (f: string) => spec.files?.get(f) };

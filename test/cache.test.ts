@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheDirFor, DiskCache, hashParts } from '../src/runtime/cache.js';
+import { cacheDirFor, DiskCache, hashParts, MemoryCache } from '../src/runtime/cache.js';
 import { checkRoot } from '../src/check.js';
 import { copyTree, tempDir, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
@@ -243,5 +243,19 @@ describe('Schema Reference in the cache', () => {
     expect(second.text).not.toBe(first.text);
     expect(second.text).toBe((await draftPage(root)).text);
     expect(second.problems).toEqual((await draftPage(root)).problems);
+  });
+});
+
+describe('MemoryCache', () => {
+  it('keeps the most recently used entries, down to a new limit when resized', () => {
+    const memory = new MemoryCache<number>(3);
+    for (const [i, key] of ['a', 'b', 'c'].entries()) memory.set(key, i);
+    expect(memory.get('a')).toBe(0); // now the most recently used
+    memory.set('d', 3);
+    expect(memory.get('b')).toBeUndefined();
+    memory.resize(2);
+    expect([memory.get('c'), memory.get('a'), memory.get('d')]).toEqual([undefined, 0, 3]);
+    memory.set('e', 4);
+    expect([memory.get('a'), memory.get('d'), memory.get('e')]).toEqual([undefined, 3, 4]);
   });
 });

@@ -166,6 +166,32 @@ describe('check --base', () => {
     expect(changed.code).toBe(0);
   });
 
+  it('with the cache, takes the base report kept by its git listing, the same review as without the cache', async () => {
+    const root = repository();
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    fs.writeFileSync(path.join(root, '.gitignore'), 'node_modules\n');
+    shiftLines(root);
+    edit(root, widgets, '**Protocol Errors**', 'See [nowhere](#no-such-heading).\n\n**Protocol Errors**');
+    const cached = async (...args: string[]) =>
+      (await runCli(['check', '--root', root, '--quiet', '--format', 'json', '--base', 'HEAD', ...args])).stdout;
+    const uncached = (await review(root, '--base', 'HEAD')).report;
+    const stored = (dir: string) =>
+      fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith('report-')) : [];
+    const cacheDir = path.join(root, 'node_modules/.cache/spec-check');
+    const first = await cached();
+    // The tree's report, the base's by its files, and the base's by its listing.
+    expect(stored(cacheDir)).toHaveLength(3);
+    expect(JSON.parse(first)).toEqual(uncached);
+    // The second time the base's report comes by its listing: the same review.
+    expect(JSON.parse(await cached())).toEqual(uncached);
+    expect(JSON.parse(await cached('--changed'))).toEqual((await review(root, '--base', 'HEAD', '--changed')).report);
+    expect(stored(cacheDir)).toHaveLength(3);
+    // Another base commit is another listing: its report is made, not taken.
+    git(root, 'commit', '-qam', 'second');
+    expect(JSON.parse(await cached()).findings).toEqual((await review(root, '--base', 'HEAD')).report.findings);
+    expect(stored(cacheDir).length).toBeGreaterThan(3);
+  });
+
   it('a bad ref, a root outside git and --changed alone are one-line errors, exit 2', async () => {
     const root = repository();
     const bad = await runCli(['check', '--root', root, '--base', 'no-such-branch', '--quiet']);

@@ -10,6 +10,7 @@ import { watchCheck } from '../src/watch.js';
 import { checkRoot } from '../src/check.js';
 import type { CheckReport } from '../src/core/report.js';
 import type { Finding } from '../src/core/finding.js';
+import { formatJson } from '../src/reporters/json.js';
 import { copyTree, edit, sampleSpec } from './helpers.js';
 
 const brief = (f: Finding) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`;
@@ -94,4 +95,100 @@ describe('check --watch after edits', () => {
       await done;
     }
   });
+
+  it(
+    'gives, after each edit of a page, an example and either schema.ts, the JSON a cold check gives',
+    { timeout: 60_000 },
+    async () => {
+      const root = copyTree(sampleSpec);
+      // A changelog whose claim holds once the draft's schema.ts declares what it says was added.
+      fs.writeFileSync(
+        path.join(root, 'docs/specification/draft/changelog.mdx'),
+        '---\ntitle: Changelog\n---\n\n- Added the `Gadget` interface.\n',
+      );
+      const reports: CheckReport[] = [];
+      let wake: (() => void) | undefined;
+      const controller = new AbortController();
+      const done = watchCheck({
+        root,
+        checkOptions: () => ({}),
+        io: { stdout: () => {}, stderr: () => {} },
+        signal: controller.signal,
+        debounceMs: 50,
+        onCheck: (report) => {
+          reports.push(report);
+          wake?.();
+        },
+      });
+      const next = async () => {
+        while (!reports.length) await new Promise<void>((resolve) => (wake = resolve));
+        return reports.shift()!;
+      };
+      // Byte for byte: findings, their order, groups and the summary's figures.
+      const sameAsCold = async () => {
+        const watched = formatJson(await next());
+        expect(watched).toBe(formatJson((await checkRoot(root, {})).report));
+        return JSON.parse(watched) as CheckReport;
+      };
+      const settle = () => new Promise((r) => setTimeout(r, 150));
+      const count = (report: CheckReport, rule: string, file = '') =>
+        report.findings.filter((f) => f.rule === rule && f.file.startsWith(file)).length;
+      try {
+        const first = await sameAsCold();
+        await settle();
+        // A page of one version: a broken link.
+        edit(
+          root,
+          'docs/specification/draft/server/widgets.mdx',
+          '## Changing a widget',
+          'See [x](#no-such-place).\n\n## Changing a widget',
+        );
+        expect(count(await sameAsCold(), 'xref/link')).toBe(count(first, 'xref/link') + 1);
+        await settle();
+        // An example of the other version made invalid.
+        edit(root, 'schema/2025-01-15/examples/Widget/dial.json', /"kind": "\w+"/, '"kind": "knob"');
+        expect(count(await sameAsCold(), 'example/valid')).toBe(count(first, 'example/valid') + 1);
+        await settle();
+        // The draft's schema.ts: a member's doc comment changes what schema.json and the Schema Reference hold.
+        edit(
+          root,
+          'schema/draft/schema.ts',
+          'Human-readable name, for display.',
+          'Human-readable name, shown to users.',
+        );
+        const stale = await sameAsCold();
+        expect(count(stale, 'generated/schema-json', 'schema/draft/')).toBeGreaterThan(
+          count(first, 'generated/schema-json', 'schema/draft/'),
+        );
+        await settle();
+        // The other version's schema.ts gains a declaration; then the draft's edit is undone.
+        fs.appendFileSync(
+          path.join(root, 'schema/2025-01-15/schema.ts'),
+          '\n/** A gizmo. */\nexport interface Gizmo {\n  id: string;\n}\n',
+        );
+        await sameAsCold();
+        await settle();
+        edit(
+          root,
+          'schema/draft/schema.ts',
+          'Human-readable name, shown to users.',
+          'Human-readable name, for display.',
+        );
+        expect(count(await sameAsCold(), 'generated/schema-json', 'schema/draft/')).toBe(
+          count(first, 'generated/schema-json', 'schema/draft/'),
+        );
+        await settle();
+        // The draft's schema.ts now declares what its changelog says was added.
+        expect(count(first, 'consistency/changelog')).toBe(1);
+        fs.appendFileSync(
+          path.join(root, 'schema/draft/schema.ts'),
+          '\n/** A gadget. */\nexport interface Gadget {\n  id: string;\n}\n',
+        );
+        expect(count(await sameAsCold(), 'consistency/changelog')).toBe(0);
+      } finally {
+        controller.abort();
+        await done;
+      }
+    },
+  );
 });

@@ -44,13 +44,13 @@ export function changelogPage(version: SpecVersion): MarkdownPage | undefined {
   );
 }
 
-/** The changelog of a version, read once per project; undefined when the version has none (or it did not parse). */
+/**
+ * What a changelog page claims; undefined when it did not parse. Kept by page object, which the
+ * loader keeps while the page is unchanged: a watch session reads an unchanged changelog once.
+ */
 export const changelogOf = derivation(
   'changelog',
-  (version: SpecVersion): Changelog | undefined => {
-    const page = changelogPage(version);
-    return page?.tree ? readChangelog(page, page.tree) : undefined;
-  },
+  (page: MarkdownPage): Changelog | undefined => (page.tree ? readChangelog(page, page.tree) : undefined),
   { carriesOver: true },
 );
 
@@ -180,26 +180,35 @@ export interface SchemaNames {
 
 const INLINE_DEPTH = 3;
 
-export const schemaNamesOf = derivation('schema-names', (schema: SchemaSource): SchemaNames => {
-  const names: SchemaNames = { declarations: schema.byName, members: new Map(), methods: new Map(), paths: new Set() };
-  const walk = (path: string, members: { name: string; typeText: string }[], depth: number) => {
-    for (const m of members) {
-      const at = `${path}.${m.name}`;
-      names.paths.add(at);
-      const list = names.members.get(m.name) ?? [];
-      list.push(at);
-      names.members.set(m.name, list);
-      const inline = depth < INLINE_DEPTH ? inlineMembers(m.typeText) : undefined;
-      if (inline) walk(at, inline, depth + 1);
+export const schemaNamesOf = derivation(
+  'schema-names',
+  (schema: SchemaSource): SchemaNames => {
+    const names: SchemaNames = {
+      declarations: schema.byName,
+      members: new Map(),
+      methods: new Map(),
+      paths: new Set(),
+    };
+    const walk = (path: string, members: { name: string; typeText: string }[], depth: number) => {
+      for (const m of members) {
+        const at = `${path}.${m.name}`;
+        names.paths.add(at);
+        const list = names.members.get(m.name) ?? [];
+        list.push(at);
+        names.members.set(m.name, list);
+        const inline = depth < INLINE_DEPTH ? inlineMembers(m.typeText) : undefined;
+        if (inline) walk(at, inline, depth + 1);
+      }
+    };
+    for (const decl of schema.declarations) {
+      walk(decl.name, decl.members, 0);
+      const method = methodOf(decl);
+      if (method && !names.methods.has(method)) names.methods.set(method, decl);
     }
-  };
-  for (const decl of schema.declarations) {
-    walk(decl.name, decl.members, 0);
-    const method = methodOf(decl);
-    if (method && !names.methods.has(method)) names.methods.set(method, decl);
-  }
-  return names;
-});
+    return names;
+  },
+  { carriesOver: true },
+);
 
 /** The string literal a declaration's `method` member is typed as (a request or notification). */
 export function methodOf(decl: Declaration): string | undefined {

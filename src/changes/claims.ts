@@ -12,6 +12,7 @@ import { nearestName } from '../model/excess-members.js';
 import { schemaChanges, type SchemaChange } from './diff.js';
 import {
   changelogOf,
+  changelogPage,
   nameKind,
   reachable,
   schemaNamesOf,
@@ -33,8 +34,23 @@ export function previousVersion(project: Project, version: SpecVersion): SpecVer
 export const changesSincePrevious = derivation('changes-since-previous', (version: SpecVersion, project: Project) => {
   const before = previousVersion(project, version);
   if (!before?.schemaTs || !version.schemaTs) return undefined;
-  return { before, changes: schemaChanges(before.schemaTs, version.schemaTs) };
+  const since = project.derive(changesFrom, version.schemaTs);
+  let changes = since.get(before.schemaTs);
+  if (!changes) since.set(before.schemaTs, (changes = schemaChanges(before.schemaTs, version.schemaTs)));
+  return { before, changes };
 });
+
+/**
+ * The changes into a schema.ts from each earlier one it was compared with, by schema object: the
+ * loader keeps both while their texts are unchanged, so a watch session compares them once.
+ */
+const changesFrom = derivation(
+  'schema changes into',
+  (_to: SchemaSource) => new WeakMap<SchemaSource, SchemaChange[]>(),
+  {
+    carriesOver: true,
+  },
+);
 
 export interface ClaimProblem {
   message: string;
@@ -50,7 +66,8 @@ interface Side {
 
 /** What is wrong with each claim of a version's changelog (none when it has no changelog or no previous version). */
 export function changelogProblems(project: Project, version: SpecVersion): ClaimProblem[] {
-  const changelog = project.derive(changelogOf, version);
+  const page = changelogPage(version);
+  const changelog = page && project.derive(changelogOf, page);
   if (!changelog?.claims.length) return [];
   const since = project.derive(changesSincePrevious, version);
   if (!changelog || !since || !version.schemaTs || !since.before.schemaTs) return [];

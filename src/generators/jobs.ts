@@ -26,12 +26,14 @@ export interface SchemaSource {
   text: string;
 }
 
-/** schema.json for each version, from one program over all of them. */
+/**
+ * schema.json for each version, each from a program of its own schema.ts and the standard library,
+ * as the spec repository's script runs typescript-json-schema on one file at a time.
+ */
 export interface SchemaJsonJob {
   kind: 'schema-json';
   root: string;
-  /** No dialect: the version is in the program (it shapes the others' output) but not generated. */
-  versions: (SchemaSource & { dialect?: GeneratedDialect })[];
+  versions: (SchemaSource & { dialect: GeneratedDialect })[];
 }
 
 export interface SchemaJsonOutput {
@@ -80,11 +82,10 @@ export async function runGenerationJob<J extends GenerationJob>(job: J): Promise
 }
 
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
-  if (!job.versions.length) return [];
-  const spec = generatorSpec(job.root, job.versions);
-  const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return job.versions.map((v) => {
-    if (!v.dialect) return { problems: [] };
+    // One version's output never depends on another's text, so an edit regenerates its version only.
+    const spec = generatorSpec(job.root, [v]);
+    const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
     const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path);
     return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
   });

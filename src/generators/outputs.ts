@@ -59,8 +59,15 @@ type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & 
   includes?: [string, string | null][];
 };
 
+/**
+ * Two trees' worth of generated files (a schema.json and a page per version): the tree checked
+ * now and the one before an edit, so that undoing it regenerates nothing. A page is about a
+ * megabyte: a fixed count of older trees' files was most of what a watch process grew by.
+ */
 function memoryOutputs(project: Project): MemoryCache<CachedOutput[]> {
-  return project.runtime.memory<CachedOutput[]>('generated files', 32);
+  const memory = project.runtime.memory<CachedOutput[]>('generated files', 2);
+  memory.resize(2 * 2 * Math.max(1, project.spec.versions.filter((v) => v.schemaTs).length));
+  return memory;
 }
 
 /** The input of generating, by which the runtime decides where it runs: the schema.ts texts. */
@@ -138,39 +145,41 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const withSchema = spec.versions.filter((v) => v.schemaTs);
   if (!withSchema.length) return [];
   const dialects = targetDialects(withSchema, project.options.generate?.dialect);
-  const targets = withSchema.map((version, i) => ({
-    version,
-    key: schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialects[i].dialect ?? 'none', toolVersion),
-  }));
-  // The versions share a program (union member order depends on it): one key for them all.
-  const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
-  let outputs = cachedOutputs(project, 'schema-json', batchKey);
-  if (!outputs) {
-    // On a program of its own: schema.json depends on the order TypeScript creates types in,
-    // which other work on the same program would change.
-    outputs = await project.runtime.run(
+  const targets = withSchema.map((version, i) => {
+    const dialect = dialects[i].dialect;
+    const key = schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialect ?? 'none', toolVersion);
+    // Each version is generated alone (see `SchemaJsonJob`): kept by its own key, so an edit of one
+    // schema.ts regenerates that version only.
+    return { version, key, dialect, output: dialect && cachedOutputs(project, 'schema-json', key)?.[0] };
+  });
+  const missing = targets.filter((t) => t.dialect && !t.output);
+  if (missing.length) {
+    const outputs = await project.runtime.run(
       {
         kind: 'schema-json',
         root: spec.root,
-        versions: withSchema.map((v, i) => ({
-          id: v.id,
-          path: v.schemaTs!.file.path,
-          text: v.schemaTs!.file.text,
-          dialect: dialects[i].dialect,
+        versions: missing.map(({ version, dialect }) => ({
+          id: version.id,
+          path: version.schemaTs!.file.path,
+          text: version.schemaTs!.file.text,
+          dialect: dialect!,
         })),
       },
-      schemaTextLength(spec),
+      missing.reduce((length, t) => length + t.version.schemaTs!.file.text.length, 0),
     );
-    keepOutputs(project, 'schema-json', batchKey, outputs);
+    for (const [i, t] of missing.entries()) {
+      t.output = outputs[i];
+      keepOutputs(project, 'schema-json', t.key, [outputs[i]]);
+    }
   }
-  return targets.map(({ version, key }, i) => ({
+  return targets.map(({ version, key, output }, i) => ({
     kind: 'schema-json',
     key,
     version: version.id,
     path: `${version.schemaDir}/schema.json`,
-    text: dialects[i].problem ? undefined : outputs[i].text,
+    text: dialects[i].problem ? undefined : output!.text,
     committed: version.jsonSchema?.file,
-    problems: dialects[i].problem ? [dialects[i].problem] : outputs[i].problems,
+    problems: dialects[i].problem ? [dialects[i].problem] : output!.problems,
   }));
 }
 

@@ -20,7 +20,7 @@ const schemaJsonSettings: TJS.PartialArgs = {
   required: true,
   skipLibCheck: true,
   // Errors are read from the program by `schemaDiagnostics`, per file; the generator must not
-  // print them to the console, nor stop at another version's errors in the shared program.
+  // print them to the console.
   ignoreErrors: true,
 };
 
@@ -50,19 +50,7 @@ function schemaDiagnostics(program: TS.Program, fileName: string, displayPath: s
   });
 }
 
-/**
- * The program as typescript-json-schema's generator for one file sees it: that file and the
- * standard library. The generator reads every declaration of every file it is shown for the
- * names it may be asked for; of the other versions' files it would keep nothing (the file's own
- * declarations win, and nothing else is asked for), so reading them was five sixths of its work.
- * The types are the shared program's: the program was checked whole before (union order).
- */
-function withOnlyFile(program: TS.Program, fileName: string): TS.Program {
-  const files = program.getSourceFiles().filter((f) => f.hasNoDefaultLib || f.fileName === fileName);
-  return Object.assign(Object.create(program) as TS.Program, { getSourceFiles: () => files });
-}
-
-/** schema.json for one schema.ts of a built program (built by `buildCheckedProgram`). */
+/** schema.json for the schema.ts of a program built over it alone (by `buildCheckedProgram`). */
 export function schemaJsonFromProgram(
   program: TS.Program,
   fileName: string,
@@ -72,9 +60,7 @@ export function schemaJsonFromProgram(
   const problems = schemaDiagnostics(program, fileName, displayPath);
   if (problems.length) return { ok: false, problems, dialect };
   try {
-    // A generator per file: its "user symbols" are the declarations of that file only, even
-    // when other versions declaring the same names share the program.
-    const generator = TJS.buildGenerator(withOnlyFile(program, fileName), schemaJsonSettings, [fileName]);
+    const generator = TJS.buildGenerator(program, schemaJsonSettings, [fileName]);
     if (!generator) throw new Error('typescript-json-schema found errors in the program');
     const definition = generator.getSchemaForSymbols(generator.getMainFileSymbols(program, [fileName]), true, true);
     const json = stringify(definition, null, 4) + '\n\n';

@@ -14,7 +14,7 @@ import type { JsonSchemaSource, SchemaDialect, SpecVersion } from './spec.js';
 import type { Location } from '../core/location.js';
 import { escapePointer, splitPointer, valueAtPointer } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
-import { validatorFor } from './schema-validator.js';
+import { validatorFor, type SchemaValidator } from './schema-validator.js';
 import { readJsonBlocks } from '../prose/prose-json.js';
 import { derivation, type Project } from '../project/project.js';
 import { shapeOf, walkValue, type Found } from './embedded-schema-walk.js';
@@ -81,65 +81,87 @@ export function embeddedSchemaIndex(project: Project, version: SpecVersion): Emb
 const embeddedSchemas = derivation(
   'embedded schemas',
   (version: SpecVersion, project: Project): EmbeddedSchemaIndex => {
-    const index: EmbeddedSchemaIndex = { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
     const validator = validatorFor(project, version);
-    if (!validator) return index;
-    const source = validator.source;
-    // Example folders: files are not in any order, so nothing is paired by being shown next to another.
-    const folders = new Map<string, Placed[]>();
-    for (const example of version.examples) {
-      if (!example.document.ok || !validator.has(example.typeName)) continue;
-      const file = example.file;
-      const document = example.document;
-      const shown: ShownJson = {
-        path: example.path,
-        section: example.path,
-        value: document.value,
-        locate: (pointer) =>
-          file.location(
-            memberOffset(pointer, (p, key) => (key === undefined ? document.offsetOf(p) : document.keyOffset(p, key))),
-          ),
-        elidedUnder: () => false,
-        elidedAt: () => false,
-      };
-      const placed = folders.get(example.typeName) ?? [];
-      placed.push({ shown, checks: [{ definition: example.typeName, pointer: '' }] });
-      folders.set(example.typeName, placed);
-    }
-    for (const placed of folders.values()) pairInScope(source, placed, false, index);
-    for (const page of version.pages) {
-      const placed: Placed[] = [];
-      for (const block of readJsonBlocks(project, version, page))
-        for (const { json, classification } of block.values) {
-          if (json.value === undefined) continue;
-          const under = (p: string, base: string) => p === base || p.startsWith(base + '/');
-          const shown: ShownJson = {
-            path: page.path,
-            section: block.block.headingPath.join('\u0000'),
-            value: json.value,
-            locate: (pointer) => {
-              const parent = parentOf(pointer);
-              // An array item has no key: its own position.
-              const keyed = parent && !Array.isArray(valueAtPointer(json.value, parent.pointer));
-              const at = keyed ? json.positionOf(parent.pointer, parent.key) : json.positionOf(pointer);
-              return block.block.locate(at.line, at.column);
-            },
-            elidedUnder: (pointer) =>
-              json.placeholders.some((p) => under(p, pointer) || under(pointer, p)) ||
-              [...json.open].some((p) => under(p, pointer)),
-            elidedAt: (pointer, missingMember) =>
-              json.placeholders.some((p) => under(pointer, p)) || (missingMember && json.open.has(pointer)),
-          };
-          const checks = classification.checks.filter((c) => validator.has(c.definition));
-          const byShape = checks.length ? undefined : shapeOf(json.value);
-          if (byShape && validator.has(byShape)) checks.push({ definition: byShape, pointer: '' });
-          placed.push({ shown, checks });
-        }
-      pairInScope(source, placed, true, index);
-    }
+    if (!validator) return { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
+    // A function of the validator, the examples and the JSON blocks read from the pages: watch mode
+    // keeps all of them for unchanged files, so a version whose files did not change is not indexed again.
+    const inputs: unknown[] = [];
+    for (const e of version.examples) inputs.push(e.document, e.path, e.typeName);
+    for (const page of version.pages) inputs.push(page, readJsonBlocks(project, version, page));
+    const box = project.derive(indexesOfValidator, validator);
+    const kept = box.list.find((k) => k.inputs.length === inputs.length && k.inputs.every((x, i) => x === inputs[i]));
+    if (kept) return kept.index;
+    const index = indexOf(project, version, validator);
+    // Few entries per validator: the versions that share its schema.json.
+    box.list = [...box.list.slice(-3), { inputs, index }];
     return index;
   },
 );
+
+/** The indexes last made with a validator, with their inputs; carried over to the next project of a watch session. */
+const indexesOfValidator = derivation(
+  'embedded schema indexes of a validator',
+  (_validator: SchemaValidator) => ({ list: [] as { inputs: unknown[]; index: EmbeddedSchemaIndex }[] }),
+  { carriesOver: true },
+);
+
+function indexOf(project: Project, version: SpecVersion, validator: SchemaValidator): EmbeddedSchemaIndex {
+  const index: EmbeddedSchemaIndex = { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
+  const source = validator.source;
+  // Example folders: files are not in any order, so nothing is paired by being shown next to another.
+  const folders = new Map<string, Placed[]>();
+  for (const example of version.examples) {
+    if (!example.document.ok || !validator.has(example.typeName)) continue;
+    const file = example.file;
+    const document = example.document;
+    const shown: ShownJson = {
+      path: example.path,
+      section: example.path,
+      value: document.value,
+      locate: (pointer) =>
+        file.location(
+          memberOffset(pointer, (p, key) => (key === undefined ? document.offsetOf(p) : document.keyOffset(p, key))),
+        ),
+      elidedUnder: () => false,
+      elidedAt: () => false,
+    };
+    const placed = folders.get(example.typeName) ?? [];
+    placed.push({ shown, checks: [{ definition: example.typeName, pointer: '' }] });
+    folders.set(example.typeName, placed);
+  }
+  for (const placed of folders.values()) pairInScope(source, placed, false, index);
+  for (const page of version.pages) {
+    const placed: Placed[] = [];
+    for (const block of readJsonBlocks(project, version, page))
+      for (const { json, classification } of block.values) {
+        if (json.value === undefined) continue;
+        const under = (p: string, base: string) => p === base || p.startsWith(base + '/');
+        const shown: ShownJson = {
+          path: page.path,
+          section: block.block.headingPath.join('\u0000'),
+          value: json.value,
+          locate: (pointer) => {
+            const parent = parentOf(pointer);
+            // An array item has no key: its own position.
+            const keyed = parent && !Array.isArray(valueAtPointer(json.value, parent.pointer));
+            const at = keyed ? json.positionOf(parent.pointer, parent.key) : json.positionOf(pointer);
+            return block.block.locate(at.line, at.column);
+          },
+          elidedUnder: (pointer) =>
+            json.placeholders.some((p) => under(p, pointer) || under(pointer, p)) ||
+            [...json.open].some((p) => under(p, pointer)),
+          elidedAt: (pointer, missingMember) =>
+            json.placeholders.some((p) => under(pointer, p)) || (missingMember && json.open.has(pointer)),
+        };
+        const checks = classification.checks.filter((c) => validator.has(c.definition));
+        const byShape = checks.length ? undefined : shapeOf(json.value);
+        if (byShape && validator.has(byShape)) checks.push({ definition: byShape, pointer: '' });
+        placed.push({ shown, checks });
+      }
+    pairInScope(source, placed, true, index);
+  }
+  return index;
+}
 
 /** A shown value with the definitions it was matched to. */
 interface Placed {

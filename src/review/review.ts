@@ -8,10 +8,11 @@
 import type { Finding } from '../core/finding.js';
 import type { CheckReport } from '../core/report.js';
 import type { TextFile } from '../core/text-file.js';
-import { checkRoot, type CheckOptions, type CheckResult } from '../check.js';
+import type { CheckOptions, CheckResult } from '../check.js';
+import { cachedReport, gitTreeReportKey, keepReport, lookUpReport } from '../report-cache.js';
 import { groupsOf, rootCauseCount } from '../engine/groups.js';
-import { createLoadCache, memoryFileSystem } from '../runtime/files.js';
-import { readGitTree } from '../runtime/git-tree.js';
+import { createLoadCache, memoryFileSystem, textFileOf } from '../runtime/files.js';
+import { listGitTree, readGitTree } from '../runtime/git-tree.js';
 import { Runtime } from '../runtime/runtime.js';
 import { matchFindings } from './match.js';
 
@@ -36,25 +37,60 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
   const { base: ref, changedOnly, ...checkOptions } = options;
   const runtime = checkOptions.runtime ?? new Runtime({ worker: checkOptions.worker, cacheDir: checkOptions.cacheDir });
   const cache = checkOptions.cache ?? createLoadCache();
-  // git reads the base's objects in its own process while this one checks the tree.
-  const tree = readGitTree(root, ref, readsContent);
-  tree.catch(() => undefined);
-  const head = await checkRoot(root, { ...checkOptions, runtime, cache });
-  const { commit, files } = await tree;
-  const baseTimings = checkOptions.timings ? ({} as Record<string, number>) : undefined;
-  const base = await checkRoot(root, {
-    ...checkOptions,
-    timings: baseTimings,
-    runtime,
-    cache,
-    fileSystem: memoryFileSystem(root, Object.fromEntries(files)),
-    previous: head.project,
-  });
-  if (checkOptions.timings && baseTimings)
-    for (const [k, v] of Object.entries(baseTimings)) checkOptions.timings[`base:${k}`] = v;
+  // git lists the base's tree in its own process while this one checks the tree.
+  const listing = listGitTree(root, ref);
+  listing.catch(() => undefined);
+  const head = await checkTree(root, { ...checkOptions, runtime, cache });
+  const listed = await listing;
+  const { commit } = listed;
+  // The base's report by its listing: when it is cached, only the files findings name are read.
+  const baseKey = runtime.cache && !checkOptions.rules ? gitTreeReportKey(listed.entries, checkOptions) : undefined;
+  const kept = baseKey ? cachedReport(runtime, baseKey, root) : undefined;
+  let base: Pick<CheckResult, 'report' | 'files'>;
+  if (kept) {
+    // The tree's files too, to tell which of them the change touched.
+    const wanted = (rel: string) => kept.named.has(rel) || head.files.has(rel);
+    const { files } = await readGitTree(root, commit, wanted, listed);
+    const texts = new Map<string, TextFile>();
+    for (const [rel, bytes] of files) {
+      const file = wanted(rel) ? textFileOf(rel, bytes) : undefined;
+      if (file) texts.set(rel, file);
+    }
+    base = { report: kept.report, files: texts };
+    if (checkOptions.timings) checkOptions.timings['base:reportCached'] = 1;
+  } else {
+    const { files } = await readGitTree(root, commit, readsContent, listed);
+    const baseTimings = checkOptions.timings ? ({} as Record<string, number>) : undefined;
+    base = await checkTree(root, {
+      ...checkOptions,
+      timings: baseTimings,
+      runtime,
+      cache,
+      fileSystem: memoryFileSystem(root, Object.fromEntries(files)),
+      previous: head.project,
+    });
+    if (baseKey) keepReport(runtime, baseKey, base.report);
+    if (checkOptions.timings && baseTimings)
+      for (const [k, v] of Object.entries(baseTimings)) checkOptions.timings[`base:${k}`] = v;
+  }
   const changed = changedFiles(head.files, base.files);
   const report = reviewReport(head, base, changedOnly ? changed : undefined);
   return { ...head, report, baseCommit: commit, changed };
+}
+
+/**
+ * A tree's check, its report from the cache when it is there: then, as for a warm check, none of
+ * the loaders, rules and generators is loaded (they are on a miss only).
+ */
+async function checkTree(root: string, options: CheckOptions & { runtime: Runtime }): Promise<CheckResult> {
+  const started = performance.now();
+  if (!options.runtime.cache || options.rules) return (await import('../check.js')).checkRoot(root, options);
+  const { hit, lookup } = await lookUpReport(root, options, options.runtime);
+  if (hit) {
+    if (options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
+    return hit;
+  }
+  return (await import('../check.js')).checkRoot(root, { ...options, lookup });
 }
 
 function changedFiles(head: Map<string, TextFile>, base: Map<string, TextFile>): Set<string> {

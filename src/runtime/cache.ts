@@ -206,7 +206,17 @@ export function hashParts(parts: Iterable<string>): string {
 /** A small in-process cache (watch mode): the most recently used entries by key. */
 export class MemoryCache<T> {
   private readonly entries = new Map<string, T>();
-  constructor(private readonly limit: number) {}
+  constructor(private limit: number) {}
+
+  /** Keeps at most `limit` entries from now on (the least recently used go first). */
+  resize(limit: number): void {
+    this.limit = limit;
+    this.trim();
+  }
+
+  private trim(): void {
+    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
 
   get(key: string): T | undefined {
     const value = this.entries.get(key);
@@ -220,6 +230,6 @@ export class MemoryCache<T> {
   set(key: string, value: T): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.trim();
   }
 }

@@ -67,44 +67,34 @@ function git(root: string, args: string[]): Promise<string> {
   });
 }
 
+/** The root's folder in a commit, as `git ls-tree` lists it: what the tree holds, without its bytes. */
+export interface GitListing {
+  commit: string;
+  /** One line per entry, `<mode> <type> <object id> <size>\t<path relative to the root>`. */
+  entries: string[];
+}
+
 /**
  * Reads the root's folder as it is in the commit `ref` names. `wantContent` says which paths'
  * bytes are read (the others are listed with empty content: enough to exist, be listed and be
- * linked to).
+ * linked to). `listed`: the commit's listing, when it was made already (`listGitTree`).
  */
 export async function readGitTree(
   root: string,
   ref: string,
   wantContent: (relPath: string) => boolean = () => true,
+  listed?: GitListing,
 ): Promise<GitTree> {
-  // A ref is never an option of git's.
-  if (!ref || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new GitError(`not a git ref: ${JSON.stringify(ref)}`);
   const cwd = path.resolve(root);
-  let commit: string;
-  try {
-    commit = (await git(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
-  } catch (error) {
-    const reason = (error as Error).message;
-    throw new GitError(
-      /not a git repository/i.test(reason)
-        ? `--base needs the root in a git repository: ${reason}`
-        : `--base ${ref}: no such commit in the root's repository${reason && !/^Command failed/.test(reason) ? ` (${reason})` : ''}`,
-    );
-  }
-  if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`--base ${ref}: no such commit in the root's repository`);
-  // Run in the root, ls-tree lists the root's folder only, with paths relative to it.
-  const listing = await git(cwd, ['ls-tree', '-r', '-z', '-l', '--end-of-options', commit]);
+  const { commit, entries } = listed ?? (await listGitTree(root, ref));
   const wanted: { rel: string; oid: string; size: number }[] = [];
   const files = new Map<string, Buffer>();
   const skipped: string[] = [];
   const links: { rel: string; oid: string; size: number }[] = [];
-  for (const entry of listing.split('\0')) {
-    if (!entry) continue;
+  for (const entry of entries) {
     const tab = entry.indexOf('\t');
     const [mode, type, oid, size] = entry.slice(0, tab).split(/ +/);
     const rel = entry.slice(tab + 1);
-    // Paths git would show quoted or outside the folder cannot occur with -z; refuse them anyway.
-    if (!rel || rel.startsWith('/') || rel.split('/').some((p) => p === '..' || p === '.' || p === '')) continue;
     if (type !== 'blob') {
       skipped.push(rel);
       continue;
@@ -126,6 +116,33 @@ export async function readGitTree(
     skipped,
   );
   return { commit, files, skipped };
+}
+
+/** The listing of the root's folder in the commit `ref` names (see `GitListing`). */
+export async function listGitTree(root: string, ref: string): Promise<GitListing> {
+  // A ref is never an option of git's.
+  if (!ref || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new GitError(`not a git ref: ${JSON.stringify(ref)}`);
+  const cwd = path.resolve(root);
+  let commit: string;
+  try {
+    commit = (await git(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`])).trim();
+  } catch (error) {
+    const reason = (error as Error).message;
+    throw new GitError(
+      /not a git repository/i.test(reason)
+        ? `--base needs the root in a git repository: ${reason}`
+        : `--base ${ref}: no such commit in the root's repository${reason && !/^Command failed/.test(reason) ? ` (${reason})` : ''}`,
+    );
+  }
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`--base ${ref}: no such commit in the root's repository`);
+  // Run in the root, ls-tree lists the root's folder only, with paths relative to it.
+  const listing = await git(cwd, ['ls-tree', '-r', '-z', '-l', '--end-of-options', commit]);
+  const entries = listing.split('\0').filter((entry) => {
+    const rel = entry.slice(entry.indexOf('\t') + 1);
+    // Paths git would show quoted or outside the folder cannot occur with -z; refuse them anyway.
+    return !!entry && !!rel && !rel.startsWith('/') && !rel.split('/').some((p) => p === '..' || p === '.' || p === '');
+  });
+  return { commit, entries };
 }
 
 /**

@@ -107,4 +107,33 @@ describe('a warm check', () => {
     const changed = tracedCheck(root);
     expect(changed.loaded.some((m) => m.endsWith('/dist/vendor/markdown.js'))).toBe(true);
   });
+
+  it('with --base, loads none of them either when the reports of the tree and of the base are cached', async () => {
+    const root = await settledCopy();
+    const git = (...args: string[]) =>
+      expect(
+        spawnSync('git', args, {
+          cwd: root,
+          env: {
+            ...process.env,
+            GIT_AUTHOR_NAME: 't',
+            GIT_AUTHOR_EMAIL: 't@t',
+            GIT_COMMITTER_NAME: 't',
+            GIT_COMMITTER_EMAIL: 't@t',
+          },
+        }).status,
+      ).toBe(0);
+    fs.writeFileSync(path.join(root, '.gitignore'), 'node_modules\n');
+    git('init', '-q');
+    git('add', '-A');
+    git('-c', 'commit.gpgsign=false', 'commit', '-qm', 'base');
+    fs.appendFileSync(path.join(root, 'docs/specification/draft/index.mdx'), '\nSee [nothing](#nowhere).\n');
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_MS + 100));
+    const cold = tracedCheck(root, ['--base', 'HEAD']);
+    expect(heavyIn(cold.loaded).length).toBeGreaterThan(10);
+    const warm = tracedCheck(root, ['--base', 'HEAD']);
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(JSON.parse(warm.stdout).summary.new).toBeGreaterThan(0);
+    expect(heavyIn(warm.loaded)).toEqual([]);
+  });
 });
