@@ -8,7 +8,9 @@ import { jsdocContradiction } from '../src/rules/jsdoc-contradiction.js';
 import { descriptionLines } from '../src/model/jsdoc-description.js';
 import { readSchemaSource } from '../src/sources/schema-ts.js';
 import { TextFile } from '../src/core/text-file.js';
-import { writeTree } from './helpers.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { copyTree, edit, runCli, sampleSpec, writeTree } from './helpers.js';
 import { compareJsDoc } from '../src/sep-diff/jsdoc.js';
 
 const TS = 'schema/draft/schema.ts';
@@ -82,5 +84,23 @@ describe('sep-diff reads @description as the summary', () => {
     };
     const result = compareJsDoc(proposal, lamp('@description A lamp on the desk.'), lamp('x').location);
     expect(result.findings).toHaveLength(1);
+  });
+});
+
+describe('the Schema Reference reads @description as the summary', () => {
+  it('renders a comment in @description form as the same comment in leading text', async () => {
+    const root = copyTree(sampleSpec);
+    const page = path.join(root, 'docs/specification/draft/schema.mdx');
+    expect((await runCli(['generate', '--root', root])).code).toBe(0);
+    const leading = fs.readFileSync(page, 'utf8');
+    expect(leading).toContain('Identifies a request so that its response can be matched to it.');
+    edit(
+      root,
+      'schema/draft/schema.ts',
+      ' * Identifies a request so that its response can be matched to it.',
+      ' * @description Identifies a request so that its response can be matched to it.',
+    );
+    expect((await runCli(['generate', '--root', root])).code).toBe(0);
+    expect(fs.readFileSync(page, 'utf8')).toBe(leading);
   });
 });
