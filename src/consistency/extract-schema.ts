@@ -1,4 +1,5 @@
 /** Claims from schema.ts: error declarations' JSDoc bullets, failure-flag members' JSDoc, retired codes. */
+import { descriptionLines } from '../model/jsdoc-description.js';
 import type { Declaration, JsDoc, SchemaSource, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import type { ResolvedVocabulary } from './vocabulary.js';
@@ -125,14 +126,9 @@ export interface Unit {
   location: Location;
 }
 
-/** The body lines of a JSDoc comment up to its first block tag. */
+/** The description lines of a JSDoc comment: its leading text and its `@description`-like tags. */
 export function bodyLines(doc: JsDoc) {
-  const out = [];
-  for (const line of doc.lines) {
-    if (/^\s*@\w/.test(line.text)) break;
-    out.push(line);
-  }
-  return out;
+  return descriptionLines(doc);
 }
 
 /** Bullet items (`- ` or `* `) of a JSDoc comment's body, continuation lines joined. */

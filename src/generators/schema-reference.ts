@@ -30,6 +30,8 @@ const typedocOptions: td.TypeDocOptions = {
   // The programs place schema.ts under a `node_modules` folder (see `programRoot`), which TypeDoc's
   // default pattern would mark external (`tsd-is-external` on every member). No file is external.
   externalPattern: [],
+  // Specs written in JSDoc's own style put the description in `@description` (see descriptionLines).
+  blockTags: [...td.OptionDefaults.blockTags, '@description'],
 };
 
 /** A template line that stands for a category's declarations. */
@@ -164,7 +166,25 @@ export function prepareTypeDoc(): Promise<void> {
   return envPromise.then(() => undefined);
 }
 
+/**
+ * A `@description` tag's text as the comment's summary, where the rules read it (descriptionLines):
+ * after any leading text, as its own paragraph. TypeDoc alone would render it under a heading.
+ */
+function descriptionAsSummary(reflection: td.Reflection): void {
+  const comment = reflection.comment;
+  const tags = comment?.getTags('@description') ?? [];
+  if (!comment || !tags.length) return;
+  for (const tag of tags) {
+    const lead = td.Comment.combineDisplayParts(comment.summary).trim()
+      ? [{ kind: 'text' as const, text: '\n\n' }]
+      : [];
+    comment.summary = [...comment.summary, ...lead, ...tag.content];
+  }
+  comment.removeTags('@description');
+}
+
 function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
+  descriptionAsSummary(reflection);
   const comment = reflection.comment;
   if (reflection.isDocument()) {
     // None are made (see `processDocumentTags` above), but TypeDoc's plugin would read theirs too.

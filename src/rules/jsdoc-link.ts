@@ -1,6 +1,8 @@
 import type { Declaration, JsDoc, SpecVersion } from '../model/spec.js';
 import { baseName, messageIndex, type MessageIndex } from '../prose/schema-index.js';
 import type { Rule } from '../core/rule.js';
+import { nearestName } from '../model/excess-members.js';
+import { parseDeclarationReference } from '../model/declaration-reference.js';
 
 /** Every JSDoc comment of a declaration or of one of its members, with what it documents. */
 export function* jsdocsOf(
@@ -12,12 +14,16 @@ export function* jsdocsOf(
   }
 }
 
-/** `{@link X}`, `{@link X.member}` and `{@includeCode path}` in schema.ts point at something that exists. */
+/**
+ * `{@link X}`, `{@link X.member}` (any TypeDoc declaration reference) and `{@includeCode path}` in
+ * schema.ts point at something that exists. A reference into a module spec-check does not read
+ * (`other!X`) cannot be checked: it is counted as `jsdocLinksUnresolved`, never reported.
+ */
 export const jsdocLink: Rule = {
   meta: {
     id: 'jsdoc/link',
     description:
-      'Every `{@link X}` and `{@link X.member}` in schema.ts names an existing declaration or member, and every `{@includeCode path}` file exists.',
+      'Every `{@link X}`, `{@link X.member}` and other TypeDoc declaration reference (`module!X#member`, `X~local`) in schema.ts names an existing declaration or member, and every `{@includeCode path}` file exists. References into modules spec-check does not read are counted as unresolved, not reported.',
     rationale:
       'TypeDoc renders a broken {@link} as plain text and a missing {@includeCode} file breaks the Schema Reference build; both usually mean a type or example was renamed and its references were not.',
     defaultSeverity: 'error',
@@ -27,8 +33,9 @@ export const jsdocLink: Rule = {
       pass: '/** Sent in reply to a {@link ListWidgetsRequest}. */',
     },
   },
-  check(project, { report }) {
+  check(project, { report, count }) {
     const { spec } = project;
+    const modules = typesModuleNames(spec.versions);
     for (const version of spec.versions) {
       const index = messageIndex(project, version);
       if (!index) continue;
@@ -37,8 +44,9 @@ export const jsdocLink: Rule = {
       const files = new Set([...(version.schemaFiles ?? []), ...examples]);
       for (const { jsdoc } of jsdocsOf(version)) {
         for (const link of jsdoc.links) {
-          const problem = linkProblem(index, link.target);
-          if (problem) report({ message: problem, location: link.location });
+          const problem = linkProblem(index, link.target, modules);
+          if (problem === OUTSIDE) count('jsdocLinksUnresolved');
+          else if (problem) report({ message: problem, location: link.location });
         }
         for (const include of jsdoc.includes) {
           const tag = include.tag === 'include' ? '@include' : '@includeCode';
@@ -56,12 +64,35 @@ export const jsdocLink: Rule = {
   },
 };
 
-/** What is wrong with a link target, or undefined when it names something that exists (or is a URL). */
-function linkProblem(index: MessageIndex, target: string): string | undefined {
+/** The module names TypeDoc may give the types file: its base name and its path, without extension. */
+function typesModuleNames(versions: readonly SpecVersion[]): Set<string> {
+  const names = new Set<string>();
+  for (const version of versions) {
+    const file = version.schemaTs?.file.path;
+    if (!file) continue;
+    const stem = file.replace(/\.[cm]?tsx?$/, '');
+    names.add(stem);
+    names.add(stem.slice(stem.lastIndexOf('/') + 1));
+  }
+  return names;
+}
+
+/** A link into a module spec-check does not read: neither resolved nor broken. */
+const OUTSIDE = Symbol('outside');
+
+/**
+ * What is wrong with a link target, undefined when it names something that exists (or is a URL),
+ * or OUTSIDE when it names a module other than the types file.
+ */
+function linkProblem(index: MessageIndex, target: string, modules: Set<string>): string | typeof OUTSIDE | undefined {
   if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#'))
     return undefined;
-  // TypeDoc's declaration references: `X`, `X.member`, `X#member`, `X.member.nested`.
-  const [name, ...path] = target.split(/[.#]/);
+  const reference = parseDeclarationReference(target);
+  let [name, ...path] = reference?.path ?? target.split(/[.#~]/);
+  if (reference?.module !== undefined && !modules.has(reference.module)) return OUTSIDE;
+  // `schema.Name.member`: the module named as a namespace, as in an import of it.
+  if (reference?.module === undefined && modules.has(name) && path.length && !index.declaration(name))
+    [name, ...path] = path;
   const decl = index.declaration(name);
   if (!decl) return `{@link ${target}}: no declaration named ${name}`;
   let members: { name: string; typeText?: string }[] = index.membersOf(decl);
@@ -70,7 +101,11 @@ function linkProblem(index: MessageIndex, target: string): string | undefined {
     const member = members.find((m) => m.name === segment);
     if (!member) {
       // A nested member of an inline object type is only known from its type text.
-      return `{@link ${target}}: ${owner} has no member ${segment}`;
+      const nearest = nearestName(
+        segment,
+        members.map((m) => m.name),
+      );
+      return `{@link ${target}}: ${owner} has no member ${segment}${nearest ? `; did you mean ${nearest}?` : ''}`;
     }
     owner = `${owner}.${segment}`;
     const typeText = member.typeText ?? '';

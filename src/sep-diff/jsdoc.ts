@@ -33,15 +33,21 @@ function segmentsOf(jsdoc: JsDoc): Segment[] {
     if (tag) {
       // The tag's text starts after `@name `: its first line is cut there, its location moved along.
       const cut = tag[0].length;
+      // `@description` and `@summary` are the summary written as a tag: compared with leading text.
       segments.push({
-        name: tag[1],
+        name: tag[1] === 'description' || tag[1] === 'summary' ? 'summary' : tag[1],
         lines: [{ text: line.text.slice(cut), location: { ...line.location, column: line.location.column + cut } }],
       });
     } else {
       segments.at(-1)!.lines.push(line);
     }
   }
-  return segments.filter((seg) => seg.name === 'summary' || PROSE_TAGS.has(seg.name));
+  // The leading text and a `@description` tag make one summary, as descriptionLines reads them.
+  const summary: Segment = {
+    name: 'summary',
+    lines: segments.filter((seg) => seg.name === 'summary').flatMap((seg) => seg.lines),
+  };
+  return [summary, ...segments.filter((seg) => seg.name !== 'summary' && PROSE_TAGS.has(seg.name))];
 }
 
 /** A segment parsed as Markdown, its units located line by line in the comment. */

@@ -1,0 +1,106 @@
+/**
+ * TypeDoc's declaration references in `{@link}`: a small "gadgets" spec written in `@description`
+ * form, with one link per case, resolved / outside what spec-check reads / broken with a hint.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { jsdocLink } from '../src/rules/jsdoc-link.js';
+import { parseDeclarationReference } from '../src/model/declaration-reference.js';
+import { writeTree } from './helpers.js';
+
+const TS = 'schema/draft/schema.ts';
+
+/** The gadgets schema, with `link` written into the description of `Gadget.label`. */
+function gadgetsSchema(link: string): string {
+  return `/**
+ * @description A gadget that can be switched on and off.
+ * @category Gadgets
+ */
+export interface Gadget {
+  /** @description The gadget's label. See ${link}. */
+  label: string;
+  /** @description Whether the gadget is on. */
+  enabled?: boolean;
+  /** @description Where the gadget stands. */
+  position: { shelf: number; slot?: number };
+}
+
+/**
+ * @description Asks for one gadget by its label.
+ * @category Gadgets
+ */
+export interface FetchGadgetRequest {
+  method: "gadgets/fetch";
+  params: { label: string };
+}
+`;
+}
+
+async function linkReport(link: string) {
+  const root = writeTree({ [TS]: gadgetsSchema(link) });
+  const report = await check(root, { rules: [jsdocLink] });
+  return { messages: report.findings.map((f) => f.message), unresolved: report.summary.jsdocLinksUnresolved ?? 0 };
+}
+
+describe('jsdoc/link with TypeDoc declaration references', () => {
+  it.each([
+    ['{@link Gadget}'],
+    ['{@link Gadget.enabled}'],
+    ['{@link Gadget#enabled}'],
+    ['{@link Gadget~enabled}'],
+    ['{@link Gadget.position.shelf}'],
+    ['{@link schema!Gadget}'],
+    ['{@link schema!Gadget.enabled}'],
+    ['{@link schema/draft/schema!Gadget#enabled}'],
+    ['{@link "schema"!FetchGadgetRequest.params}'],
+    ['{@link schema.Gadget.enabled}'],
+    ['{@link Gadget:interface}'],
+    ['{@link Gadget.enabled | the switch}'],
+    ['{@link Gadget.enabled the switch}'],
+    ['{@linkcode FetchGadgetRequest#method}'],
+  ])('resolves %s', async (link) => {
+    expect(await linkReport(link)).toEqual({ messages: [], unresolved: 0 });
+  });
+
+  it.each([
+    ['{@link @acme/base-protocol!Tool}'],
+    ['{@link base!CallToolResult.content}'],
+    ['{@link "other module"!Thing#part | a label}'],
+  ])('counts %s, a module spec-check does not read, as unresolved and reports nothing', async (link) => {
+    expect(await linkReport(link)).toEqual({ messages: [], unresolved: 1 });
+  });
+
+  it.each([
+    ['{@link Gadget.enabeld}', '{@link Gadget.enabeld}: Gadget has no member enabeld; did you mean enabled?'],
+    ['{@link schema!Gadget#labels}', '{@link schema!Gadget#labels}: Gadget has no member labels; did you mean label?'],
+    ['{@link schema.Gadget~colour}', '{@link schema.Gadget~colour}: Gadget has no member colour'],
+    [
+      '{@link Gadget.position.shelfs}',
+      '{@link Gadget.position.shelfs}: Gadget.position has no member shelfs; did you mean shelf?',
+    ],
+    ['{@link schema!Gizmo}', '{@link schema!Gizmo}: no declaration named Gizmo'],
+    ['{@link Gizmo.label | its label}', '{@link Gizmo.label}: no declaration named Gizmo'],
+  ])('reports %s as broken', async (link, message) => {
+    expect(await linkReport(link)).toEqual({ messages: [message], unresolved: 0 });
+  });
+});
+
+describe('parseDeclarationReference', () => {
+  it.each([
+    ['Name', { path: ['Name'] }],
+    ['Name.member', { path: ['Name', 'member'] }],
+    ['Name#member', { path: ['Name', 'member'] }],
+    ['Name~local', { path: ['Name', 'local'] }],
+    ['mod!Name.member', { module: 'mod', path: ['Name', 'member'] }],
+    ['@scope/pkg!Name#member', { module: '@scope/pkg', path: ['Name', 'member'] }],
+    ['"a module"!Name', { module: 'a module', path: ['Name'] }],
+    ['Name."odd member"', { path: ['Name', 'odd member'] }],
+    ['Name:interface', { path: ['Name'] }],
+  ])('reads %s', (text, expected) => {
+    expect(parseDeclarationReference(text)).toEqual(expected);
+  });
+
+  it.each([['https://example.com/x'], ['Name..member'], ['Name.'], ['']])('reads %s as no reference', (text) => {
+    expect(parseDeclarationReference(text)).toBeUndefined();
+  });
+});
