@@ -25,7 +25,7 @@ export const CONFIG_FILE = 'spec-check.config.json';
 
 const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary', 'generate'] as const;
 const generateKeys = ['dialect'] as const;
-export const layoutKeys = ['schema', 'docs', 'seps', 'site'] as const;
+export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
 export interface SpecCheckConfig {
@@ -136,8 +136,8 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
           `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`,
         );
       if (typeof folder !== 'string')
-        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a folder path (a string)`);
-      const problem = ignoreEntryProblem(folder);
+        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a path (a string)`);
+      const problem = ignoreEntryProblem(folder) ?? versionSegmentProblem(key, normalizeEntry(folder));
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
       layout[key as keyof Layout] = normalizeEntry(folder);
     }
@@ -165,6 +165,21 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
     config.vocabulary = value.vocabulary;
   }
   return withGenerate(config, value.generate, fail, keyAt, valueAt);
+}
+
+/**
+ * Why a layout path's `{version}` cannot be used: it must be a whole path segment, at most once,
+ * and only in the keys that have versions.
+ */
+function versionSegmentProblem(key: string, value: string): string | undefined {
+  if (!value.includes('{version}')) return undefined;
+  if (key === 'seps' || key === 'site') return 'cannot hold {version}: it has no versions';
+  const segments = value.split('/');
+  if (segments.filter((s) => s.includes('{version}')).length > 1) return 'holds {version} more than once';
+  if (!segments.includes('{version}')) return 'must hold {version} as a whole folder name, as in "docs/{version}"';
+  if (key === 'docs' && segments.at(-1) !== '{version}' && segments.at(-1)!.includes('.'))
+    return 'names a folder (the prose of a version), not a file';
+  return undefined;
 }
 
 /** The config with its `generate` object, when there is one: its keys and the dialect. */

@@ -167,7 +167,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
     kind: 'schema-json',
     key,
     version: version.id,
-    path: `${version.schemaDir}/schema.json`,
+    path: version.schemaJsonPath,
     text: dialects[i].problem ? undefined : outputs[i].text,
     committed: version.jsonSchema?.file,
     problems: dialects[i].problem ? [dialects[i].problem] : outputs[i].problems,

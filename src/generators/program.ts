@@ -66,6 +66,7 @@ export function generatorSpec(root: string, versions: { id: string; path: string
         ({
           id: v.id,
           schemaDir: '',
+          schemaJsonPath: '',
           docsDir: '',
           examples: [],
           pages: [],

@@ -92,8 +92,10 @@ export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 export interface SpecVersion {
   /** Folder name: a date such as `2025-06-18`, or `draft`. */
   id: string;
-  /** `schema/<id>`, relative to the root. */
+  /** The folder of its types file (`schema/<id>`), relative to the root. */
   schemaDir: string;
+  /** Where its JSON Schema is (`schema/<id>/schema.json`), whether or not it exists. */
+  schemaJsonPath: string;
   /** `docs/specification/<id>`, relative to the root. */
   docsDir: string;
   schemaTs?: SchemaSource;

@@ -3,6 +3,7 @@ import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import type { GeneratedFile } from '../../generators/outputs.js';
 import { programRoot, targetDialects } from '../../generators/keys.js';
 import { visible } from '../../reporters/escape.js';
+import { layoutFolders } from '../../sources/layout.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
@@ -56,11 +57,12 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
+      const schemaFolders = layoutFolders(run.layout).schema;
       // A schema.ts that cannot be read or parsed generates nothing, and a link leading outside the
       // root was not followed (what it held is missing from the output): said, not passed over.
       for (const p of spec.inputProblems) {
         const file = p.location.file;
-        const underSchema = file === run.layout.schema || file.startsWith(`${run.layout.schema}/`);
+        const underSchema = schemaFolders.some((folder) => file === folder || file.startsWith(`${folder}/`));
         if (!underSchema && p.message !== OUTSIDE_ROOT) continue;
         problems++;
         io.stderr(`${visible(file)}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
