@@ -83,22 +83,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   }
 
   const reader = new FileReader(root, options.ignore, options.cache, options.preread, options.fileSystem);
-  // A layout naming one types file that is not there is a mistake in the config, not a finding.
-  if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
-    throw new LoadError(`layout.schema "${schemaPattern}" matches no file in ${rootArg}`);
-  const versionNames = await findVersions(reader, layout);
-  if (!hasVersion(schemaPattern) && versionNames.size === 0)
-    throw new LoadError(
-      `layout.docs "${layoutPattern(layout, 'docs')}" matches no version folder (named by its date, YYYY-MM-DD, or draft) in ${rootArg}`,
-    );
-  if (hasVersion(schemaPattern) && !(await reader.subfolders(schemaFolder)).some((name) => VERSION_NAME.test(name))) {
-    // Nothing to check is not a pass.
-    reader.problem(
-      'unreadable',
-      `No versions in ${schemaFolder}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its ${path.posix.basename(schemaPattern)}`,
-      { file: schemaFolder, line: 1, column: 1 },
-    );
-  }
+  const versionNames = await layoutVersions(reader, layout, rootArg);
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));
@@ -174,6 +159,32 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line,
   );
   return spec;
+}
+
+/**
+ * The versions the layout finds. A types file that is not there, or one types file with no
+ * version folder in the docs, is a mistake in the config (exit 2); a schema folder without
+ * versions is a finding.
+ */
+async function layoutVersions(reader: FileReader, layout: Layout, rootArg: string): Promise<Set<string>> {
+  const schemaPattern = layoutPattern(layout, 'schema');
+  const schemaFolder = versionsFolder(schemaPattern);
+  if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
+    throw new LoadError(`layout.schema "${schemaPattern}" matches no file in ${rootArg}`);
+  const versionNames = await findVersions(reader, layout);
+  if (!hasVersion(schemaPattern) && versionNames.size === 0)
+    throw new LoadError(
+      `layout.docs "${layoutPattern(layout, 'docs')}" matches no version folder (named by its date, YYYY-MM-DD, or draft) in ${rootArg}`,
+    );
+  if (hasVersion(schemaPattern) && !(await reader.subfolders(schemaFolder)).some((name) => VERSION_NAME.test(name))) {
+    // Nothing to check is not a pass.
+    reader.problem(
+      'unreadable',
+      `No versions in ${schemaFolder}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its ${path.posix.basename(schemaPattern)}`,
+      { file: schemaFolder, line: 1, column: 1 },
+    );
+  }
+  return versionNames;
 }
 
 /** A version's sources, parsed, and its pages, read but not parsed yet. */
