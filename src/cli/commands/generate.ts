@@ -102,11 +102,35 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
       }
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
-      io.stdout(
-        written
-          ? `${written} of ${generated} generated files ${opts.check ? 'would change; run `spec-check generate`' : 'changed'}.\n`
-          : `All ${generated} generated files are up to date.\n`,
-      );
+      io.stdout(generateSummary({ written, generated, problems, check: !!opts.check }));
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
+
+/**
+ * The last line of `generate`: what changed, and never "up to date" when an error above means
+ * something was not generated or not written.
+ */
+export function generateSummary({
+  written,
+  generated,
+  problems,
+  check,
+}: {
+  written: number;
+  generated: number;
+  problems: number;
+  check: boolean;
+}): string {
+  const errors = problems
+    ? `${problems} error${problems === 1 ? '' : 's'} above: not every file could be generated or written`
+    : '';
+  if (written) {
+    const changed = `${written} of ${generated} generated files ${check ? 'would change; run `spec-check generate`' : 'changed'}`;
+    return `${changed}${errors ? `; ${errors}` : ''}.\n`;
+  }
+  if (errors && !generated) return `${problems} error${problems === 1 ? '' : 's'} above: no file could be generated.\n`;
+  if (errors)
+    return `${errors}; the ${generated} file${generated === 1 ? '' : 's'} generated ${check ? 'would not change' : 'were unchanged'}.\n`;
+  return `All ${generated} generated files are up to date.\n`;
+}
