@@ -101,3 +101,34 @@ describe('layout paths', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('extends', () => {
+  it.each([
+    ['{ "extends": { "schema": "../base/schema.ts", "imports": ["b"] } }', '"extends.schema" leaves the root (..)'],
+    ['{ "extends": { "schema": "/etc/schema.ts", "imports": ["b"] } }', '"extends.schema" is absolute'],
+    ['{ "extends": { "schema": "base/schema.ts", "imports": [] } }', '"extends.imports" must be a non-empty array'],
+    ['{ "extends": { "schema": "base/schema.ts", "import": ["b"] } }', 'unknown key "extends.import"'],
+  ])('rejects the config %s with one line', (text, message) => {
+    expect(() => parseConfig(text)).toThrow(message);
+  });
+
+  it('reads the base protocol from inside the root; a base that is not there is exit 2', async () => {
+    const root = writeTree({
+      'schema/draft/schema.ts':
+        'import type { Base } from "base-pkg";\n/** A thing. */\nexport interface Thing extends Base { id: string }\n',
+      'base/schema.ts': '/** The base. */\nexport interface Base { kind: string }\n',
+      'spec-check.config.json': JSON.stringify({
+        extends: { schema: 'base/schema.ts', imports: ['base-pkg'] },
+        generate: { dialect: '2020-12' },
+      }),
+    });
+    const generated = await runCli(['generate', '--root', root]);
+    expect(generated).toMatchObject({ code: 0, stderr: '' });
+    const schema = JSON.parse(fs.readFileSync(path.join(root, 'schema/draft/schema.json'), 'utf8'));
+    expect(schema.$defs.Thing.required).toEqual(['id', 'kind']);
+    fs.rmSync(path.join(root, 'base/schema.ts'));
+    const missing = await runCli(['check', '--root', root]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^spec-check: extends\.schema "base\/schema\.ts" is no readable file inside .*\n$/);
+  });
+});

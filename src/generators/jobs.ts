@@ -10,6 +10,7 @@ import {
   generatorSpec,
   referenceCompilerOptions,
   schemaCompilerOptions,
+  type BaseSource,
   type SchemaProgram,
 } from './program.js';
 import { schemaJsonFromProgram } from './schema-json.js';
@@ -32,6 +33,8 @@ export interface SchemaJsonJob {
   root: string;
   /** No dialect: the version is in the program (it shapes the others' output) but not generated. */
   versions: (SchemaSource & { dialect?: GeneratedDialect })[];
+  /** The base protocol the types file imports (config `extends`). */
+  base?: BaseSource;
 }
 
 export interface SchemaJsonOutput {
@@ -44,6 +47,8 @@ export interface ReferenceJob {
   kind: 'schema-reference';
   root: string;
   versions: SchemaSource[];
+  /** The base protocol the types file imports (config `extends`). */
+  base?: BaseSource;
   pages: {
     version: string;
     template: { path: string; text: string };
@@ -81,7 +86,7 @@ export async function runGenerationJob<J extends GenerationJob>(job: J): Promise
 
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
   if (!job.versions.length) return [];
-  const spec = generatorSpec(job.root, job.versions);
+  const spec = generatorSpec(job.root, job.versions, job.base);
   const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
   return job.versions.map((v) => {
     if (!v.dialect) return { problems: [] };
@@ -109,10 +114,14 @@ function referenceProgram(spec: Spec, key: string): SchemaProgram {
 async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   if (!job.pages.length) return [];
   await prepareTypeDoc();
-  const spec = generatorSpec(job.root, job.versions);
+  const spec = generatorSpec(job.root, job.versions, job.base);
   const { program, fileNames } = referenceProgram(
     spec,
-    hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]),
+    hashParts([
+      job.root,
+      ...job.versions.flatMap((v) => [v.id, v.path, v.text]),
+      ...(job.base ? [job.base.path, job.base.text, ...job.base.imports] : []),
+    ]),
   );
   const pages = job.pages.map((page) => {
     const used = new Set<string>();

@@ -140,7 +140,10 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const dialects = targetDialects(withSchema, project.options.generate?.dialect);
   const targets = withSchema.map((version, i) => ({
     version,
-    key: schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialects[i].dialect ?? 'none', toolVersion),
+    key: withBase(
+      spec,
+      schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialects[i].dialect ?? 'none', toolVersion),
+    ),
   }));
   // The versions share a program (union member order depends on it): one key for them all.
   const batchKey = hashParts(targets.flatMap((t) => [t.version.id, t.version.schemaTs!.file.path, t.key]));
@@ -158,6 +161,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
           text: v.schemaTs!.file.text,
           dialect: dialects[i].dialect,
         })),
+        ...(spec.base ? { base: baseSourceOf(spec) } : {}),
       },
       schemaTextLength(spec),
     );
@@ -179,7 +183,11 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
   const digest = (file: TextFile) => project.derive(textDigest, file);
-  const schemaDigests = withSchema.map((v) => digest(v.schemaTs!.file));
+  // The base protocol's types file is one of the program's texts (config `extends`).
+  const schemaDigests = [
+    ...withSchema.map((v) => digest(v.schemaTs!.file)),
+    ...(spec.base ? [withBase(spec, '')] : []),
+  ];
   const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
   const rendering = renderingOf(project);
   // Keys change only when the rendering is not the bundled version's.
@@ -213,6 +221,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         kind: 'schema-reference',
         root: spec.root,
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
+        ...(spec.base ? { base: baseSourceOf(spec) } : {}),
         pages: missing.map((p) => ({
           version: p.version.id,
           // LF line ends whatever the checkout's: the page does not depend on them.
@@ -281,4 +290,15 @@ export function upToDate(committed: string | undefined, generated: string): bool
 export function inLineEndsOf(generated: string, committed: string | undefined): string {
   const firstBreak = committed?.indexOf('\n') ?? -1;
   return firstBreak > 0 && committed![firstBreak - 1] === '\r' ? generated.replaceAll('\n', '\r\n') : generated;
+}
+
+/** A key that also names the base protocol, when the spec extends one (unchanged without). */
+function withBase(spec: Spec, key: string): string {
+  const base = spec.base;
+  return base ? hashParts([key, base.file.path, base.file.text, ...base.imports]) : key;
+}
+
+/** The base protocol as a generation job carries it. */
+function baseSourceOf(spec: Spec): { path: string; text: string; imports: string[] } | undefined {
+  return spec.base && { path: spec.base.file.path, text: spec.base.file.text, imports: spec.base.imports };
 }

@@ -23,8 +23,16 @@ export interface Spec {
   suppressions?: Suppression[];
   /** The docs site, when the site folder has a `docs.json`. */
   site?: Site;
+  /** The base protocol an extension's types file imports (config `extends`), when there is one. */
+  base?: BaseProtocol;
   /** The root's package-lock.json, when there is one: the generators' pinned versions (generators/pins.ts). */
   lockfile?: TextFile;
+}
+
+/** The base protocol of an extension: its types file, and the package specifiers that mean it. */
+export interface BaseProtocol {
+  file: TextFile;
+  imports: string[];
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */

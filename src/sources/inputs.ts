@@ -62,6 +62,7 @@ export class CheckInputs {
       siteFiles(reader, layout),
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
+      options.extends ? [options.extends.schema] : [],
     ]);
     if (reader.problems.length) return undefined;
     const head = `${root}\0${names.join(',')}\0`;

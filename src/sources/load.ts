@@ -65,6 +65,8 @@ export interface LoadOptions {
   prose?: boolean;
   /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
   fileSystem?: FileSystem;
+  /** The base protocol the types file imports (config `extends`): its types file is read with the rest. */
+  extends?: { schema: string; imports: string[] };
 }
 
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
@@ -120,13 +122,17 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
         [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
       )
     : undefined;
-  const [loaded, sepFiles, site, lockfile] = await Promise.all([
+  const [loaded, sepFiles, site, lockfile, baseFile] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
+    options.extends ? reader.read(options.extends.schema) : undefined,
   ]);
+  // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
+  if (options.extends && !baseFile)
+    throw new LoadError(`extends.schema "${options.extends.schema}" is no readable file inside ${rootArg}`);
   const spec: Spec = {
     root,
     versions: loaded.map((l) => l.version),
@@ -137,6 +143,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(baseFile && options.extends ? { base: { file: baseFile, imports: options.extends.imports } } : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
