@@ -71,6 +71,26 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
       vocabulary: hasVocabularySchema
         ? { description: 'Vocabulary extensions for the consistency rules.', $ref: 'vocabulary.schema.json' }
         : { description: 'Vocabulary extensions for the consistency rules.', type: 'object' },
+      extends: {
+        description:
+          "The base protocol an extension builds on: imports of `imports` in the types file resolve to the declarations of `schema`, for schema.json and the Schema Reference.",
+        type: 'object',
+        additionalProperties: false,
+        required: ['schema', 'imports'],
+        properties: {
+          schema: {
+            $ref: '#/$defs/relativePath',
+            pattern: '\\.ts$',
+            description: "The base protocol's types file (its schema.ts), inside the root.",
+          },
+          imports: {
+            description: 'The package specifiers that mean the base protocol (`@scope/base-protocol`).',
+            type: 'array',
+            minItems: 1,
+            items: { type: 'string', minLength: 1 },
+          },
+        },
+      },
       generate: {
         description: 'What `spec-check generate` and the `generated/*` rules take beyond the spec tree.',
         type: 'object',
