@@ -19,7 +19,7 @@ import { toolVersion } from './version.js';
 import { displayPath } from './util/paths.js';
 
 /** What of a check's options the report depends on besides the files. */
-export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem'> &
+export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem' | 'extends'> &
   Pick<RunOptions, 'severities'> & { vocabulary?: Vocabulary; generate?: GenerateOptions };
 
 /** A lookup that missed: the key to store the report under and the texts read to compute it. */
@@ -145,6 +145,7 @@ function optionsKey(options: KeyedOptions): string {
       versions: options.versions ?? [],
       vocabulary: options.vocabulary ?? null,
       ...(options.generate ? { generate: options.generate } : {}),
+      ...(options.extends ? { extends: options.extends } : {}),
     }) ?? ''
   );
 }

@@ -13,6 +13,7 @@ import { type CheckReport } from './core/report.js';
 import { prepareRules } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import { defaultLayout, loadSpec } from './sources/load.js';
+import { layoutFolders } from './sources/layout.js';
 import { createLoadCache } from './runtime/files.js';
 import { WatchedFileSystem } from './runtime/watched-file-system.js';
 import { Runtime } from './runtime/runtime.js';
@@ -205,7 +206,8 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
 function layoutInputs(root: string, options: CheckOptions): string[] {
   const layout = { ...defaultLayout, ...options.layout };
   const site = fs.existsSync(path.resolve(root, layout.site, SITE_CONFIG)) ? [layout.site] : [];
-  const dirs = [layout.schema, layout.docs, layout.seps, ...site].map((dir) => path.resolve(root, dir));
+  const folders = layoutFolders(layout);
+  const dirs = [...folders.schema, folders.docs, layout.seps, ...site].map((dir) => path.resolve(root, dir));
   // A folder inside another watched one is watched with it.
   return [...new Set(dirs)].filter((d, _, all) => !all.some((o) => o !== d && isWithin(o, d))).sort();
 }

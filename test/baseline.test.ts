@@ -66,7 +66,7 @@ describe('--write-baseline and --baseline', () => {
     const moved = await runCli(['check', '--root', root, '--baseline', file]);
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(
-      /^No problems \(13 examples validated, \d+ files read; \d+ baselined findings not shown\)\.\n$/,
+      /^No problems \(13 examples validated, 10 JSON blocks validated, 1 unclassified, \d+ files read; \d+ baselined findings not shown\)\.\n$/,
     );
 
     // One new problem: exactly it is reported.

@@ -12,7 +12,9 @@ describe('spec-check check', () => {
     const run = await runCli(['check', '--root', sampleSpec]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^No problems \(14 examples validated, \d+ files read\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /^No problems \(14 examples validated, 12 JSON blocks validated, 0 unclassified, \d+ files read\)\.\n$/,
+    );
   });
 
   it('reports the drifted spec with exit 1, grouped by file in text', async () => {
@@ -27,7 +29,7 @@ describe('spec-check check', () => {
       'schema/draft/examples/ListWidgetsResult/one-page.json\n  9:25  error    Invalid JSON: Trailing comma  example/valid\n',
     );
     expect(run.stdout).toMatch(
-      /\n\d+ problems \(\d+ errors, \d+ warnings?\) in \d+ root causes; 13 examples validated, \d+ files read\.\n$/,
+      /\n\d+ problems \(\d+ errors, \d+ warnings?\) in \d+ root causes; 13 examples validated, \d+ JSON blocks validated, \d+ unclassified, \d+ files read\.\n$/,
     );
     expect(run.stdout).not.toContain('\x1b[');
   });

@@ -515,6 +515,35 @@ describe('generated/schema-json and generated/schema-reference', () => {
     ]);
   });
 
+  it('show a difference of indentation outside the definitions with its whitespace marked', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    const file = 'schema/draft/schema.json';
+    edit(root, file, /^ {4}"\$schema"/m, '  "$schema"');
+    const [finding] = (await generatedFindings(root)).filter((f) => f.rule === 'generated/schema-json');
+    expect(finding.message).toBe(
+      `${file} is stale outside the definitions, first at line 2 ` +
+        '(committed: "··\\"$schema\\":·\\"http://json-schema.org/draft-07/schema#\\","; ' +
+        'generated: "····\\"$schema\\":·\\"http://json-schema.org/draft-07/schema#\\","). Run `spec-check generate`.',
+    );
+  });
+
+  it('never say all is up to date when a file could not be generated', async () => {
+    const root = lampSpec();
+    await runCli(['generate', '--root', root]);
+    edit(root, 'schema/draft/schema.ts', 'lamp: Lamp;', 'lamp: Lanp;');
+    const run = await runCli(['generate', '--root', root]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(/All \d+ generated files are up to date/);
+    expect(run.stdout.split('\n').at(-2)).toMatch(
+      /^\d+ of \d+ generated files changed; \d+ errors? above: not every file could be generated or written\.$/,
+    );
+    const again = await runCli(['generate', '--root', root]);
+    expect(again.stdout).toMatch(
+      /^\d+ errors? above: not every file could be generated or written; the \d+ files? generated were unchanged\.\n$/,
+    );
+  });
+
   it('report a type error that stops schema.json from being generated, at its place in schema.ts', async () => {
     const root = lampSpec();
     await runCli(['generate', '--root', root]);

@@ -10,6 +10,7 @@ function version(ts: string): SpecVersion {
   return {
     id: 'draft',
     schemaDir: 'schema/draft',
+    schemaJsonPath: 'schema/draft/schema.json',
     docsDir: 'docs/specification/draft',
     examples: [],
     pages: [],

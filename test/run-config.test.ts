@@ -267,7 +267,12 @@ describe('resolveRunConfig', () => {
     const run = resolveRunConfig({ root, flags: { versions: [] } });
     expect(run.root).toBe(path.resolve(root));
     expect(run.configPath).toBe(path.join(path.resolve(root), 'spec-check.config.json'));
-    expect(run.layout).toEqual({ schema: 'schema', docs: 'docs/specification', seps: 'proposals', site: 'docs' });
+    expect(run.layout).toEqual({
+      schema: 'schema/{version}/schema.ts',
+      docs: 'docs/specification/{version}',
+      seps: 'proposals',
+      site: 'docs',
+    });
     expect(run.severities).toEqual({ 'example/valid': 'off' });
     expect(run.versions).toBeUndefined();
     expect(run.ignore).toBeUndefined();

@@ -52,7 +52,9 @@ describe('check --watch', () => {
     const session = startWatch(root);
     const first = await session.nextCheck();
     expect(first.report.findings).toEqual([]);
-    expect(session.stdout()).toMatch(/^No problems \(14 examples validated, \d+ files read\)\.\n$/);
+    expect(session.stdout()).toMatch(
+      /^No problems \(14 examples validated, 12 JSON blocks validated, 0 unclassified, \d+ files read\)\.\n$/,
+    );
     // Give the watcher a moment to be in place before the edit.
     await new Promise((r) => setTimeout(r, 100));
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../core/errors.js';
-import { CONFIG_FILE, loadConfig } from '../config/config.js';
+import { CONFIG_FILE, loadConfig, type ExtendsOption } from '../config/config.js';
 import { ignoreMatcher } from '../config/glob.js';
 import type { LoadOptions } from '../sources/load.js';
 import { defaultLayout, type Layout } from '../sources/layout.js';
@@ -83,6 +83,8 @@ export interface RunConfig {
   worker?: boolean;
   /** The config's `generate` options; undefined when it sets none. */
   generate?: GenerateOptions;
+  /** The base protocol an extension imports (config `extends`); undefined when there is none. */
+  extends?: ExtendsOption;
   output: OutputOptions;
 }
 
@@ -114,6 +116,7 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
         : undefined,
     worker: flags.worker,
     generate: config.generate,
+    extends: config.extends,
     output: {
       format,
       file: flags.output,
@@ -126,12 +129,12 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
 }
 
 /** What loading the spec takes from a run config: layout, ignores and versions (keys left out when unset). */
-export function loadOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> {
-  return defined({ layout: run.layout, ignore: run.ignore, versions: run.versions });
+export function loadOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions' | 'extends'> {
+  return defined({ layout: run.layout, ignore: run.ignore, versions: run.versions, extends: run.extends });
 }
 
 /** Loading plus what the rules take: severities, vocabulary, generate options (keys left out when unset). */
-export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions'> & {
+export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions' | 'extends'> & {
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
   generate?: GenerateOptions;

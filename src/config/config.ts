@@ -23,9 +23,10 @@ import type { GenerateOptions } from '../generators/options.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
-const configKeys = ['$schema', 'rules', 'layout', 'ignore', 'vocabulary', 'generate'] as const;
+const configKeys = ['$schema', 'rules', 'layout', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
+const extendsKeys = ['schema', 'imports'] as const;
 const generateKeys = ['dialect'] as const;
-export const layoutKeys = ['schema', 'docs', 'seps', 'site'] as const;
+export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
 export interface SpecCheckConfig {
@@ -36,6 +37,14 @@ export interface SpecCheckConfig {
   vocabulary?: unknown;
   /** What `generate` and the `generated/*` rules take beyond the tree (see `GenerateOptions`). */
   generate?: GenerateOptions;
+  /** The base protocol an extension's types file imports. */
+  extends?: ExtendsOption;
+}
+
+/** `extends`: the base protocol's types file (relative to the root) and the package specifiers meaning it. */
+export interface ExtendsOption {
+  schema: string;
+  imports: string[];
 }
 
 // A config that cannot be used: exit code 2 with a one-line reason (defined with the other typed errors).
@@ -136,8 +145,8 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
           `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`,
         );
       if (typeof folder !== 'string')
-        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a folder path (a string)`);
-      const problem = ignoreEntryProblem(folder);
+        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a path (a string)`);
+      const problem = ignoreEntryProblem(folder) ?? versionSegmentProblem(key, normalizeEntry(folder));
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
       layout[key as keyof Layout] = normalizeEntry(folder);
     }
@@ -164,7 +173,58 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
       );
     config.vocabulary = value.vocabulary;
   }
+  if (value.extends !== undefined) config.extends = extendsOption(value.extends, fail, keyAt, valueAt);
   return withGenerate(config, value.generate, fail, keyAt, valueAt);
+}
+
+/** The `extends` object: a types file inside the root, and at least one package specifier. */
+function extendsOption(
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): ExtendsOption {
+  if (!isObject(value)) fail(valueAt('/extends'), `"extends" must be an object with keys ${extendsKeys.join(', ')}`);
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!(extendsKeys as readonly string[]).includes(key))
+      fail(
+        keyAt('/extends', key),
+        `unknown key "extends.${key}"${suggest(key, extendsKeys)} (allowed: ${extendsKeys.join(', ')})`,
+      );
+  const schema = given.schema;
+  if (typeof schema !== 'string')
+    return fail(
+      valueAt(given.schema === undefined ? '/extends' : '/extends/schema'),
+      '"extends.schema" must be the path of the base protocol\'s schema.ts',
+    );
+  // Nothing outside the root is read: the base is a file of the checked tree.
+  const problem = ignoreEntryProblem(schema);
+  if (problem) fail(valueAt('/extends/schema'), `"extends.schema" ${problem.replace('ignore entries are', 'it is')}`);
+  if (!schema.endsWith('.ts'))
+    fail(valueAt('/extends/schema'), '"extends.schema" must name the base protocol\'s types file (a .ts file)');
+  const imports = given.imports;
+  if (!Array.isArray(imports) || !imports.length || imports.some((i) => typeof i !== 'string' || !i))
+    fail(
+      valueAt(imports === undefined ? '/extends' : '/extends/imports'),
+      '"extends.imports" must be a non-empty array of the package specifiers that mean the base protocol',
+    );
+  return { schema: normalizeEntry(schema), imports: imports as string[] };
+}
+
+/**
+ * Why a layout path's `{version}` cannot be used: it must be a whole path segment, at most once,
+ * and only in the keys that have versions.
+ */
+function versionSegmentProblem(key: string, value: string): string | undefined {
+  if (!value.includes('{version}')) return undefined;
+  if (key === 'seps' || key === 'site') return 'cannot hold {version}: it has no versions';
+  const segments = value.split('/');
+  if (segments.filter((s) => s.includes('{version}')).length > 1) return 'holds {version} more than once';
+  if (!segments.includes('{version}')) return 'must hold {version} as a whole folder name, as in "docs/{version}"';
+  if (key === 'docs' && segments.at(-1) !== '{version}' && segments.at(-1)!.includes('.'))
+    return 'names a folder (the prose of a version), not a file';
+  return undefined;
 }
 
 /** The config with its `generate` object, when there is one: its keys and the dialect. */

@@ -15,8 +15,11 @@ export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 /** `hasVocabularySchema`: whether schema/vocabulary.schema.json exists to be referenced. */
 export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabularySchema: boolean): string {
   const layoutDescriptions: Record<(typeof layoutKeys)[number], string> = {
-    schema: 'Folder holding `<version>/schema.ts`, `schema.json` and `examples/`.',
-    docs: 'Folder holding `<version>/**/*.mdx`, the prose.',
+    schema:
+      'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`.',
+    schemaJson:
+      'The JSON Schema generated from the types file: a path, with `{version}` or without. Default: `schema.json` beside the types file.',
+    docs: "A version's prose folder, holding its `**/*.mdx`: a path with `{version}` (`docs/specification/{version}`). A folder without it (the older form) holds one folder per version.",
     seps: 'Folder holding the enhancement proposals (`*.md`).',
     site: "The docs site's folder, holding its `docs.json` (navigation and redirects); without one, links are judged against the spec's pages only.",
   };
@@ -51,7 +54,11 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
         properties: Object.fromEntries(
           layoutKeys.map((k) => [
             k,
-            { $ref: '#/$defs/relativePath', description: layoutDescriptions[k], default: defaultLayout[k] },
+            {
+              $ref: '#/$defs/relativePath',
+              description: layoutDescriptions[k],
+              ...(defaultLayout[k] === undefined ? {} : { default: defaultLayout[k] }),
+            },
           ]),
         ),
       },
@@ -64,6 +71,26 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
       vocabulary: hasVocabularySchema
         ? { description: 'Vocabulary extensions for the consistency rules.', $ref: 'vocabulary.schema.json' }
         : { description: 'Vocabulary extensions for the consistency rules.', type: 'object' },
+      extends: {
+        description:
+          "The base protocol an extension builds on: imports of `imports` in the types file resolve to the declarations of `schema`, for schema.json and the Schema Reference.",
+        type: 'object',
+        additionalProperties: false,
+        required: ['schema', 'imports'],
+        properties: {
+          schema: {
+            $ref: '#/$defs/relativePath',
+            pattern: '\\.ts$',
+            description: "The base protocol's types file (its schema.ts), inside the root.",
+          },
+          imports: {
+            description: 'The package specifiers that mean the base protocol (`@scope/base-protocol`).',
+            type: 'array',
+            minItems: 1,
+            items: { type: 'string', minLength: 1 },
+          },
+        },
+      },
       generate: {
         description: 'What `spec-check generate` and the `generated/*` rules take beyond the spec tree.',
         type: 'object',

@@ -64,6 +64,8 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
     figures[figure] = (figures[figure] ?? 0) + n;
   };
   const ran = new Set<string>();
+  // A types file shared by several versions is judged once per version: the same finding, reported once.
+  const reported = new Set<string>();
   let started = 0;
   const check = (rule: Rule) => {
     const { id } = rule.meta;
@@ -74,6 +76,9 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
     try {
       const report = (r: Report) => {
         const finding: Finding = { rule: id, severity, message: r.message, ...r.location, related: r.related ?? [] };
+        const key = JSON.stringify([id, finding.file, finding.line, finding.column, finding.message]);
+        if (reported.has(key)) return;
+        reported.add(key);
         if (r.cause !== undefined) causes.set(finding, r.cause);
         findings.push(finding);
       };

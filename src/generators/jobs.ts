@@ -10,6 +10,7 @@ import {
   generatorSpec,
   referenceCompilerOptions,
   schemaCompilerOptions,
+  type BaseSource,
   type SchemaProgram,
 } from './program.js';
 import { schemaJsonFromProgram } from './schema-json.js';
@@ -34,6 +35,8 @@ export interface SchemaJsonJob {
   kind: 'schema-json';
   root: string;
   versions: (SchemaSource & { dialect: GeneratedDialect })[];
+  /** The base protocol the types file imports (config `extends`). */
+  base?: BaseSource;
 }
 
 export interface SchemaJsonOutput {
@@ -46,6 +49,8 @@ export interface ReferenceJob {
   kind: 'schema-reference';
   root: string;
   versions: SchemaSource[];
+  /** The base protocol the types file imports (config `extends`). */
+  base?: BaseSource;
   pages: {
     version: string;
     template: { path: string; text: string };
@@ -84,7 +89,7 @@ export async function runGenerationJob<J extends GenerationJob>(job: J): Promise
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
   return job.versions.map((v) => {
     // One version's output never depends on another's text, so an edit regenerates its version only.
-    const spec = generatorSpec(job.root, [v]);
+    const spec = generatorSpec(job.root, [v], job.base);
     const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
     const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path);
     return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
@@ -110,10 +115,14 @@ function referenceProgram(spec: Spec, key: string): SchemaProgram {
 async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   if (!job.pages.length) return [];
   await prepareTypeDoc();
-  const spec = generatorSpec(job.root, job.versions);
+  const spec = generatorSpec(job.root, job.versions, job.base);
   const { program, fileNames } = referenceProgram(
     spec,
-    hashParts([job.root, ...job.versions.flatMap((v) => [v.id, v.path, v.text])]),
+    hashParts([
+      job.root,
+      ...job.versions.flatMap((v) => [v.id, v.path, v.text]),
+      ...(job.base ? [job.base.path, job.base.text, ...job.base.imports] : []),
+    ]),
   );
   const pages = job.pages.map((page) => {
     const used = new Set<string>();

@@ -39,7 +39,7 @@ export function targetDialects(versions: SpecVersion[], configured?: GeneratedDi
 
 function dialectChoice(version: SpecVersion, configured: GeneratedDialect | undefined): DialectChoice {
   const committed = version.jsonSchema;
-  const path = committed?.file.path ?? `${version.schemaDir}/schema.json`;
+  const path = committed?.file.path ?? version.schemaJsonPath;
   const at = { file: path, line: 1, column: 1 };
   if (committed && !committed.document.ok) {
     const e = committed.document.errors[0];

@@ -147,7 +147,10 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const dialects = targetDialects(withSchema, project.options.generate?.dialect);
   const targets = withSchema.map((version, i) => {
     const dialect = dialects[i].dialect;
-    const key = schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialect ?? 'none', toolVersion);
+    const key = withBase(
+      spec,
+      schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialect ?? 'none', toolVersion),
+    );
     // Each version is generated alone (see `SchemaJsonJob`): kept by its own key, so an edit of one
     // schema.ts regenerates that version only.
     return { version, key, dialect, output: dialect && cachedOutputs(project, 'schema-json', key)?.[0] };
@@ -164,6 +167,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
           text: version.schemaTs!.file.text,
           dialect: dialect!,
         })),
+        ...(spec.base ? { base: baseSourceOf(spec) } : {}),
       },
       missing.reduce((length, t) => length + t.version.schemaTs!.file.text.length, 0),
     );
@@ -176,7 +180,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
     kind: 'schema-json',
     key,
     version: version.id,
-    path: `${version.schemaDir}/schema.json`,
+    path: version.schemaJsonPath,
     text: dialects[i].problem ? undefined : output!.text,
     committed: version.jsonSchema?.file,
     problems: dialects[i].problem ? [dialects[i].problem] : output!.problems,
@@ -188,7 +192,11 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const withTemplate = withSchema.filter((v) => v.referenceTemplate);
   if (!withTemplate.length) return [];
   const digest = (file: TextFile) => project.derive(textDigest, file);
-  const schemaDigests = withSchema.map((v) => digest(v.schemaTs!.file));
+  // The base protocol's types file is one of the program's texts (config `extends`).
+  const schemaDigests = [
+    ...withSchema.map((v) => digest(v.schemaTs!.file)),
+    ...(spec.base ? [withBase(spec, '')] : []),
+  ];
   const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
   const rendering = renderingOf(project);
   // Keys change only when the rendering is not the bundled version's.
@@ -222,6 +230,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
         kind: 'schema-reference',
         root: spec.root,
         versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
+        ...(spec.base ? { base: baseSourceOf(spec) } : {}),
         pages: missing.map((p) => ({
           version: p.version.id,
           // LF line ends whatever the checkout's: the page does not depend on them.
@@ -290,4 +299,15 @@ export function upToDate(committed: string | undefined, generated: string): bool
 export function inLineEndsOf(generated: string, committed: string | undefined): string {
   const firstBreak = committed?.indexOf('\n') ?? -1;
   return firstBreak > 0 && committed![firstBreak - 1] === '\r' ? generated.replaceAll('\n', '\r\n') : generated;
+}
+
+/** A key that also names the base protocol, when the spec extends one (unchanged without). */
+function withBase(spec: Spec, key: string): string {
+  const base = spec.base;
+  return base ? hashParts([key, base.file.path, base.file.text, ...base.imports]) : key;
+}
+
+/** The base protocol as a generation job carries it. */
+function baseSourceOf(spec: Spec): { path: string; text: string; imports: string[] } | undefined {
+  return spec.base && { path: spec.base.file.path, text: spec.base.file.text, imports: spec.base.imports };
 }

@@ -58,14 +58,20 @@ export interface SchemaProgram {
 const libSourceFiles = new Map<string, TS.SourceFile>();
 
 /** The part of a `Spec` the generators read, made from plain data (a job's, or one schema.ts text). */
-export function generatorSpec(root: string, versions: { id: string; path: string; text: string }[]): Spec {
+export function generatorSpec(
+  root: string,
+  versions: { id: string; path: string; text: string }[],
+  base?: BaseSource,
+): Spec {
   return {
     root,
+    ...(base ? { base: { file: new TextFile(base.path, base.text), imports: base.imports } } : {}),
     versions: versions.map(
       (v) =>
         ({
           id: v.id,
           schemaDir: '',
+          schemaJsonPath: '',
           docsDir: '',
           examples: [],
           pages: [],
@@ -73,6 +79,18 @@ export function generatorSpec(root: string, versions: { id: string; path: string
         }) as unknown as SpecVersion,
     ),
   } as unknown as Spec;
+}
+
+/** The base protocol's types file as a job carries it (see `Spec.base`). */
+export interface BaseSource {
+  path: string;
+  text: string;
+  imports: string[];
+}
+
+/** Absolute path of a file of the tree, as it is named inside the program. */
+function programFileName(spec: Spec, relPath: string): string {
+  return path.join(programRoot(spec.root), ...relPath.split('/'));
 }
 
 /** Absolute path of a version's schema.ts, as it is named inside the program. */
@@ -98,6 +116,9 @@ function buildSchemaProgram(
     fileNames.set(version.id, name);
     sources.set(name, { text: version.schemaTs.file.text });
   }
+  // An import of the base protocol's package is its types file (config `extends`), loaded like schema.ts.
+  const baseName = spec.base && programFileName(spec, spec.base.file.path);
+  if (spec.base && baseName) sources.set(baseName, { text: spec.base.file.text });
   const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
@@ -128,6 +149,15 @@ function buildSchemaProgram(
     return sf;
   };
   host.writeFile = () => {};
+  if (spec.base && baseName) {
+    const imports = new Set(spec.base.imports);
+    host.resolveModuleNames = (names, containingFile) =>
+      names.map((name) =>
+        imports.has(name)
+          ? { resolvedFileName: baseName, extension: ts.Extension.Ts, isExternalLibraryImport: false }
+          : ts.resolveModuleName(name, containingFile, options, host).resolvedModule,
+      );
+  }
   const program = ts.createProgram({ rootNames: [...fileNames.values()], options, host });
   return { program, fileNames };
 }

@@ -23,8 +23,16 @@ export interface Spec {
   suppressions?: Suppression[];
   /** The docs site, when the site folder has a `docs.json`. */
   site?: Site;
+  /** The base protocol an extension's types file imports (config `extends`), when there is one. */
+  base?: BaseProtocol;
   /** The root's package-lock.json, when there is one: the generators' pinned versions (generators/pins.ts). */
   lockfile?: TextFile;
+}
+
+/** The base protocol of an extension: its types file, and the package specifiers that mean it. */
+export interface BaseProtocol {
+  file: TextFile;
+  imports: string[];
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */
@@ -92,8 +100,10 @@ export type SchemaDialect = 'draft-07' | '2019-09' | '2020-12';
 export interface SpecVersion {
   /** Folder name: a date such as `2025-06-18`, or `draft`. */
   id: string;
-  /** `schema/<id>`, relative to the root. */
+  /** The folder of its types file (`schema/<id>`), relative to the root. */
   schemaDir: string;
+  /** Where its JSON Schema is (`schema/<id>/schema.json`), whether or not it exists. */
+  schemaJsonPath: string;
   /** `docs/specification/<id>`, relative to the root. */
   docsDir: string;
   schemaTs?: SchemaSource;

@@ -9,16 +9,31 @@ export function firstDifference(a: string, b: string): number {
   return i;
 }
 
-/** The text of the line holding `offset`, shortened around it, for a message. */
-export function excerpt(text: string, offset: number, width = 80): string {
+/**
+ * The text of the line holding `offset`, shortened around it, for a message. `spaces`: the
+ * indentation kept and every space shown as `·`, every tab as `→` (for texts that differ only there).
+ */
+export function excerpt(text: string, offset: number, width = 80, spaces = false): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   let end = text.indexOf('\n', offset);
   if (end < 0) end = text.length;
   if (start === end) return offset >= text.length ? '(end of file)' : '(empty line)';
-  const indent = /^\s*/.exec(text.slice(start, end))![0].length;
+  const indent = spaces ? 0 : /^\s*/.exec(text.slice(start, end))![0].length;
   const from = Math.max(start + indent, offset - Math.floor(width / 2));
   const to = Math.min(end, from + width);
-  return `${from > start + indent ? '…' : ''}${text.slice(from, to).trim()}${to < end ? '…' : ''}`;
+  const shown = spaces ? text.slice(from, to).replaceAll(' ', '·').replaceAll('\t', '→') : text.slice(from, to).trim();
+  return `${from > start + indent ? '…' : ''}${shown}${to < end ? '…' : ''}`;
+}
+
+/**
+ * The committed and generated lines at their first difference, `at`, for a message: as
+ * `excerpt` shows them, or with their whitespace made visible when they would read the same (an
+ * indentation that differs).
+ */
+export function differingExcerpts(committed: string, generated: string, at: number): [string, string] {
+  const plain: [string, string] = [excerpt(committed, at), excerpt(generated, at)];
+  if (plain[0] !== plain[1]) return plain;
+  return [excerpt(committed, at, 80, true), excerpt(generated, at, 80, true)];
 }
 
 /** A part of a generated file: one declaration's block (or definition), by name, where it starts. */

@@ -1,7 +1,7 @@
 import { committedAsLf, prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 import {
   differingSections,
-  excerpt,
+  differingExcerpts,
   firstDifference,
   readableSkeleton,
   sectioned,
@@ -82,11 +82,12 @@ export const generatedSchemaJson: Rule = {
       // What lies outside the definitions: one finding.
       const at = firstDifference(committedDefs.skeleton, freshDefs.skeleton);
       if (at < 0) continue;
+      const [shownCommitted, shownGenerated] = differingExcerpts(committedDefs.skeleton, freshDefs.skeleton, at);
       const location = committed.location(Math.min(committedDefs.textOffset(at), committed.text.length));
       report({
         message:
           `${file.path} is stale outside the definitions, first at line ${location.line} ` +
-          `(committed: ${JSON.stringify(readableSkeleton(excerpt(committedDefs.skeleton, at)))}; generated: ${JSON.stringify(readableSkeleton(excerpt(freshDefs.skeleton, at)))}). ${run}`,
+          `(committed: ${JSON.stringify(readableSkeleton(shownCommitted))}; generated: ${JSON.stringify(readableSkeleton(shownGenerated))}). ${run}`,
         location,
       });
     }

@@ -3,7 +3,7 @@ import { canonicalUnions, programRoot } from '../generators/keys.js';
 import { withoutMachinePaths } from '../util/machine-paths.js';
 import {
   differingSections,
-  excerpt,
+  differingExcerpts,
   firstDifference,
   readableSkeleton,
   sectioned,
@@ -117,11 +117,12 @@ export const generatedSchemaReference: Rule = {
       // What lies outside the blocks (the template's text, the blocks' order): one finding.
       const at = firstDifference(page.skeleton, fresh.skeleton);
       if (at < 0) continue;
+      const [shownCommitted, shownGenerated] = differingExcerpts(page.skeleton, fresh.skeleton, at);
       const location = committed.location(Math.min(page.textOffset(at), committed.text.length));
       report({
         message:
           `${file.path} is stale outside the declaration blocks, first at line ${location.line} ` +
-          `(committed: ${JSON.stringify(readableSkeleton(excerpt(page.skeleton, at)))}; generated: ${JSON.stringify(readableSkeleton(excerpt(fresh.skeleton, at)))}). ${run}`,
+          `(committed: ${JSON.stringify(readableSkeleton(shownCommitted))}; generated: ${JSON.stringify(readableSkeleton(shownGenerated))}). ${run}`,
         location,
       });
     }

@@ -11,7 +11,16 @@ import { FileReader, textFileOf } from '../runtime/files.js';
 import { digestOf, type FileDigests } from '../runtime/file-digests.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
-import { defaultLayout, SITE_CONFIG, VERSION_NAME, type Layout } from './layout.js';
+import {
+  atVersion,
+  defaultLayout,
+  hasVersion,
+  layoutPattern,
+  SITE_CONFIG,
+  VERSION_NAME,
+  versionsFolder,
+  type Layout,
+} from './layout.js';
 import type { LoadOptions } from './load.js';
 
 /** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
@@ -39,14 +48,21 @@ export class CheckInputs {
       .filter((n) => !options.versions?.length || options.versions.includes(n))
       .sort(compareVersions);
     const lists = await Promise.all([
-      ...names.flatMap((id) => [
-        reader.list(posixJoin(layout.schema, id), () => true),
-        reader.list(posixJoin(layout.docs, id), (p) => p.endsWith('.mdx')),
-      ]),
+      ...names.flatMap((id) => {
+        const schemaTs = atVersion(layoutPattern(layout, 'schema'), id);
+        const schemaJson = atVersion(layoutPattern(layout, 'schemaJson'), id);
+        return [
+          reader.list(path.posix.dirname(schemaTs), () => true),
+          // The JSON Schema may live in a folder of its own.
+          reader.exists(schemaJson).then((found) => (found ? [schemaJson] : [])),
+          reader.list(atVersion(layoutPattern(layout, 'docs'), id), (p) => p.endsWith('.mdx')),
+        ];
+      }),
       listSeps(reader, layout),
       siteFiles(reader, layout),
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
+      options.extends ? [options.extends.schema] : [],
     ]);
     if (reader.problems.length) return undefined;
     const head = `${root}\0${names.join(',')}\0`;
@@ -115,11 +131,12 @@ export class CheckInputs {
   }
 }
 
-/** The version folders (dates and `draft`) under the schema and docs folders. */
+/** The version folders (dates and `draft`) where the schema and docs paths have `{version}`. */
 export async function findVersions(reader: FileReader, layout: Layout): Promise<Set<string>> {
   const names = new Set<string>();
-  for (const dir of [layout.schema, layout.docs]) {
-    for (const name of await reader.subfolders(dir)) if (VERSION_NAME.test(name)) names.add(name);
+  for (const pattern of [layoutPattern(layout, 'schema'), layoutPattern(layout, 'docs')]) {
+    if (!hasVersion(pattern)) continue;
+    for (const name of await reader.subfolders(versionsFolder(pattern))) if (VERSION_NAME.test(name)) names.add(name);
   }
   return names;
 }

@@ -2,12 +2,19 @@
  * Where a spec repository keeps its parts, and which of its folders are versions: what the
  * loaders, the config and the cache lookup of a check share, in a module that loads nothing
  * else (a check whose report is cached loads no parser).
+ *
+ * `schema`, `schemaJson` and `docs` are paths relative to the root in which a whole segment
+ * `{version}` stands for a version's folder name. A schema path without `{version}` is one file
+ * serving every version the docs hold. The older folder form (`"schema": "schema"`, a folder
+ * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`.
  */
 
 export interface Layout {
-  /** Folder holding `<version>/schema.ts`, relative to the root. */
+  /** The types file: `schema/{version}/schema.ts`, or one file for every version. */
   schema: string;
-  /** Folder holding `<version>/**\/*.mdx`, relative to the root. */
+  /** The JSON Schema; absent: `schema.json` beside the types file. */
+  schemaJson?: string;
+  /** A version's prose folder, holding its `**\/*.mdx`: `docs/specification/{version}`. */
   docs: string;
   /** Folder holding the SEPs. */
   seps: string;
@@ -15,10 +22,79 @@ export interface Layout {
   site: string;
 }
 
-export const defaultLayout: Layout = { schema: 'schema', docs: 'docs/specification', seps: 'seps', site: 'docs' };
+export const defaultLayout: Layout = {
+  schema: 'schema/{version}/schema.ts',
+  docs: 'docs/specification/{version}',
+  seps: 'seps',
+  site: 'docs',
+};
 
 /** The docs site's config file, in the site folder. */
 export const SITE_CONFIG = 'docs.json';
 
 /** A version folder's name: its date, or `draft`. */
 export const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
+
+/** The segment of a layout path that stands for the version's folder name. */
+export const VERSION_SEGMENT = '{version}';
+
+/** A layout key's value as a path with `{version}` where it has one (the folder forms completed). */
+export function layoutPattern(layout: Layout, key: 'schema' | 'schemaJson' | 'docs'): string {
+  if (key === 'schemaJson') {
+    if (layout.schemaJson) return folderForm(layout.schemaJson, 'schema.json');
+    const schema = layoutPattern(layout, 'schema');
+    return `${parentOf(schema) === '.' ? '' : parentOf(schema) + '/'}schema.json`;
+  }
+  const value = layout[key];
+  if (key === 'docs') return hasVersion(value) ? value : joinPath(value, VERSION_SEGMENT);
+  return folderForm(value, 'schema.ts');
+}
+
+/** A folder given where a file is meant (the older form): `<folder>/{version}/<file>`. */
+function folderForm(value: string, file: string): string {
+  if (hasVersion(value) || /\.(ts|json)$/.test(value)) return value;
+  return joinPath(joinPath(value, VERSION_SEGMENT), file);
+}
+
+export function hasVersion(pattern: string): boolean {
+  return pattern.split('/').includes(VERSION_SEGMENT);
+}
+
+/** The pattern with the version's name in place of `{version}`. */
+export function atVersion(pattern: string, id: string): string {
+  return pattern
+    .split('/')
+    .map((s) => (s === VERSION_SEGMENT ? id : s))
+    .join('/');
+}
+
+/**
+ * The folder whose subfolders are versions (the part before `{version}`); for a path without
+ * one, the folder holding it. `.` for the root.
+ */
+export function versionsFolder(pattern: string): string {
+  const segments = pattern.split('/');
+  const at = segments.indexOf(VERSION_SEGMENT);
+  const folder = (at < 0 ? segments.slice(0, -1) : segments.slice(0, at)).join('/');
+  return folder || '.';
+}
+
+/** The folders a check reads under, relative to the root: each pattern's fixed part. */
+export function layoutFolders(layout: Layout): { schema: string[]; docs: string; seps: string; site: string } {
+  const schema = [layoutPattern(layout, 'schema'), layoutPattern(layout, 'schemaJson')].map(versionsFolder);
+  return {
+    schema: [...new Set(schema)],
+    docs: versionsFolder(layoutPattern(layout, 'docs')),
+    seps: layout.seps,
+    site: layout.site,
+  };
+}
+
+function parentOf(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? '.' : p.slice(0, i);
+}
+
+function joinPath(a: string, b: string): string {
+  return a === '' || a === '.' ? b : `${a}/${b}`;
+}

@@ -16,7 +16,15 @@ import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadSite } from './site.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
-import { defaultLayout, VERSION_NAME, type Layout } from './layout.js';
+import {
+  atVersion,
+  defaultLayout,
+  hasVersion,
+  layoutPattern,
+  VERSION_NAME,
+  versionsFolder,
+  type Layout,
+} from './layout.js';
 import { findVersions, listSeps, posixJoin } from './inputs.js';
 
 export { defaultLayout, type Layout } from './layout.js';
@@ -57,6 +65,8 @@ export interface LoadOptions {
   prose?: boolean;
   /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
   fileSystem?: FileSystem;
+  /** The base protocol the types file imports (config `extends`): its types file is read with the rest. */
+  extends?: { schema: string; imports: string[] };
 }
 
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
@@ -68,21 +78,14 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const root = path.resolve(rootArg);
   const layout = { ...defaultLayout, ...options.layout };
   if (!(await isFolder(root, options.fileSystem))) throw new LoadError(`root folder not found: ${rootArg}`);
-  const schemaRoot = path.join(root, layout.schema);
-  if (!(await isFolder(schemaRoot, options.fileSystem))) {
-    throw new LoadError(`no ${layout.schema}/ folder in ${rootArg}`);
+  const schemaPattern = layoutPattern(layout, 'schema');
+  const schemaFolder = versionsFolder(schemaPattern);
+  if (hasVersion(schemaPattern) && !(await isFolder(path.join(root, schemaFolder), options.fileSystem))) {
+    throw new LoadError(`no ${schemaFolder}/ folder in ${rootArg}`);
   }
 
   const reader = new FileReader(root, options.ignore, options.cache, options.preread, options.fileSystem);
-  const versionNames = await findVersions(reader, layout);
-  if (!(await reader.subfolders(layout.schema)).some((name) => VERSION_NAME.test(name))) {
-    // Nothing to check is not a pass.
-    reader.problem(
-      'unreadable',
-      `No versions in ${layout.schema}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its schema.ts`,
-      { file: layout.schema, line: 1, column: 1 },
-    );
-  }
+  const versionNames = await layoutVersions(reader, layout, rootArg);
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));
@@ -116,16 +119,20 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     ? loadSite(
         reader,
         layout.site,
-        [...versionNames].map((id) => posixJoin(layout.docs, id)),
+        [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
       )
     : undefined;
-  const [loaded, sepFiles, site, lockfile] = await Promise.all([
+  const [loaded, sepFiles, site, lockfile, baseFile] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
+    options.extends ? reader.read(options.extends.schema) : undefined,
   ]);
+  // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
+  if (options.extends && !baseFile)
+    throw new LoadError(`extends.schema "${options.extends.schema}" is no readable file inside ${rootArg}`);
   const spec: Spec = {
     root,
     versions: loaded.map((l) => l.version),
@@ -136,6 +143,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(baseFile && options.extends ? { base: { file: baseFile, imports: options.extends.imports } } : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
@@ -160,19 +168,47 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   return spec;
 }
 
+/**
+ * The versions the layout finds. A types file that is not there, or one types file with no
+ * version folder in the docs, is a mistake in the config (exit 2); a schema folder without
+ * versions is a finding.
+ */
+async function layoutVersions(reader: FileReader, layout: Layout, rootArg: string): Promise<Set<string>> {
+  const schemaPattern = layoutPattern(layout, 'schema');
+  const schemaFolder = versionsFolder(schemaPattern);
+  if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
+    throw new LoadError(`layout.schema "${schemaPattern}" matches no file in ${rootArg}`);
+  const versionNames = await findVersions(reader, layout);
+  if (!hasVersion(schemaPattern) && versionNames.size === 0)
+    throw new LoadError(
+      `layout.docs "${layoutPattern(layout, 'docs')}" matches no version folder (named by its date, YYYY-MM-DD, or draft) in ${rootArg}`,
+    );
+  if (hasVersion(schemaPattern) && !(await reader.subfolders(schemaFolder)).some((name) => VERSION_NAME.test(name))) {
+    // Nothing to check is not a pass.
+    reader.problem(
+      'unreadable',
+      `No versions in ${schemaFolder}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its ${path.posix.basename(schemaPattern)}`,
+      { file: schemaFolder, line: 1, column: 1 },
+    );
+  }
+  return versionNames;
+}
+
 /** A version's sources, parsed, and its pages, read but not parsed yet. */
 async function loadVersion(
   reader: FileReader,
   layout: Layout,
   id: string,
 ): Promise<{ version: SpecVersion; pageFiles: TextFile[] }> {
-  const schemaDir = posixJoin(layout.schema, id);
-  const docsDir = posixJoin(layout.docs, id);
-  const version: SpecVersion = { id, schemaDir, docsDir, examples: [], pages: [] };
+  const schemaTsPath = atVersion(layoutPattern(layout, 'schema'), id);
+  const schemaJsonPath = atVersion(layoutPattern(layout, 'schemaJson'), id);
+  const schemaDir = path.posix.dirname(schemaTsPath);
+  const docsDir = atVersion(layoutPattern(layout, 'docs'), id);
+  const version: SpecVersion = { id, schemaDir, schemaJsonPath, docsDir, examples: [], pages: [] };
 
   const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles] = await Promise.all([
-    reader.read(posixJoin(schemaDir, 'schema.ts')),
-    reader.read(posixJoin(schemaDir, 'schema.json')),
+    reader.read(schemaTsPath),
+    reader.read(schemaJsonPath),
     reader.read(posixJoin(schemaDir, 'schema.mdx')),
     reader.read(posixJoin(docsDir, 'schema.mdx')),
     // Every file under the schema folder (for `{@includeCode}` checks); the examples are among them.
@@ -184,8 +220,9 @@ async function loadVersion(
   const examplesDir = posixJoin(schemaDir, 'examples') + '/';
   const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
-  if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(posixJoin(schemaDir, 'schema.ts')))) {
-    reader.problem('unreadable', `No schema.ts in ${schemaDir}: the version's declarations cannot be checked`, {
+  if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
+    const name = path.posix.basename(schemaTsPath);
+    reader.problem('unreadable', `No ${name} in ${schemaDir}: the version's declarations cannot be checked`, {
       file: schemaDir,
       line: 1,
       column: 1,

@@ -3,6 +3,7 @@ import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import type { GeneratedFile } from '../../generators/outputs.js';
 import { programRoot, targetDialects } from '../../generators/keys.js';
 import { visible } from '../../reporters/escape.js';
+import { layoutFolders } from '../../sources/layout.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
@@ -56,11 +57,12 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ].filter((f) => !wanted || wanted.has(f.version));
       let problems = 0;
       let written = 0;
+      const schemaFolders = layoutFolders(run.layout).schema;
       // A schema.ts that cannot be read or parsed generates nothing, and a link leading outside the
       // root was not followed (what it held is missing from the output): said, not passed over.
       for (const p of spec.inputProblems) {
         const file = p.location.file;
-        const underSchema = file === run.layout.schema || file.startsWith(`${run.layout.schema}/`);
+        const underSchema = schemaFolders.some((folder) => file === folder || file.startsWith(`${folder}/`));
         if (!underSchema && p.message !== OUTSIDE_ROOT) continue;
         problems++;
         io.stderr(`${visible(file)}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
@@ -100,11 +102,35 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
       }
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
-      io.stdout(
-        written
-          ? `${written} of ${generated} generated files ${opts.check ? 'would change; run `spec-check generate`' : 'changed'}.\n`
-          : `All ${generated} generated files are up to date.\n`,
-      );
+      io.stdout(generateSummary({ written, generated, problems, check: !!opts.check }));
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
+
+/**
+ * The last line of `generate`: what changed, and never "up to date" when an error above means
+ * something was not generated or not written.
+ */
+export function generateSummary({
+  written,
+  generated,
+  problems,
+  check,
+}: {
+  written: number;
+  generated: number;
+  problems: number;
+  check: boolean;
+}): string {
+  const errors = problems
+    ? `${problems} error${problems === 1 ? '' : 's'} above: not every file could be generated or written`
+    : '';
+  if (written) {
+    const changed = `${written} of ${generated} generated files ${check ? 'would change; run `spec-check generate`' : 'changed'}`;
+    return `${changed}${errors ? `; ${errors}` : ''}.\n`;
+  }
+  if (errors && !generated) return `${problems} error${problems === 1 ? '' : 's'} above: no file could be generated.\n`;
+  if (errors)
+    return `${errors}; the ${generated} file${generated === 1 ? '' : 's'} generated ${check ? 'would not change' : 'were unchanged'}.\n`;
+  return `All ${generated} generated files are up to date.\n`;
+}

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../../core/errors.js';
 import type { Layout, LoadOptions } from '../../sources/load.js';
+import { layoutFolders } from '../../sources/layout.js';
 import { resolveRunConfig, ruleOptionsOf, runtimeOf } from '../run-config.js';
 import type { Spec } from '../../model/spec.js';
 import type { TextFile } from '../../core/text-file.js';
@@ -100,7 +101,8 @@ async function loadFor(
   layout: Layout,
 ): Promise<Spec> {
   // A version is named by a path through the schema or docs folder: its last segment, then the version.
-  const folders = [layout.docs, layout.schema].map((f) => escapeRegExp(path.posix.basename(f))).join('|');
+  const { docs, schema } = layoutFolders(layout);
+  const folders = [docs, ...schema].map((f) => escapeRegExp(path.posix.basename(f))).join('|');
   const named = [...sepText.matchAll(new RegExp(`(?:${folders})/(\\d{4}-\\d{2}-\\d{2}|draft)/`, 'g'))].map((m) => m[1]);
   const versions = [...new Set(['draft', ...named])];
   try {
