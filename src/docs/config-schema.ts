@@ -73,7 +73,7 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
         : { description: 'Vocabulary extensions for the consistency rules.', type: 'object' },
       extends: {
         description:
-          "The base protocol an extension builds on: imports of `imports` in the types file resolve to the declarations of `schema`, for schema.json and the Schema Reference.",
+          'The base protocol an extension builds on: imports of `imports` in the types file resolve to the declarations of `schema`, for schema.json and the Schema Reference.',
         type: 'object',
         additionalProperties: false,
         required: ['schema', 'imports'],
