@@ -36,6 +36,8 @@ export const jsdocLink: Rule = {
   check(project, { report, count }) {
     const { spec } = project;
     const modules = typesModuleNames(spec.versions);
+    // A types file that serves several versions has its references counted once (as its findings are reported once).
+    const counted = new Set<string>();
     for (const version of spec.versions) {
       const index = messageIndex(project, version);
       if (!index) continue;
@@ -45,8 +47,11 @@ export const jsdocLink: Rule = {
       for (const { jsdoc } of jsdocsOf(version)) {
         for (const link of jsdoc.links) {
           const problem = linkProblem(index, link.target, modules);
-          if (problem === OUTSIDE) count('jsdocLinksUnresolved');
-          else if (problem) report({ message: problem, location: link.location });
+          if (problem === OUTSIDE) {
+            const at = `${link.location.file}:${link.location.line}:${link.location.column}`;
+            if (!counted.has(at)) count('jsdocLinksUnresolved');
+            counted.add(at);
+          } else if (problem) report({ message: problem, location: link.location });
         }
         for (const include of jsdoc.includes) {
           const tag = include.tag === 'include' ? '@include' : '@includeCode';
