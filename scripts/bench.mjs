@@ -21,6 +21,11 @@ const corpus = path.resolve(argv.corpus ?? path.join(projectRoot, '../shared/cor
 const runs = Number(argv.runs ?? 5);
 const cli = path.join(projectRoot, 'dist/cli.js');
 const cacheDir = path.join(projectRoot, 'node_modules/.cache/spec-check');
+// The cold cases clear the cache: through a linked node_modules that would be another tree's cache.
+if (fs.lstatSync(path.join(projectRoot, 'node_modules'), { throwIfNoEntry: false })?.isSymbolicLink()) {
+  console.error(`bench: ${path.join(projectRoot, 'node_modules')} is a link; its cache is another tree's, not cleared`);
+  process.exit(2);
+}
 
 if (!fs.existsSync(corpus)) {
   console.log(`bench skipped: ${corpus} not found`);
