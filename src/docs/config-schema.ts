@@ -80,6 +80,7 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
         properties: {
           schema: {
             $ref: '#/$defs/relativePath',
+            type: 'string',
             pattern: '\\.ts$',
             description: "The base protocol's types file (its schema.ts), inside the root.",
           },
