@@ -72,4 +72,18 @@ describe('message index', () => {
     expect(index.resultTypeOf('ping')).toBeUndefined();
     expect(index.resultBase?.name).toBe('Result');
   });
+
+  it('takes no message that names its own method for the envelope of every message', () => {
+    const index = messageIndex(
+      projectOf({ root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 }),
+      version(`
+export interface ListWidgetsRequest { jsonrpc: "2.0"; id: string | number; method: "widgets/list" }
+export interface WidgetChangedNotification { jsonrpc: "2.0"; method: "notifications/widget" }
+export interface GetWidgetRequest { jsonrpc: "2.0"; id: string | number; method: "widgets/get"; params: { name: string } }
+`),
+    )!;
+    expect(index.envelopes).toEqual({});
+    expect([...index.requests.keys()]).toEqual(['widgets/list', 'widgets/get']);
+    expect([...index.notifications.keys()]).toEqual(['notifications/widget']);
+  });
 });

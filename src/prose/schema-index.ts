@@ -107,6 +107,10 @@ function build(source: SchemaSource): MessageIndex {
   for (const decl of source.declarations) {
     const own = new Set(decl.members.map((m) => m.name));
     if (!own.has('jsonrpc')) continue;
+    // A declaration whose `method` is one literal is that method's request or notification, not the envelope
+    // of every one (a spec without JSONRPCRequest declares `jsonrpc` on each message).
+    const method = decl.members.find((m) => m.name === 'method');
+    if (method && stringLiteral(method.typeText) !== undefined) continue;
     const all = new Set(membersOf(decl).map((m) => m.name));
     if (all.has('error')) envelopes.error ??= decl;
     else if (all.has('result')) envelopes.result ??= decl;
