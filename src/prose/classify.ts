@@ -42,17 +42,30 @@ export interface Classification {
   notEnveloped?: { result: string; base: string };
 }
 
-/** What the text of a section has shown so far: request ids and their methods. */
+/** What the text of a section has shown so far: request ids and their methods, and the block before. */
 export class SectionState {
   private key = '';
   private ids = new Map<string, string>();
+  private previousRequest: string | undefined;
 
   enter(block: CodeBlock): void {
     const key = block.headingPath.join('\u0000');
     if (key !== this.key) {
       this.key = key;
       this.ids.clear();
+      this.previousRequest = undefined;
     }
+  }
+
+  /** Records what a block showed: the request it is, when it shows exactly one. */
+  shown(classifications: Classification[]): void {
+    const [only, ...rest] = classifications;
+    this.previousRequest = !rest.length && only?.kind === 'request' ? only.method : undefined;
+  }
+
+  /** The method of the request the block before showed, in this section. */
+  requestBefore(): string | undefined {
+    return this.previousRequest;
   }
 
   remember(id: unknown, method: string): void {
@@ -135,7 +148,36 @@ export function classifyValue(
       how: 'by context',
       checks: [{ definition: named.name, pointer: '' }],
     };
+  const answer = answerToRequestBefore(index, value, section);
+  if (answer) return answer;
   return { kind: 'unclassified', checks: [] };
+}
+
+/**
+ * A bare result (`{ "tools": [...] }`, or `{ "result": {...} }`) right after a request, in the
+ * same section, answers it when it shows a member of that request's result type (or a near
+ * namesake: a misspelt member is reported, not a reason to leave the block unchecked).
+ */
+function answerToRequestBefore(
+  index: MessageIndex,
+  value: Record<string, unknown>,
+  section: SectionState,
+): Classification | undefined {
+  const method = section.requestBefore();
+  const result = method && index.resultTypeOf(method);
+  if (!method || !result) return undefined;
+  const keys = Object.keys(value);
+  const wrapped = keys.length === 1 && keys[0] === 'result' && isObject(value.result);
+  const shown = wrapped ? (value.result as Record<string, unknown>) : value;
+  const own = Object.keys(shown).filter((k) => !index.facts.common.has(k));
+  if (!own.length || !resultFits(index, result, shown)) return undefined;
+  return {
+    kind: 'result',
+    declaration: result.name,
+    method,
+    how: 'as the answer to the request before it',
+    checks: [{ definition: result.name, pointer: wrapped ? '/result' : '' }],
+  };
 }
 
 /** A response: by the result type the text names, else by the id of the request it answers, else by text or shape. */

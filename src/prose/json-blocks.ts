@@ -24,6 +24,11 @@ export interface ProseJson {
   placeholders: string[];
   /** Pointers of objects and arrays with elided members (`{ "a": 1, ... }`). */
   open: Set<string>;
+  /**
+   * Pointers of values that stand for any value of their JSON type (a message sketch's `string`,
+   * `T[]`): only that type is checked, nothing within or about them.
+   */
+  typed?: Set<string>;
   /** Syntax errors, with 0-based line and column in the block's text. */
   errors: { message: string; line: number; column: number }[];
   /** 0-based line and column in the block's text of the value at a pointer (its key when `key`). */
@@ -134,6 +139,8 @@ export function readProseJson(text: string, options: ProseJsonOptions = {}): Pro
 export function isAboutElided(json: ProseJson, v: SchemaViolation): boolean {
   const under = (p: string, base: string) => p === base || p.startsWith(base + '/');
   if (json.placeholders.some((p) => under(v.pointer, p))) return true;
+  for (const p of json.typed ?? [])
+    if (under(v.pointer, p) && !(v.pointer === p && v.keyword === 'type' && v.property === undefined)) return true;
   if (v.property && v.propertyPresent === false && json.open.has(v.pointer)) return true;
   if (
     (v.keyword === 'minItems' || v.keyword === 'minProperties' || v.keyword === 'required') &&

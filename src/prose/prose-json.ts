@@ -25,6 +25,7 @@ import {
 } from './classify.js';
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
+import { maySketch, maySketchIn, sketchValue } from './ts-sketch.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
 
 /**
@@ -53,6 +54,8 @@ export interface ShownValue {
 
 export interface ShownBlock {
   block: CodeBlock;
+  /** The block is a message sketch in TypeScript, not JSON. */
+  sketch?: boolean;
   /** Syntax errors: the first of each value (the ones after it usually follow from it). */
   syntaxErrors: { message: string; location: Location }[];
   /** The values, when the block parses. */
@@ -69,7 +72,36 @@ export function readJsonBlocks(
   page: MarkdownPage,
   options: { isSep?: boolean } = {},
 ): ShownBlock[] {
-  if (!mayHaveJsonBlock(page.file.text)) return [];
+  return readBlocks(project, version, page, options).json;
+}
+
+/**
+ * The JSON blocks and message sketches (```ts object types, see ts-sketch.ts) of a page, in page
+ * order, read, matched and validated against a version. Sketches are read with the JSON blocks
+ * because a block may answer the request the one before it showed, whichever form each takes.
+ */
+export function readShownBlocks(
+  project: Project,
+  version: SpecVersion,
+  page: MarkdownPage,
+  options: { isSep?: boolean } = {},
+): ShownBlock[] {
+  return readBlocks(project, version, page, options).all;
+}
+
+const NONE = { all: [], json: [] };
+
+/**
+ * Both lists, kept together: the same page read with the same inputs gives the same arrays, which
+ * indexes built from them (embedded schemas) compare by identity.
+ */
+function readBlocks(
+  project: Project,
+  version: SpecVersion,
+  page: MarkdownPage,
+  options: { isSep?: boolean },
+): { all: ShownBlock[]; json: ShownBlock[] } {
+  if (!mayHaveJsonBlock(page.file.text) && !maySketchIn(page.file.text)) return NONE;
   // A function of the page, the version's schema.ts, its validator (schema.json) and the
   // vocabulary: watch mode keeps all four when their files do not change, so an unchanged page
   // is not read again.
@@ -82,7 +114,8 @@ export function readJsonBlocks(
   const box = project.derive(shownBlocks, page);
   const kept = box.list.find((k) => k.inputs.every((x, i) => x === inputs[i]));
   if (kept) return kept.shown;
-  const shown = readJsonBlocksOnce(project, version, page, options);
+  const all = readJsonBlocksOnce(project, version, page, options);
+  const shown = { all, json: all.filter((b) => !b.sketch) };
   // Few entries per page: the versions it is read against (a SEP is read against one).
   box.list = [...box.list.slice(-3), { inputs, shown }];
   return shown;
@@ -91,7 +124,11 @@ export function readJsonBlocks(
 /** The blocks last read from a page, with the inputs they were read with; carried over to the next project of a watch session. */
 const shownBlocks = derivation(
   'JSON blocks shown',
-  (_page: MarkdownPage): { list: { inputs: readonly unknown[]; shown: ShownBlock[] }[] } => ({ list: [] }),
+  (
+    _page: MarkdownPage,
+  ): { list: { inputs: readonly unknown[]; shown: { all: ShownBlock[]; json: ShownBlock[] } }[] } => ({
+    list: [],
+  }),
   { carriesOver: true },
 );
 
@@ -127,24 +164,34 @@ function readJsonBlocksOnce(
   page: MarkdownPage,
   options: { isSep?: boolean },
 ): ShownBlock[] {
-  const blocks = page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang));
+  const blocks = page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang) || maySketch(b.lang, b.value));
   if (!blocks.length) return [];
   const omitted = omittedByPage(page);
   const section = new SectionState();
   const out: ShownBlock[] = [];
   for (const block of blocks) {
     section.enter(block);
-    const syntaxErrors = blockSyntaxErrors(project, block);
-    if (!syntaxErrors) continue;
-    if (syntaxErrors.length) {
-      out.push({ block, syntaxErrors, values: [] });
-      continue;
+    let jsons: ProseJson[];
+    const sketch = !jsonBlockLanguage(block.lang);
+    if (sketch) {
+      const read = sketchValue(project, block);
+      if (!read) continue;
+      jsons = [read];
+    } else {
+      const syntaxErrors = blockSyntaxErrors(project, block);
+      if (!syntaxErrors) continue;
+      if (syntaxErrors.length) {
+        out.push({ block, syntaxErrors, values: [] });
+        continue;
+      }
+      jsons = jsonBlockValues(project, block);
     }
-    const jsons = jsonBlockValues(project, block);
     const values: ShownValue[] = [];
     const context = blockContext(page, block);
     for (const json of jsons) {
       let c = classifyValue(project, version, json.value, context, section);
+      // A sketch's `method: string` stands for every method: it shows the envelope only.
+      if (sketch && c.unknownMethod !== undefined && json.typed?.has('/method')) c = { ...c, unknownMethod: undefined };
       // Only what the block shows is checked: an object the text names is usually shown in part.
       const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
       let problems = violations(project, version, json, c, policy);
@@ -156,7 +203,8 @@ function readJsonBlocksOnce(
       }
       values.push({ json, classification: c, problems });
     }
-    out.push({ block, syntaxErrors: [], values });
+    section.shown(values.map((v) => v.classification));
+    out.push(sketch ? { block, sketch, syntaxErrors: [], values } : { block, syntaxErrors: [], values });
   }
   return out;
 }
@@ -240,11 +288,27 @@ function violations(
       // A missing member next to a near-namesake is most likely that member misspelt or renamed: point at it.
       const namesake = missing ? nearNamesake(valueAtPointer(json.value, v.pointer), v.property!) : undefined;
       const at = json.positionOf(v.pointer, namesake ?? (v.property && v.propertyPresent ? v.property : undefined));
-      const message = namesake ? `${v.message} (is "${namesake}" a misspelling?)` : v.message;
+      const message = namesake
+        ? `${v.message} (is "${namesake}" a misspelling?)`
+        : json.typed?.has(v.pointer)
+          ? typedMessage(v.message, valueAtPointer(json.value, v.pointer))
+          : v.message;
       out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
     }
   }
   return mergeMissing(out);
+}
+
+/** A violation of a typed placeholder (a sketch's `number`) names the type shown, not the value that stands for it. */
+function typedMessage(message: string, stand: unknown): string {
+  const type = Array.isArray(stand)
+    ? 'an array'
+    : stand === null
+      ? 'null'
+      : typeof stand === 'object'
+        ? 'an object'
+        : `a ${typeof stand}`;
+  return message.replace(/, got .*$/s, `, got ${type}`);
 }
 
 /** Several required members missing from one object make one problem, not one per member. */

@@ -113,7 +113,12 @@ export function summaryLine(report: Pick<CheckReport, 'summary'>, paint: Paint =
   // JSON blocks of the prose: how many were validated, and how many could not be told a type (not checked).
   const { codeBlocksValidated: blocks = 0, codeBlocksUnclassified: unclassified = 0 } = report.summary;
   const shown = blocks || unclassified ? `${n(blocks, 'JSON block')} validated, ${unclassified} unclassified, ` : '';
-  const figures = `${examplesValidated} example${examplesValidated === 1 ? '' : 's'} validated, ${shown}${filesRead} file${filesRead === 1 ? '' : 's'} read${extra.length ? '; ' + extra.join(', ') : ''}`;
+  const { sketchesValidated: sketches = 0, sketchesUnclassified: sketchesUnclassified = 0 } = report.summary;
+  const sketched =
+    sketches || sketchesUnclassified
+      ? `${sketches} message sketch${sketches === 1 ? '' : 'es'} validated, ${sketchesUnclassified} unclassified, `
+      : '';
+  const figures = `${examplesValidated} example${examplesValidated === 1 ? '' : 's'} validated, ${shown}${sketched}${filesRead} file${filesRead === 1 ? '' : 's'} read${extra.length ? '; ' + extra.join(', ') : ''}`;
   const review = reviewCounts(report.summary);
   if (total === 0) return `No problems (${review}${figures}).`;
   const causes = report.summary.rootCauses;

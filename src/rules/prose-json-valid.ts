@@ -1,7 +1,7 @@
 import type { MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Classification } from '../prose/classify.js';
 import { validatorFor } from '../model/schema-validator.js';
-import { jsonSyntaxErrors, readJsonBlocks, type ShownBlock } from '../prose/prose-json.js';
+import { jsonSyntaxErrors, readShownBlocks, type ShownBlock } from '../prose/prose-json.js';
 import { sepTarget } from '../prose/sep-version.js';
 import { jsonBlockLanguage } from '../prose/json-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
@@ -12,12 +12,12 @@ export const proseJsonValid: Rule = {
   meta: {
     id: 'prose/json-valid',
     description:
-      'Every ```json block in the spec pages and SEPs parses; JSON-RPC messages (matched by method, by the id of the request shown before, by context or by shape) and objects the text names validate against the schema.',
+      'Every ```json block in the spec pages and SEPs parses; JSON-RPC messages (matched by method, by the id of the request shown before, by context or by shape), objects the text names, bare results of the request shown just before, and message sketches (```ts object types) validate against the schema.',
     rationale:
       'Readers copy the messages in the prose more often than the schema. A block that does not parse, or that shows a field the schema does not have, teaches the wrong wire format.',
     defaultSeverity: 'error',
     details:
-      "**SEPs** are read against the version that took them in, not today's draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). Only a SEP still proposed is held to its version's schema: an adopted SEP is a record of what was proposed, and a detail the release changed later is not a defect of it, so its blocks report syntax errors only. A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.",
+      '**Message sketches**: a ```ts or ```typescript block that is one object type (`{ jsonrpc: "2.0"; id: string | number; method: "tools/list" }`) is read as the message it sketches: literals are values; `string`, `number`, `boolean`, `object`, `T[]` and unions of literals of one JSON type stand for any value of that type, so only the type is checked; `unknown`, `any`, declared names and other types are not checked; an index signature leaves the object open. A sketch with `method: string` is held to the envelope only. A block that is not one object type of property signatures (interfaces, code) is real TypeScript and is left alone. Counted in the summary figures `sketchesValidated` and `sketchesUnclassified`.\n\n**SEPs** are read against the version that took them in, not today\'s draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). Only a SEP still proposed is held to its version\'s schema: an adopted SEP is a record of what was proposed, and a detail the release changed later is not a defect of it, so its blocks report syntax errors only. A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.',
     examples: {
       file: 'docs/specification/draft/server/widgets.mdx',
       fail: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/lsit" }\n```',
@@ -68,7 +68,7 @@ function checkPage(
   report: (r: Report) => void,
   count: (figure: string, n?: number) => void,
 ): void {
-  for (const shown of readJsonBlocks(project, version, page, { isSep })) {
+  for (const shown of readShownBlocks(project, version, page, { isSep })) {
     reportSyntaxErrors([shown], report);
     if (shown.syntaxErrors.length) continue;
     let matched = 0;
@@ -93,11 +93,16 @@ function checkPage(
           location: shown.block.locate(p.line, p.column),
         });
       }
-      if (c.kind !== 'unclassified') matched++;
+      // A sketch of the envelope alone (`method: string`) is checked against the envelope: it shows no more.
+      if (c.kind !== 'unclassified' || (shown.sketch && c.checks.length)) matched++;
     }
     // Without a readable schema.json nothing was validated: the block counts in neither figure.
-    if (validatorFor(project, version))
-      count(matched === shown.values.length ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
+    // Sketches have figures of their own, so that adding them changed no figure of JSON blocks.
+    if (validatorFor(project, version)) {
+      const validated = matched === shown.values.length;
+      if (shown.sketch) count(validated ? 'sketchesValidated' : 'sketchesUnclassified');
+      else count(validated ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
+    }
   }
 }
 

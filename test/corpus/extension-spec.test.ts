@@ -24,19 +24,24 @@ describe('the sample extension spec', () => {
       'xref/link specification/draft/gadgets.mdx:9:1 No heading "#removed-gadgets" on this page',
       // The request missing its required `params.name`, held to its own declaration only: a spec
       // whose messages each declare `jsonrpc` has no envelope of its own.
+      // The ```typescript sketch of the answer to gadgets/list shows `content` as an object where the type says ContentBlock[].
+      'prose/json-valid specification/draft/gadgets.mdx:27:16 Response to "gadgets/list" (matched as the answer to the request before it) does not match ListGadgetsResult at /gadgets/0/content: expected an array, got an object',
       'prose/json-valid specification/draft/gadgets.mdx:38:65 Request "gadgets/get" does not match GetGadgetRequest at /params: missing required property "name"',
     ]);
-    // Not judged yet: the ```typescript sketch showing `content` as an object where the type says
-    // ContentBlock[] (draft/gadgets.mdx), which the message sketches (item 5) will report.
     // The TypeDoc declaration reference into the base's package is not judged: counted once, although
     // the types file serves two versions.
-    expect(report.summary).toMatchObject({ codeBlocksValidated: 3, filesRead: 7, jsdocLinksUnresolved: 1 });
+    expect(report.summary).toMatchObject({
+      codeBlocksValidated: 3,
+      sketchesValidated: 2,
+      filesRead: 7,
+      jsdocLinksUnresolved: 1,
+    });
   });
 
-  it('says in its text summary how many JSON blocks were validated and unclassified', async () => {
+  it('says in its text summary how many JSON blocks and message sketches were validated and unclassified', async () => {
     const run = await runCli(['check', '--root', extensionSpec, '--no-cache']);
     expect(run.stdout.trim().split('\n').at(-1)).toMatch(
-      /; 0 examples validated, 3 JSON blocks validated, 0 unclassified, 7 files read\.$/,
+      /; 0 examples validated, 3 JSON blocks validated, 0 unclassified, 2 message sketches validated, 0 unclassified, 7 files read\.$/,
     );
   });
 

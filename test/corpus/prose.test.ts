@@ -184,6 +184,27 @@ describe('prose, links and JSDoc references on the MCP spec snapshot', () => {
   });
 });
 
+describe('message sketches on the MCP spec snapshot', () => {
+  it('validates the envelope sketches of every version and reports none of them', () => {
+    // 21 sketches of the JSON-RPC envelope (basic/index.mdx, 2024-11-05 basic/messages.mdx), one
+    // Tool in SEP-1577; the 8 of SEP-1686 show tasks objects its draft had, which no version declares.
+    expect(baseline.summary).toMatchObject({ sketchesValidated: 22, sketchesUnclassified: 8 });
+  });
+
+  it('reports an edited sketch at the edited member', async () => {
+    const root = copyTree(corpusRoot);
+    const page = 'docs/specification/draft/basic/index.mdx';
+    edit(root, page, '    code: number;', '    code: string;');
+    edit(root, page, '{\n  jsonrpc: "2.0";\n  method: string;', '{\n  jsonrpc: 2.0;\n  method: string;');
+    const report = await check(root);
+    const added = report.findings.map(key).filter((f) => !baseline.findings.map(key).includes(f));
+    expect(added).toEqual([
+      `prose/json-valid ${page}:${lineOf(root, page, '    code: string;')}:11 Error response does not match JSONRPCErrorResponse at /error/code: expected an integer, got a string`,
+      `prose/json-valid ${page}:${lineOf(root, page, '  jsonrpc: 2.0;')}:12 JSON-RPC message does not match JSONRPCNotification at /jsonrpc: expected "2.0", got 2`,
+    ]);
+  });
+});
+
 describe('example/excess-member on the MCP spec snapshot', () => {
   const excess = (r: CheckReport) =>
     r.findings.filter((f) => f.rule === 'example/excess-member').map((f) => `${f.file}:${f.line} ${f.message}`);
