@@ -135,3 +135,52 @@ describe('consistency rules on the sample specs', () => {
     );
   });
 });
+
+describe('a vocabulary drawn from the spec', () => {
+  it("reads a result's failure flag that the vocabulary lacks as a channel of its own (found in the schema)", async () => {
+    const root = copyTree(sampleSpec);
+    const configPath = path.join(root, 'spec-check.config.json');
+    const config = JSON.parse(fs.readFileSync(configPath, 'utf8'));
+    delete config.vocabulary.channels.rejection;
+    fs.writeFileSync(configPath, JSON.stringify(config));
+    const run = await runCli(['claims', '--root', root, '--format', 'json']);
+    const out = JSON.parse(run.stdout);
+    // The same claims as with the channel configured, from `isRejected: true` in the prose and JSDoc.
+    expect(out.claims).toHaveLength(21);
+    expect(out.claims.filter((c: { channel: string }) => c.channel === 'result-flag-isRejected')).toHaveLength(6);
+    expect(out.discovered.resultFlags).toEqual([
+      { version: '2025-01-15', declaration: 'SetWidgetResult', flag: 'isRejected' },
+      { version: 'draft', declaration: 'SetWidgetResult', flag: 'isRejected' },
+    ]);
+    expect(out.noClaims).toBeUndefined();
+  });
+
+  it('says why it found no claim, and what the schema offers instead', async () => {
+    const root = writeTree({
+      'schema/draft/schema.ts': [
+        'export interface JSONRPCErrorResponse { jsonrpc: "2.0"; id: string; error: { code: number; message: string } }',
+        'export interface GadgetNotFoundError extends JSONRPCErrorResponse { error: { code: -32010; message: string } }',
+        'export interface RunGadgetResult { isFailed?: boolean; output: string }',
+      ].join('\n'),
+      'docs/specification/draft/index.mdx':
+        '# Gadgets\n\nA gadget that cannot be found is reported as a JSON-RPC error.\n',
+    });
+    const run = await runCli(['claims', '--root', root]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').slice(-6)).toEqual([
+      expect.stringMatching(
+        /^No claims: no statement in the pages, JSDoc or examples of 1 version names one of the \d+ failure conditions of the built-in MCP vocabulary \(unknown tool, /,
+      ),
+      'Channels read: protocol error (JSON-RPC error response); tool execution error (result with isError: true); result with isFailed: true.',
+      'Found in the schema: error envelope JSONRPCErrorResponse; result failure flags RunGadgetResult.isFailed.',
+      'Error types with a fixed code, whose names suggest conditions: "gadget not found" (GadgetNotFoundError, -32010).',
+      'Conditions are the spec\'s own: name them, with the phrases its prose uses, under "vocabulary.conditions" in spec-check.config.json (docs/adoption.md, section 2).',
+      '',
+    ]);
+    const json = JSON.parse((await runCli(['claims', '--root', root, '--format', 'json'])).stdout);
+    expect(json.noClaims[0]).toMatch(/^No claims: /);
+    expect(json.discovered.errorTypes).toEqual([
+      { version: 'draft', declaration: 'GadgetNotFoundError', code: -32010, condition: 'gadget not found' },
+    ]);
+  });
+});

@@ -7,7 +7,8 @@ import type { SchemaSource, Spec, SpecVersion } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import type { RelatedLocation } from '../core/location.js';
 import type { Report } from '../core/rule.js';
-import { projectVocabulary, type ResolvedVocabulary } from './vocabulary.js';
+import type { ResolvedVocabulary } from './vocabulary.js';
+import { consistencyVocabulary } from './discover.js';
 import { type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
@@ -20,7 +21,7 @@ export function extractClaims(project: Project): ClaimSet {
 }
 
 const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimSet => {
-  const resolved = projectVocabulary(project);
+  const resolved = consistencyVocabulary(project);
   const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
   for (const version of spec.versions) {
     const fromSources = sourceClaims(project, version, resolved);

@@ -25,10 +25,16 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
           flags: { versions: opts.version, format: opts.format },
         });
         // Loaded once the command runs: the program's start loads no loader or parser.
-        const [{ loadSpec }, { extractClaims }, { formatClaims, claimsAsJson }] = await Promise.all([
+        const [
+          { loadSpec },
+          { extractClaims },
+          { formatClaims, claimsAsJson },
+          { consistencyVocabulary, discoveredFailures },
+        ] = await Promise.all([
           import('../../sources/load.js'),
           import('../../consistency/engine.js'),
           import('../../consistency/explain.js'),
+          import('../../consistency/discover.js'),
         ]);
         const spec = await loadSpec(run.rootArg, loadOptionsOf(run));
         const project = new Project(spec, runtimeOf(run), { vocabulary: run.vocabulary });
@@ -41,7 +47,15 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
         });
         const set = extractClaims(project);
         const filter = { conditions: wanted };
-        io.stdout(run.output.format === 'json' ? claimsAsJson(set, filter) : formatClaims(set, filter));
+        const context = {
+          vocabulary: consistencyVocabulary(project),
+          builtIn: !run.vocabulary,
+          discovered: discoveredFailures(project),
+          versions: spec.versions.length,
+        };
+        io.stdout(
+          run.output.format === 'json' ? claimsAsJson(set, filter, context) : formatClaims(set, filter, context),
+        );
       },
     );
 };
