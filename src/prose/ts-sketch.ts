@@ -15,6 +15,7 @@
  */
 import type * as TS from 'typescript';
 import ts from '../util/typescript.js';
+import { literalValue } from '../util/ts-literal.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { ProseJson } from './json-blocks.js';
@@ -97,7 +98,7 @@ export function readSketch(text: string): ProseJson | undefined {
       const r = convert(element, `${pointer}/0`);
       return r ? { value: [r.value] } : { value: [], placeholder: 'typed' };
     }
-    const literal = literalValue(node);
+    const literal = literalTypeValue(node);
     if (literal !== NOT_LITERAL) return { value: literal };
     const keyword = keywordValue(node);
     if (keyword === OMIT) return undefined;
@@ -209,17 +210,10 @@ function arrayElement(node: TS.TypeNode): TS.TypeNode | undefined {
 }
 
 /** The value of a literal type: `"a"`, `1`, `-1`, `true`, `null`. */
-function literalValue(node: TS.TypeNode): unknown {
+function literalTypeValue(node: TS.TypeNode): unknown {
   if (!ts.isLiteralTypeNode(node)) return NOT_LITERAL;
-  const l = node.literal;
-  if (ts.isStringLiteral(l) || ts.isNoSubstitutionTemplateLiteral(l)) return l.text;
-  if (ts.isNumericLiteral(l)) return Number(l.text);
-  if (ts.isPrefixUnaryExpression(l) && l.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(l.operand))
-    return -Number(l.operand.text);
-  if (l.kind === ts.SyntaxKind.TrueKeyword) return true;
-  if (l.kind === ts.SyntaxKind.FalseKeyword) return false;
-  if (l.kind === ts.SyntaxKind.NullKeyword) return null;
-  return NOT_LITERAL;
+  if (node.literal.kind === ts.SyntaxKind.NullKeyword) return null;
+  return literalValue(node.literal as TS.Expression) ?? NOT_LITERAL;
 }
 
 /** A representative value of a keyword type whose JSON type is known; OMIT for a member that is not there. */
@@ -250,7 +244,7 @@ function readUnion(members: readonly TS.TypeNode[]): Reading {
   const types = new Set<string>();
   let sample: unknown = null;
   for (const t of members) {
-    let v = literalValue(t);
+    let v = literalTypeValue(t);
     if (v === NOT_LITERAL) v = keywordValue(t);
     if (v === NOT_LITERAL || v === OMIT) return { value: null, placeholder: 'any' };
     types.add(v === null ? 'null' : typeof v);

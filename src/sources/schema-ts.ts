@@ -3,6 +3,7 @@
  * parsed, never executed or imported.
  */
 import ts from '../util/typescript.js';
+import { literalValue } from '../util/ts-literal.js';
 import type * as TS from 'typescript';
 import path from 'node:path';
 import type {
@@ -157,18 +158,6 @@ function hasExport(node: TS.Node): boolean {
       (m) => m.kind === ts.SyntaxKind.ExportKeyword,
     ) ?? false
   );
-}
-
-function literalValue(expr: TS.Expression): string | number | boolean | undefined {
-  let e = expr;
-  while (ts.isAsExpression(e) || ts.isParenthesizedExpression(e) || ts.isSatisfiesExpression(e)) e = e.expression;
-  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
-  if (ts.isNumericLiteral(e)) return Number(e.text);
-  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand))
-    return -Number(e.operand.text);
-  if (e.kind === ts.SyntaxKind.TrueKeyword) return true;
-  if (e.kind === ts.SyntaxKind.FalseKeyword) return false;
-  return undefined;
 }
 
 function membersOf(members: TS.NodeArray<TS.TypeElement>, file: TextFile, sf: TS.SourceFile): Member[] {
