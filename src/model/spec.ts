@@ -33,6 +33,8 @@ export interface Spec {
 export interface BaseProtocol {
   file: TextFile;
   imports: string[];
+  /** Its declarations, read as a schema.ts is: what its messages are (see prose/classify.ts). */
+  schema?: SchemaSource;
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */

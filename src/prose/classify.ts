@@ -7,7 +7,7 @@
  * result type, that the version does not declare is not matched to another.
  */
 import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
-import { messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
+import { messageIndex, messageIndexOfSource, stringLiteral, type MessageIndex } from './schema-index.js';
 import type { Project } from '../project/project.js';
 import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
 import type { SpecVersion } from '../model/spec.js';
@@ -124,7 +124,7 @@ export function classifyValue(
           kind: 'unclassified',
           method,
           checks: base,
-          unknownMethod: isPlaceholderName(vocabulary, method) ? undefined : method,
+          unknownMethod: isPlaceholderName(vocabulary, method) || isBaseMethod(project, method) ? undefined : method,
         };
       return {
         kind,
@@ -345,6 +345,17 @@ export function resultsByShape(index: MessageIndex, result: unknown): string[] {
     if (declaring.length === 1) found.add(declaring[0].name);
   }
   return [...found];
+}
+
+/**
+ * A method of the base protocol an extension builds on (config `extends`): the extension's prose
+ * shows the base's messages too (`initialize`), which are not the extension's to declare.
+ */
+function isBaseMethod(project: Project, method: string): boolean {
+  const schema = project.spec.base?.schema;
+  if (!schema) return false;
+  const base = messageIndexOfSource(project, schema);
+  return base.requests.has(method) || base.notifications.has(method);
 }
 
 /** A method name that stands for any method (`some_method`, `example/method`). */

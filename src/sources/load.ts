@@ -143,7 +143,15 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
-    ...(baseFile && options.extends ? { base: { file: baseFile, imports: options.extends.imports } } : {}),
+    ...(baseFile && options.extends
+      ? {
+          base: {
+            file: baseFile,
+            imports: options.extends.imports,
+            schema: memo(reader.cache, 'schema.ts', baseFile, () => readSchemaSource(baseFile)),
+          },
+        }
+      : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.

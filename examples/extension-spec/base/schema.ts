@@ -39,3 +39,12 @@ export interface Tool {
   /** @description What the tool does, for a reader. */
   description?: string;
 }
+
+/** @description The first request of a connection: the client says which version it speaks. */
+export interface InitializeRequest extends Request {
+  method: 'initialize';
+  params: {
+    /** @description The newest protocol version the client supports. */
+    protocolVersion: string;
+  };
+}
