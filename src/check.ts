@@ -1,6 +1,13 @@
 /** The `check` command as a library call: load, run the rules, summarise. */
 import { defaultLayout, loadSpec, sepParsedAtLoad, type LoadOptions } from './sources/load.js';
-import { prepareRules, runRules, runRulesWhenPrepared, type RunOptions, type RunResult } from './engine/run.js';
+import {
+  prepareRules,
+  runRules,
+  runRulesWhenPrepared,
+  type Preparation,
+  type RunOptions,
+  type RunResult,
+} from './engine/run.js';
 import { allRules, registeredIds } from './rules/index.js';
 import { Project } from './project/project.js';
 import { Runtime } from './runtime/runtime.js';
@@ -100,7 +107,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
   // the other sources are loaded, and in the worker thread it runs while the prose is parsed.
   let project: Project | undefined;
-  let preparing: Promise<void> | undefined;
+  let preparing: Preparation | undefined;
   const prepare = (loaded: Spec) => {
     project = new Project(
       loaded,
@@ -123,7 +130,9 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
   const report = reportOf(spec, root, result);
-  if (cache && reportKey)
+  // The report's key lists the files a check reads by the layout; declarations found under
+  // node_modules by resolving imports are not among them, so such a report is not kept.
+  if (cache && reportKey && !spec.typeDeclarations)
     cache.set('report', reportKey, { findings: report.findings, groups: report.groups, summary: report.summary });
   return { project, spec, files: spec.files ?? new Map(), report };
 }

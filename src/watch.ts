@@ -94,7 +94,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
       project,
     );
     const preparing = performance.now();
-    await prepareRules(project, options.rules ?? allRules, options);
+    await prepareRules(project, options.rules ?? allRules, options).done;
     if (options.timings) options.timings.prepare = performance.now() - preparing;
     const report = checkSpec(project, w.root, options);
     const lineText: LineText = (file, line) => spec.files?.get(file)?.lineText(line);

@@ -85,6 +85,45 @@ describe('jsdoc/link with TypeDoc declaration references', () => {
   });
 });
 
+/** The gadgets schema on a base protocol (config `extends`): `link` in `Gadget.label`'s description. */
+async function baseLinkReport(link: string) {
+  const root = writeTree({
+    [TS]: `import type { Tool } from '@acme/base-protocol';\n${gadgetsSchema(link)}\nexport interface GadgetTool { tool: Tool }\n`,
+    'base/schema.ts': `/** @description A tool. */\nexport interface Tool {\n  /** @description Its name. */\n  name: string;\n  annotations?: { title?: string };\n}\n`,
+  });
+  const report = await check(root, {
+    rules: [jsdocLink],
+    extends: { schema: 'base/schema.ts', imports: ['@acme/base-protocol'] },
+  });
+  return { messages: report.findings.map((f) => f.message), unresolved: report.summary.jsdocLinksUnresolved ?? 0 };
+}
+
+describe('jsdoc/link into the base protocol (config extends)', () => {
+  it.each([
+    ['{@link @acme/base-protocol!Tool}'],
+    ['{@link @acme/base-protocol!Tool.name}'],
+    ['{@link @acme/base-protocol!Tool#annotations.title}'],
+    ['{@link Tool.name}'],
+  ])('resolves %s in the base', async (link) => {
+    expect(await baseLinkReport(link)).toEqual({ messages: [], unresolved: 0 });
+  });
+
+  it.each([
+    [
+      '{@link @acme/base-protocol!Tool.names}',
+      '{@link @acme/base-protocol!Tool.names}: Tool has no member names; did you mean name?',
+    ],
+    ['{@link @acme/base-protocol!Gadget}', '{@link @acme/base-protocol!Gadget}: no declaration named Gadget'],
+    ['{@link Tool.title}', '{@link Tool.title}: Tool has no member title'],
+  ])('reports %s as broken', async (link, message) => {
+    expect(await baseLinkReport(link)).toEqual({ messages: [message], unresolved: 0 });
+  });
+
+  it('still counts a module that is neither the types file nor the base as unresolved', async () => {
+    expect(await baseLinkReport('{@link @acme/ui-kit!Panel}')).toEqual({ messages: [], unresolved: 1 });
+  });
+});
+
 describe('parseDeclarationReference', () => {
   it.each([
     ['Name', { path: ['Name'] }],

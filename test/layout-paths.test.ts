@@ -108,8 +108,19 @@ describe('extends', () => {
     ['{ "extends": { "schema": "/etc/schema.ts", "imports": ["b"] } }', '"extends.schema" is absolute'],
     ['{ "extends": { "schema": "base/schema.ts", "imports": [] } }', '"extends.imports" must be a non-empty array'],
     ['{ "extends": { "schema": "base/schema.ts", "import": ["b"] } }', 'unknown key "extends.import"'],
+    [
+      '{ "extends": { "schema": "base/schema.yaml", "imports": ["b"] } }',
+      '"extends.schema" must name the base protocol\'s types file (a .ts file) or its JSON Schema (a .json file)',
+    ],
   ])('rejects the config %s with one line', (text, message) => {
     expect(() => parseConfig(text)).toThrow(message);
+  });
+
+  it.each([['base/schema.ts'], ['base/schema.json']])('takes %s as the base protocol', (schema) => {
+    expect(parseConfig(JSON.stringify({ extends: { schema, imports: ['b'] } })).extends).toEqual({
+      schema,
+      imports: ['b'],
+    });
   });
 
   it('reads the base protocol from inside the root; a base that is not there is exit 2', async () => {

@@ -73,7 +73,7 @@ export class RuleTester {
     const fileSystem = memoryFileSystem(VIRTUAL_ROOT, texts);
     const spec = await loadSpec(VIRTUAL_ROOT, { fileSystem, layout: options.layout });
     const project = new Project(spec, new Runtime({ worker: false }), { vocabulary: options.vocabulary });
-    await prepareRules(project, [rule]);
+    await prepareRules(project, [rule]).done;
     return runRules(project, [rule], { knownRules: allRules.map((r) => r.meta.id) }).findings;
   }
 

@@ -41,7 +41,7 @@ export interface SpecCheckConfig {
   extends?: ExtendsOption;
 }
 
-/** `extends`: the base protocol's types file (relative to the root) and the package specifiers meaning it. */
+/** `extends`: the base protocol's types file or JSON Schema (relative to the root) and the package specifiers meaning it. */
 export interface ExtendsOption {
   schema: string;
   imports: string[];
@@ -196,13 +196,16 @@ function extendsOption(
   if (typeof schema !== 'string')
     return fail(
       valueAt(given.schema === undefined ? '/extends' : '/extends/schema'),
-      '"extends.schema" must be the path of the base protocol\'s schema.ts',
+      '"extends.schema" must be the path of the base protocol\'s schema.ts or schema.json',
     );
   // Nothing outside the root is read: the base is a file of the checked tree.
   const problem = ignoreEntryProblem(schema);
   if (problem) fail(valueAt('/extends/schema'), `"extends.schema" ${problem.replace('ignore entries are', 'it is')}`);
-  if (!schema.endsWith('.ts'))
-    fail(valueAt('/extends/schema'), '"extends.schema" must name the base protocol\'s types file (a .ts file)');
+  if (!schema.endsWith('.ts') && !schema.endsWith('.json'))
+    fail(
+      valueAt('/extends/schema'),
+      '"extends.schema" must name the base protocol\'s types file (a .ts file) or its JSON Schema (a .json file)',
+    );
   const imports = given.imports;
   if (!Array.isArray(imports) || !imports.length || imports.some((i) => typeof i !== 'string' || !i))
     fail(

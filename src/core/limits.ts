@@ -103,3 +103,9 @@ export const MAX_EMBEDDED_SCHEMA_DEPTH = 64;
  */
 export const MAX_EMBEDDED_SCHEMA_VALUES = 3000;
 export const MAX_EMBEDDED_SCHEMA_VALUES_TOTAL = 30_000;
+
+/**
+ * Declaration files read to resolve a types file's package imports (sources/type-declarations.ts):
+ * a package's whole declaration tree is seldom over a few hundred files.
+ */
+export const MAX_TYPE_DECLARATION_FILES = 2000;

@@ -41,8 +41,9 @@ export interface Rule {
   /**
    * Optional, awaited before `check` by `check()`: work that is asynchronous but derived from the
    * model alone (such as generating files in memory to compare). Never reads the checked files.
+   * Returns nothing when this project needs no preparation for the rule: it then runs without waiting.
    */
-  prepare?(project: Project): Promise<void>;
+  prepare?(project: Project): Promise<void> | undefined;
   /** Pure: reads the project's model and indexes, reports through the context. Never reads files. */
   check(project: Project, context: RuleContext): void;
 }

@@ -43,15 +43,15 @@ export function runRules(project: Project, rules: Rule[], options: RunOptions = 
 export async function runRulesWhenPrepared(
   project: Project,
   rules: Rule[],
-  prepared: Promise<void>,
+  prepared: Preparation,
   options: RunOptions = {},
 ): Promise<RunResult> {
   const run = startRun(project, rules, options);
-  for (const rule of rules) if (!rule.prepare) run.check(rule);
+  for (const rule of rules) if (!prepared.waiting.has(rule)) run.check(rule);
   const waiting = performance.now();
-  await prepared;
+  await prepared.done;
   if (options.timings) options.timings.prepare = performance.now() - waiting;
-  for (const rule of rules) if (rule.prepare) run.check(rule);
+  for (const rule of rules) if (prepared.waiting.has(rule)) run.check(rule);
   return run.finish();
 }
 
@@ -137,23 +137,32 @@ function internalFinding(rule: Rule, error: unknown, file: string): Finding {
   };
 }
 
+/** The rules whose `prepare` step is under way for a project, and when every step has settled. */
+export interface Preparation {
+  waiting: ReadonlySet<Rule>;
+  done: Promise<void>;
+}
+
 /**
- * Awaits the `prepare` step of every enabled rule. A failing step is left for the rule's `check`
+ * Starts the `prepare` step of every enabled rule. A failing step is left for the rule's `check`
  * to meet (it then throws, and becomes an `internal` finding), so that one rule cannot stop the run.
+ * A rule whose step has nothing to do for this project is not waited for.
  */
-export async function prepareRules(project: Project, rules: Rule[], options: RunOptions = {}): Promise<void> {
-  const enabled = rules.filter((r) => r.prepare && severityOf(r.meta, options.severities) !== 'off');
+export function prepareRules(project: Project, rules: Rule[], options: RunOptions = {}): Preparation {
+  const steps = new Map<Rule, Promise<void>>();
+  for (const r of rules) {
+    if (!r.prepare || severityOf(r.meta, options.severities) === 'off') continue;
+    const step = r.prepare(project);
+    if (step) steps.set(r, step);
+  }
   let done = 0;
+  const total = steps.size;
   // The progress line names what is being generated: the longest phase of a cold check.
-  if (enabled.length)
-    options.onProgress?.(`generating for ${enabled.map((r) => r.meta.id).join(', ')}`, 0, enabled.length);
-  await Promise.all(
-    enabled.map((r) =>
-      r.prepare!(project)
-        .catch(() => undefined)
-        .then(() => options.onProgress?.(`generated for ${r.meta.id}`, ++done, enabled.length)),
-    ),
+  if (total) options.onProgress?.(`generating for ${[...steps.keys()].map((r) => r.meta.id).join(', ')}`, 0, total);
+  const settled = [...steps].map(([r, step]) =>
+    step.catch(() => undefined).then(() => options.onProgress?.(`generated for ${r.meta.id}`, ++done, total)),
   );
+  return { waiting: new Set(steps.keys()), done: Promise.all(settled).then(() => undefined) };
 }
 
 export function sortFindings(findings: Finding[]): Finding[] {

@@ -11,6 +11,7 @@ import {
   referenceCompilerOptions,
   schemaCompilerOptions,
   type BaseSource,
+  type DeclarationText,
   type SchemaProgram,
 } from './program.js';
 import { schemaJsonFromProgram } from './schema-json.js';
@@ -37,6 +38,8 @@ export interface SchemaJsonJob {
   versions: (SchemaSource & { dialect: GeneratedDialect })[];
   /** The base protocol the types file imports (config `extends`). */
   base?: BaseSource;
+  /** The declaration files its other package imports resolve to (read by the loader under node_modules). */
+  declarations?: DeclarationText[];
 }
 
 export interface SchemaJsonOutput {
@@ -51,6 +54,8 @@ export interface ReferenceJob {
   versions: SchemaSource[];
   /** The base protocol the types file imports (config `extends`). */
   base?: BaseSource;
+  /** The declaration files its other package imports resolve to (read by the loader under node_modules). */
+  declarations?: DeclarationText[];
   pages: {
     version: string;
     template: { path: string; text: string };
@@ -89,7 +94,7 @@ export async function runGenerationJob<J extends GenerationJob>(job: J): Promise
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
   return job.versions.map((v) => {
     // One version's output never depends on another's text, so an edit regenerates its version only.
-    const spec = generatorSpec(job.root, [v], job.base);
+    const spec = generatorSpec(job.root, [v], job.base, job.declarations);
     const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
     const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path);
     return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
@@ -115,13 +120,14 @@ function referenceProgram(spec: Spec, key: string): SchemaProgram {
 async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   if (!job.pages.length) return [];
   await prepareTypeDoc();
-  const spec = generatorSpec(job.root, job.versions, job.base);
+  const spec = generatorSpec(job.root, job.versions, job.base, job.declarations);
   const { program, fileNames } = referenceProgram(
     spec,
     hashParts([
       job.root,
       ...job.versions.flatMap((v) => [v.id, v.path, v.text]),
       ...(job.base ? [job.base.path, job.base.text, ...job.base.imports] : []),
+      ...(job.declarations ?? []).flatMap((d) => [d.path, d.text]),
     ]),
   );
   const pages = job.pages.map((page) => {

@@ -10,6 +10,7 @@ import type * as TS from 'typescript';
 import type { Spec, SpecVersion } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { programRoot } from './keys.js';
+import { isPackageSpecifier, packageResolution } from '../sources/type-declarations.js';
 
 /**
  * The options `typescript-json-schema` gives the program it builds from files (its CLI with
@@ -62,10 +63,19 @@ export function generatorSpec(
   root: string,
   versions: { id: string; path: string; text: string }[],
   base?: BaseSource,
+  declarations?: DeclarationText[],
 ): Spec {
   return {
     root,
     ...(base ? { base: { file: new TextFile(base.path, base.text), imports: base.imports } } : {}),
+    ...(declarations?.length
+      ? {
+          typeDeclarations: {
+            files: new Map(declarations.map((d) => [d.path, new TextFile(d.path, d.text)])),
+            resolved: new Map(),
+          },
+        }
+      : {}),
     versions: versions.map(
       (v) =>
         ({
@@ -79,6 +89,12 @@ export function generatorSpec(
         }) as unknown as SpecVersion,
     ),
   } as unknown as Spec;
+}
+
+/** A declaration file (or package.json) under node_modules as a job carries it (see `Spec.typeDeclarations`). */
+export interface DeclarationText {
+  path: string;
+  text: string;
 }
 
 /** The base protocol's types file as a job carries it (see `Spec.base`). */
@@ -119,6 +135,9 @@ function buildSchemaProgram(
   // An import of the base protocol's package is its types file (config `extends`), loaded like schema.ts.
   const baseName = spec.base && programFileName(spec, spec.base.file.path);
   if (spec.base && baseName) sources.set(baseName, { text: spec.base.file.text });
+  // Other package imports resolve among the declaration files the loader read under node_modules.
+  for (const [rel, file] of spec.typeDeclarations?.files ?? [])
+    sources.set(programFileName(spec, rel), { text: file.text });
   const host = ts.createCompilerHost(options, true);
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
@@ -149,17 +168,25 @@ function buildSchemaProgram(
     return sf;
   };
   host.writeFile = () => {};
-  if (spec.base && baseName) {
-    const imports = new Set(spec.base.imports);
+  if (baseName || spec.typeDeclarations) {
+    const imports = new Set(baseName ? spec.base!.imports : []);
     host.resolveModuleNames = (names, containingFile) =>
       names.map((name) =>
         imports.has(name)
-          ? { resolvedFileName: baseName, extension: ts.Extension.Ts, isExternalLibraryImport: false }
-          : ts.resolveModuleName(name, containingFile, options, host).resolvedModule,
+          ? { resolvedFileName: baseName!, extension: ts.Extension.Ts, isExternalLibraryImport: false }
+          : ts.resolveModuleName(name, containingFile, resolutionOf(name, containingFile, options), host)
+              .resolvedModule,
       );
   }
   const program = ts.createProgram({ rootNames: [...fileNames.values()], options, host });
   return { program, fileNames };
+}
+
+/** How a module name is resolved: packages, and whatever a package's declarations import, as the loader found them. */
+function resolutionOf(name: string, containingFile: string, options: TS.CompilerOptions): TS.CompilerOptions {
+  return isPackageSpecifier(name) || containingFile.split(/[\\/]/).includes('node_modules')
+    ? packageResolution
+    : options;
 }
 
 /**

@@ -36,6 +36,9 @@ export function toDraft2020(json: string): string {
     .replace(/#\/definitions\//g, '#/$defs/');
 }
 
+/** TypeScript's "Cannot find module" errors (TS2792: the same, with a hint about moduleResolution). */
+const MODULE_NOT_FOUND = new Set([2307, 2792]);
+
 /** Type errors in one file of the program, as problems with locations in that file. */
 function schemaDiagnostics(program: TS.Program, fileName: string, displayPath: string): GenerationProblem[] {
   const sf = program.getSourceFile(fileName);
@@ -46,6 +49,8 @@ function schemaDiagnostics(program: TS.Program, fileName: string, displayPath: s
     return {
       message: `TypeScript error TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
       location: { file: displayPath, line: pos.line + 1, column: pos.character + 1 },
+      // A module not found is told once by schema/import, whatever each version's generation makes of it.
+      ...(MODULE_NOT_FOUND.has(d.code) ? { coveredBy: 'schema/import' } : {}),
     };
   });
 }

@@ -153,7 +153,7 @@ function indexOf(project: Project, version: SpecVersion, validator: SchemaValida
           elidedAt: (pointer, missingMember) =>
             json.placeholders.some((p) => under(pointer, p)) || (missingMember && json.open.has(pointer)),
         };
-        const checks = classification.checks.filter((c) => validator.has(c.definition));
+        const checks = classification.checks.filter((c) => !c.schema && validator.has(c.definition));
         const byShape = checks.length ? undefined : shapeOf(json.value);
         if (byShape && validator.has(byShape)) checks.push({ definition: byShape, pointer: '' });
         placed.push({ shown, checks });

@@ -336,11 +336,15 @@ export class InvalidSchemaError extends Error {
 }
 
 /** What a schema.json gives: its validator, or why it is not a JSON Schema; null when it is missing or broken JSON. */
-type ValidatorOrError = SchemaValidator | InvalidSchemaError | null;
+export type ValidatorOrError = SchemaValidator | InvalidSchemaError | null;
 
 /** A version's validator (or why it has none), once per project. */
-const validatorOf = derivation('schema validator', (version: SpecVersion, project: Project): ValidatorOrError => {
-  const src = version.jsonSchema;
+const validatorOf = derivation('schema validator', (version: SpecVersion, project: Project): ValidatorOrError =>
+  validatorOfSource(project, version.jsonSchema),
+);
+
+/** The validator of a JSON Schema (or why it has none), kept by its text for the runtime's life. */
+export function validatorOfSource(project: Project, src: JsonSchemaSource | undefined): ValidatorOrError {
   if (!src || !src.document.ok) return null;
   // By schema.json text, for the life of the runtime: a re-check in watch mode reuses the
   // compiled definitions of an unchanged schema.json (compiling is most of validation's cost),
@@ -358,7 +362,7 @@ const validatorOf = derivation('schema validator', (version: SpecVersion, projec
     byDialect.set(src.dialect ?? '', got);
   }
   return got;
-});
+}
 
 /** The validators made from one schema.json file object, by dialect. */
 const validatorsOfFile = derivation(

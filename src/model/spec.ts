@@ -27,14 +27,26 @@ export interface Spec {
   base?: BaseProtocol;
   /** The root's package-lock.json, when there is one: the generators' pinned versions (generators/pins.ts). */
   lockfile?: TextFile;
+  /** The type declarations under node_modules that the types files' package imports resolve to. */
+  typeDeclarations?: TypeDeclarations;
 }
 
-/** The base protocol of an extension: its types file, and the package specifiers that mean it. */
+/** Declaration files read for a types file's package imports (sources/type-declarations.ts). */
+export interface TypeDeclarations {
+  /** The `.d.ts` files and `package.json` manifests read, by path relative to the root. */
+  files: Map<string, TextFile>;
+  /** `<importing file>\0<specifier>` -> the declaration file it resolves to. */
+  resolved: Map<string, string>;
+}
+
+/** The base protocol of an extension: its types file or JSON Schema, and the package specifiers that mean it. */
 export interface BaseProtocol {
   file: TextFile;
   imports: string[];
-  /** Its declarations, read as a schema.ts is: what its messages are (see prose/classify.ts). */
+  /** A types file's declarations, read as a schema.ts is: what its messages are (see prose/classify.ts). */
   schema?: SchemaSource;
+  /** A base given as its JSON Schema (a schema.json): what its messages validate against. */
+  jsonSchema?: JsonSchemaSource;
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */
@@ -132,6 +144,15 @@ export interface SchemaSource {
   plainComments: PlainComment[];
   /** Syntax errors reported by the TypeScript parser. */
   syntaxErrors: { message: string; location: Location }[];
+  /** Its imports and re-exports of other modules (`import type { X } from 'pkg'`), in file order. */
+  imports?: ModuleImport[];
+}
+
+/** An `import … from` or `export … from` of a types file: the module it names, where. */
+export interface ModuleImport {
+  specifier: string;
+  /** Location of the specifier's string literal. */
+  location: Location;
 }
 
 export type DeclarationKind = 'interface' | 'type' | 'const' | 'enum' | 'function' | 'class';

@@ -7,19 +7,25 @@
  * result type, that the version does not declare is not matched to another.
  */
 import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
-import { messageIndex, messageIndexOfSource, stringLiteral, type MessageIndex } from './schema-index.js';
+import { messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
 import type { Project } from '../project/project.js';
 import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
 import type { SpecVersion } from '../model/spec.js';
 import { isObject } from '../util/is-object.js';
 import { editDistance } from '../util/edit-distance.js';
+import { baseMessage } from './base-messages.js';
+import { baseValidatorFor } from '../model/base-validator.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
-/** A check to run: the value at `pointer` against the schema.json definition `definition`. */
+/**
+ * A check to run: the value at `pointer` against the schema.json definition `definition`, of the
+ * version's schema, or with `schema: 'base'` of the base protocol's (config `extends`).
+ */
 export interface DefinitionCheck {
   definition: string;
   pointer: string;
+  schema?: 'base';
 }
 
 export interface Classification {
@@ -119,13 +125,26 @@ export function classifyValue(
           : 'notification';
       // The envelope is checked when the block shows one: requests carried inside a result have none.
       const base = 'jsonrpc' in value ? envelope(kind === 'notification' ? env.notification : env.request) : [];
-      if (!decl)
+      if (!decl) {
+        const inBase = baseMessage(project, method, hasId);
+        // A message of the base protocol is the base's: validated against the base's schema when there is one.
+        if (inBase && baseValidatorFor(project)?.has(inBase.name)) {
+          const own = (definition: string): DefinitionCheck => ({ definition, pointer: '', schema: 'base' });
+          return {
+            kind: inBase.kind,
+            declaration: inBase.name,
+            method,
+            how: 'by method, in the base protocol',
+            checks: [...('jsonrpc' in value && inBase.envelope ? [own(inBase.envelope)] : []), own(inBase.name)],
+          };
+        }
         return {
           kind: 'unclassified',
           method,
           checks: base,
-          unknownMethod: isPlaceholderName(vocabulary, method) || isBaseMethod(project, method) ? undefined : method,
+          unknownMethod: isPlaceholderName(vocabulary, method) || inBase ? undefined : method,
         };
+      }
       return {
         kind,
         declaration: decl.name,
@@ -345,17 +364,6 @@ export function resultsByShape(index: MessageIndex, result: unknown): string[] {
     if (declaring.length === 1) found.add(declaring[0].name);
   }
   return [...found];
-}
-
-/**
- * A method of the base protocol an extension builds on (config `extends`): the extension's prose
- * shows the base's messages too (`initialize`), which are not the extension's to declare.
- */
-function isBaseMethod(project: Project, method: string): boolean {
-  const schema = project.spec.base?.schema;
-  if (!schema) return false;
-  const base = messageIndexOfSource(project, schema);
-  return base.requests.has(method) || base.notifications.has(method);
 }
 
 /** A method name that stands for any method (`some_method`, `example/method`). */

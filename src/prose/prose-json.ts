@@ -7,6 +7,7 @@ import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
+import { baseValidatorFor } from '../model/base-validator.js';
 import {
   isAboutElided,
   jsonBlockLanguage,
@@ -108,6 +109,7 @@ function readBlocks(
   const inputs = [
     version.schemaTs,
     validatorFor(project, version),
+    baseValidatorFor(project),
     projectVocabulary(project),
     !!options.isSep,
   ] as const;
@@ -267,12 +269,14 @@ function violations(
   c: Classification,
   policy: Policy,
 ): Problem[] {
-  const validator = validatorFor(project, version);
-  if (!validator) return [];
+  const own = validatorFor(project, version);
+  if (!own) return [];
   const out: Problem[] = [];
   const seen = new Set<string>();
   for (const check of c.checks) {
-    if (!validator.has(check.definition)) continue;
+    // A message of the base protocol is checked against the base's schema (config `extends`).
+    const validator = check.schema === 'base' ? baseValidatorFor(project) : own;
+    if (!validator?.has(check.definition)) continue;
     const target = valueAtPointer(json.value, check.pointer);
     if (target === undefined) continue;
     for (const raw of validator.validate(check.definition, target)) {
@@ -293,7 +297,9 @@ function violations(
         : json.typed?.has(v.pointer)
           ? typedMessage(v.message, valueAtPointer(json.value, v.pointer))
           : v.message;
-      out.push({ definition: check.definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
+      const definition =
+        check.schema === 'base' ? `${check.definition} of ${project.spec.base!.file.path}` : check.definition;
+      out.push({ definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
     }
   }
   return mergeMissing(out);

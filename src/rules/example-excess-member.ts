@@ -73,7 +73,8 @@ function pageProblems(blocks: ShownBlock[], validator: SchemaValidator, envelope
   const report = (r: Report) => out.push(r);
   for (const shown of blocks)
     for (const { json, classification } of shown.values) {
-      const checks = classification.checks.filter((c) => validator.has(c.definition));
+      // A base protocol's message is checked against the base's schema by prose/json-valid only.
+      const checks = classification.checks.filter((c) => !c.schema && validator.has(c.definition));
       for (const check of checks) {
         // A message is checked against its envelope and its own type apart: each takes the other's top-level names.
         const others = checks.filter((c) => c !== check && c.pointer === check.pointer);

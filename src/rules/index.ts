@@ -15,6 +15,7 @@ import { exampleExcessMember } from './example-excess-member.js';
 import { exampleEmbeddedSchema } from './example-embedded-schema.js';
 import { consistencyProtocolVersion } from './consistency-protocol-version.js';
 import { schemaCategory } from './schema-category.js';
+import { schemaImport } from './schema-import.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
 import { mdxParse } from './mdx-parse.js';
 import { mdxUnclosedFence } from './mdx-unclosed-fence.js';
@@ -45,6 +46,7 @@ export const allRules: Rule[] = [
   exampleEmbeddedSchema,
   consistencyProtocolVersion,
   schemaCategory,
+  schemaImport,
   mdxEsmComment,
   mdxParse,
   mdxUnclosedFence,

@@ -200,7 +200,7 @@ function checkExamples(
     for (const shown of readJsonBlocks(project, version, page))
       for (const { json, classification } of shown.values)
         for (const check of classification.checks) {
-          if (!validator.has(check.definition)) continue;
+          if (check.schema || !validator.has(check.definition)) continue;
           const value = valueAtPointer(json.value, check.pointer);
           for (const mv of memberValues(validator.source, check.definition, value)) {
             const pointer = check.pointer + mv.pointer;

@@ -1,5 +1,5 @@
 import type { Declaration, JsDoc, SpecVersion } from '../model/spec.js';
-import { baseName, messageIndex, type MessageIndex } from '../prose/schema-index.js';
+import { baseName, messageIndex, messageIndexOfSource, type MessageIndex } from '../prose/schema-index.js';
 import type { Rule } from '../core/rule.js';
 import { nearestName } from '../model/excess-members.js';
 import { parseDeclarationReference } from '../model/declaration-reference.js';
@@ -36,6 +36,11 @@ export const jsdocLink: Rule = {
   check(project, { report, count }) {
     const { spec } = project;
     const modules = typesModuleNames(spec.versions);
+    // The base protocol (config `extends`): its package's references resolve to its types file.
+    const base = spec.base?.schema && {
+      index: messageIndexOfSource(project, spec.base.schema),
+      modules: new Set(spec.base.imports),
+    };
     // A types file that serves several versions has its references counted once (as its findings are reported once).
     const counted = new Set<string>();
     for (const version of spec.versions) {
@@ -46,7 +51,7 @@ export const jsdocLink: Rule = {
       const files = new Set([...(version.schemaFiles ?? []), ...examples]);
       for (const { jsdoc } of jsdocsOf(version)) {
         for (const link of jsdoc.links) {
-          const problem = linkProblem(index, link.target, modules);
+          const problem = linkProblem(index, link.target, modules, base);
           if (problem === OUTSIDE) {
             const at = `${link.location.file}:${link.location.line}:${link.location.column}`;
             if (!counted.has(at)) count('jsdocLinksUnresolved');
@@ -85,19 +90,37 @@ function typesModuleNames(versions: readonly SpecVersion[]): Set<string> {
 /** A link into a module spec-check does not read: neither resolved nor broken. */
 const OUTSIDE = Symbol('outside');
 
+/** The base protocol's declarations, and the package specifiers that name its module. */
+interface BaseModule {
+  index: MessageIndex;
+  modules: Set<string>;
+}
+
 /**
  * What is wrong with a link target, undefined when it names something that exists (or is a URL),
- * or OUTSIDE when it names a module other than the types file.
+ * or OUTSIDE when it names a module other than the types file (and the base protocol's).
  */
-function linkProblem(index: MessageIndex, target: string, modules: Set<string>): string | typeof OUTSIDE | undefined {
+function linkProblem(
+  own: MessageIndex,
+  target: string,
+  modules: Set<string>,
+  base?: BaseModule | '',
+): string | typeof OUTSIDE | undefined {
   if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#'))
     return undefined;
   const reference = parseDeclarationReference(target);
   let [name, ...path] = reference?.path ?? target.split(/[.#~]/);
-  if (reference?.module !== undefined && !modules.has(reference.module)) return OUTSIDE;
+  let index = own;
+  if (reference?.module !== undefined && !modules.has(reference.module)) {
+    if (!base || !base.modules.has(reference.module)) return OUTSIDE;
+    index = base.index;
+  }
   // `schema.Name.member`: the module named as a namespace, as in an import of it.
   if (reference?.module === undefined && modules.has(name) && path.length && !index.declaration(name))
     [name, ...path] = path;
+  // A name the types file imports from the base protocol is the base's declaration.
+  if (reference?.module === undefined && base && !index.declaration(name) && base.index.declaration(name))
+    index = base.index;
   const decl = index.declaration(name);
   if (!decl) return `{@link ${target}}: no declaration named ${name}`;
   let members: { name: string; typeText?: string }[] = index.membersOf(decl);

@@ -6,6 +6,7 @@ import { sepTarget } from '../prose/sep-version.js';
 import { jsonBlockLanguage } from '../prose/json-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
+import { prepareBaseJsonSchema } from '../generators/outputs.js';
 
 /** Every JSON block in the prose parses, and what it shows matches the schema. */
 export const proseJsonValid: Rule = {
@@ -24,6 +25,8 @@ export const proseJsonValid: Rule = {
       pass: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/list" }\n```',
     },
   },
+  // The base protocol's JSON Schema, generated from its types file, is what its messages validate against.
+  prepare: prepareBaseJsonSchema,
   check(project, { report, count }) {
     const { spec } = project;
     for (const version of spec.versions)

@@ -9,6 +9,7 @@ import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
+import { readTypeDeclarations } from './type-declarations.js';
 import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
@@ -133,6 +134,12 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
   if (options.extends && !baseFile)
     throw new LoadError(`extends.schema "${options.extends.schema}" is no readable file inside ${rootArg}`);
+  // Package imports of the types files other than the base resolve to declarations under node_modules.
+  const baseImports = new Set(
+    baseFile && options.extends && !baseFile.path.endsWith('.json') ? options.extends.imports : [],
+  );
+  const typesFiles = [...new Set(loaded.map((l) => l.version.schemaTs).filter((s) => s !== undefined))];
+  const typeDeclarations = await readTypeDeclarations(reader, typesFiles, baseImports);
   const spec: Spec = {
     root,
     versions: loaded.map((l) => l.version),
@@ -143,12 +150,15 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(typeDeclarations ? { typeDeclarations } : {}),
     ...(baseFile && options.extends
       ? {
           base: {
             file: baseFile,
             imports: options.extends.imports,
-            schema: memo(reader.cache, 'schema.ts', baseFile, () => readSchemaSource(baseFile)),
+            ...(baseFile.path.endsWith('.json')
+              ? { jsonSchema: readJsonSchema(baseFile, reader) }
+              : { schema: memo(reader.cache, 'schema.ts', baseFile, () => readSchemaSource(baseFile)) }),
           },
         }
       : {}),
@@ -303,6 +313,13 @@ function readJsonSchema(file: TextFile, reader: FileReader): JsonSchemaSource {
       file.location(0),
     );
   }
+  return jsonSchemaSource(file, document);
+}
+
+/** A parsed JSON Schema file as validation reads it: its dialect and definitions. */
+export function jsonSchemaSource(file: TextFile, document: JsonDocument): JsonSchemaSource {
+  const value = (document.value ?? {}) as Record<string, unknown>;
+  const dialect = dialectOf(value.$schema);
   const definitionsKey =
     value.$defs !== undefined || (dialect === '2020-12' && value.definitions === undefined) ? '$defs' : 'definitions';
   const defs = value[definitionsKey];

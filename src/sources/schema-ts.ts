@@ -19,6 +19,7 @@ import type {
   PlainComment,
   SchemaSource,
   Suppression,
+  ModuleImport,
 } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import { DIRECTIVE, parseDirective } from './suppressions.js';
@@ -53,7 +54,26 @@ export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): Sc
     location: file.location(d.start ?? 0),
   }));
 
-  return { file, declarations, byName, plainComments: plainComments(file, sf), syntaxErrors };
+  return {
+    file,
+    declarations,
+    byName,
+    plainComments: plainComments(file, sf),
+    syntaxErrors,
+    imports: importsOf(file, sf),
+  };
+}
+
+/** The modules a file imports or re-exports from, by its top-level statements. */
+function importsOf(file: TextFile, sf: TS.SourceFile): ModuleImport[] {
+  const out: ModuleImport[] = [];
+  for (const statement of sf.statements) {
+    const from =
+      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+    if (from && ts.isStringLiteral(from))
+      out.push({ specifier: from.text, location: file.location(from.getStart(sf)) });
+  }
+  return out;
 }
 
 type Opener = '(' | '[' | '{' | '<' | '${';

@@ -67,12 +67,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         problems++;
         io.stderr(`${visible(file)}:${p.location.line}:${p.location.column}: error: ${p.message}\n`);
       }
+      // A types file that serves several versions fails the same way for each: told once.
+      const told = new Set<string>();
       for (const file of files) {
         for (const p of file.problems) {
+          const line = `${visible(p.location.file)}:${p.location.line}:${p.location.column}: error: ${visible(withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]))}\n`;
+          if (told.has(line)) continue;
+          told.add(line);
           problems++;
-          io.stderr(
-            `${visible(p.location.file)}:${p.location.line}:${p.location.column}: error: ${visible(withoutMachinePaths(p.message, [programRoot(spec.root), spec.root]))}\n`,
-          );
+          io.stderr(line);
         }
         // A page with an error (a category missing from the template) would drop declarations: not written.
         if (file.text === undefined || file.problems.length) continue;

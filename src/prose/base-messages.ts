@@ -1,0 +1,77 @@
+/**
+ * The messages of the base protocol an extension builds on (config `extends`): the extension's
+ * prose shows them too (`initialize`), and they are the base's to declare. Read from the base's
+ * types file (its message index), or from its JSON Schema (a definition whose `method` is a
+ * constant), once per project.
+ */
+import type { JsonSchemaSource } from '../model/spec.js';
+import { derivation, type Project } from '../project/project.js';
+import { isObject } from '../util/is-object.js';
+import { messageIndexOfSource } from './schema-index.js';
+
+export interface BaseMessage {
+  kind: 'request' | 'notification';
+  /** The declaration (a definition of the base's JSON Schema) that carries the method. */
+  name: string;
+  /** The base's JSON-RPC envelope of that kind, when it has one. */
+  envelope?: string;
+}
+
+interface BaseMessages {
+  requests: Map<string, string>;
+  notifications: Map<string, string>;
+  envelopes: { request?: string; notification?: string };
+}
+
+const baseMessagesOf = derivation('base protocol messages', (_spec: object, project: Project): BaseMessages => {
+  const base = project.spec.base!;
+  if (base.schema) {
+    const index = messageIndexOfSource(project, base.schema);
+    const names = (m: Map<string, { name: string }>) => new Map([...m].map(([method, d]) => [method, d.name]));
+    return {
+      requests: names(index.requests),
+      notifications: names(index.notifications),
+      envelopes: { request: index.envelopes.request?.name, notification: index.envelopes.notification?.name },
+    };
+  }
+  return base.jsonSchema
+    ? messagesOfJsonSchema(base.jsonSchema)
+    : { requests: new Map(), notifications: new Map(), envelopes: {} };
+});
+
+/**
+ * Messages of a JSON Schema: definitions whose `method` property is a constant, a notification
+ * when its name says so or it has no `id`. The envelopes are the JSON-RPC ones by their usual names.
+ */
+function messagesOfJsonSchema(source: JsonSchemaSource): BaseMessages {
+  const defs = (source.document.value as Record<string, unknown> | undefined)?.[source.definitionsKey];
+  const out: BaseMessages = { requests: new Map(), notifications: new Map(), envelopes: {} };
+  if (!isObject(defs)) return out;
+  for (const [name, def] of Object.entries(defs)) {
+    const properties = isObject(def) && isObject(def.properties) ? def.properties : undefined;
+    const method = properties && isObject(properties.method) ? constantOf(properties.method) : undefined;
+    if (typeof method !== 'string') continue;
+    const isNotification = /Notification$/.test(name) || (!/Request$/.test(name) && !('id' in properties!));
+    const into = isNotification ? out.notifications : out.requests;
+    if (!into.has(method)) into.set(method, name);
+  }
+  if ('JSONRPCRequest' in defs) out.envelopes.request = 'JSONRPCRequest';
+  if ('JSONRPCNotification' in defs) out.envelopes.notification = 'JSONRPCNotification';
+  return out;
+}
+
+function constantOf(schema: Record<string, unknown>): unknown {
+  if ('const' in schema) return schema.const;
+  return Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : undefined;
+}
+
+/** The base protocol's message of a method (a request when the value has an `id`, if the base has both). */
+export function baseMessage(project: Project, method: string, hasId: boolean): BaseMessage | undefined {
+  if (!project.spec.base) return undefined;
+  const { requests, notifications, envelopes } = project.derive(baseMessagesOf, project.spec);
+  const request = requests.get(method);
+  const notification = notifications.get(method);
+  if (request && (hasId || !notification)) return { kind: 'request', name: request, envelope: envelopes.request };
+  if (notification) return { kind: 'notification', name: notification, envelope: envelopes.notification };
+  return undefined;
+}

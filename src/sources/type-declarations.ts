@@ -1,0 +1,114 @@
+/**
+ * The type declarations a types file imports from packages other than the base protocol
+ * (`import type { X } from 'some-package'`): found as TypeScript resolves them, under the root's
+ * `node_modules`, and read through the loader's reader, so that nothing outside the root is read
+ * and a link leading out is not followed. Only declaration files (`.d.ts`) and the packages'
+ * `package.json` are read; none of it runs. What the generators' program resolves an import to
+ * is one of these texts or nothing (see generators/program.ts).
+ */
+import path from 'node:path';
+import ts from '../util/typescript.js';
+import type * as TS from 'typescript';
+import type { TextFile } from '../core/text-file.js';
+import type { ModuleImport, SchemaSource, TypeDeclarations } from '../model/spec.js';
+import type { FileReader } from '../runtime/files.js';
+import { MAX_TYPE_DECLARATION_FILES } from '../core/limits.js';
+
+/**
+ * How an import of a package is resolved, here and in the generators' program: as a bundler
+ * does, by the package's `exports` (condition `types`), `types`/`typings`, then `index.d.ts`.
+ */
+export const packageResolution: TS.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  noEmit: true,
+  types: [],
+};
+
+/** A module a file names that is a package: not relative, not absolute, not a URL or `node:` built-in. */
+export function isPackageSpecifier(specifier: string): boolean {
+  return /^(@[\w.-]+\/)?[\w.-]/.test(specifier) && !specifier.startsWith('.') && !/^[a-z]+:/i.test(specifier);
+}
+
+/**
+ * The declaration files the types files' package imports resolve to (and what those import in
+ * turn), at most `MAX_TYPE_DECLARATION_FILES` of them. `skip`: the specifiers that mean the base
+ * protocol, which resolve to its own file.
+ */
+export async function readTypeDeclarations(
+  reader: FileReader,
+  typesFiles: SchemaSource[],
+  skip: ReadonlySet<string>,
+): Promise<TypeDeclarations | undefined> {
+  const wanted: { specifier: string; from: string }[] = [];
+  for (const source of typesFiles)
+    for (const { specifier } of source.imports ?? [])
+      if (isPackageSpecifier(specifier) && !skip.has(specifier)) wanted.push({ specifier, from: source.file.path });
+  if (!wanted.length) return undefined;
+  const known = new Map<string, TextFile | null>();
+  const abs = (rel: string) => path.join(reader.root, ...rel.split('/'));
+  const rel = (file: string) => path.relative(reader.root, file).split(path.sep).join('/');
+  const inside = (file: string) => {
+    const r = rel(path.resolve(file));
+    return r !== '' && !r.startsWith('..') && !path.isAbsolute(r);
+  };
+  // TypeScript asks a host synchronously; what it asks that is not read yet is read after the
+  // pass, and the pass is run again, until it asks nothing new.
+  let asked = new Set<string>();
+  const probe = (file: string): TextFile | null | undefined => {
+    if (!inside(file)) return null;
+    const r = rel(path.resolve(file));
+    if (!isDeclarationInput(r)) return null;
+    if (!known.has(r)) asked.add(r);
+    return known.get(r);
+  };
+  const host: TS.ModuleResolutionHost = {
+    fileExists: (f) => !!probe(f),
+    readFile: (f) => probe(f)?.text,
+    directoryExists: (d) => inside(path.join(d, 'x')),
+    realpath: (f) => f,
+    getCurrentDirectory: () => reader.root,
+  };
+  const resolved = new Map<string, string>();
+  const files = new Map<string, TextFile>();
+  const queue = [...wanted];
+  const seen = new Set<string>();
+  while (queue.length && files.size < MAX_TYPE_DECLARATION_FILES) {
+    const { specifier, from } = queue.shift()!;
+    const key = `${from}\0${specifier}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let found: string | undefined;
+    for (let round = 0; round < 32; round++) {
+      asked = new Set();
+      const result = ts.resolveModuleName(specifier, abs(from), packageResolution, host).resolvedModule;
+      found = result && /\.d\.[cm]?ts$/.test(result.resolvedFileName) ? rel(result.resolvedFileName) : undefined;
+      if (!asked.size) break;
+      await Promise.all([...asked].map(async (r) => known.set(r, (await reader.read(r)) ?? null)));
+    }
+    if (!found) continue;
+    resolved.set(key, found);
+    const file = known.get(found);
+    if (!file || files.has(found)) continue;
+    files.set(found, file);
+    // What the declaration file imports is resolved from it in turn, relative paths included.
+    const pre = ts.preProcessFile(file.text, true, true);
+    for (const f of [...pre.importedFiles, ...pre.referencedFiles]) queue.push({ specifier: f.fileName, from: found });
+  }
+  for (const [r, file] of known) if (file && r.endsWith('package.json')) files.set(r, file);
+  return { files, resolved };
+}
+
+/** What resolving packages may read: declaration files and package manifests, under `node_modules`. */
+function isDeclarationInput(rel: string): boolean {
+  return rel.split('/').includes('node_modules') && (/\.d\.[cm]?ts$/.test(rel) || rel.endsWith('/package.json'));
+}
+
+/** The file an import of a types file resolves to among the read declarations; undefined when none. */
+export function resolvedImport(
+  declarations: TypeDeclarations | undefined,
+  from: string,
+  imported: ModuleImport,
+): string | undefined {
+  return declarations?.resolved.get(`${from}\0${imported.specifier}`);
+}
