@@ -85,6 +85,45 @@ describe('jsdoc/link with TypeDoc declaration references', () => {
   });
 });
 
+/** The gadgets schema documented as one module of a larger package: it also refers to `app!App.connect`. */
+async function moduleLinkReport(link: string) {
+  const schema = gadgetsSchema(link).replace(
+    'Asks for one gadget by its label.',
+    'Asks for one gadget by its label; sent by {@link app!App.fetchGadget}.',
+  );
+  const root = writeTree({ [TS]: schema });
+  const report = await check(root, { rules: [jsdocLink] });
+  return { messages: report.findings.map((f) => f.message), unresolved: report.summary.jsdocLinksUnresolved ?? 0 };
+}
+
+describe('jsdoc/link in a types file that is one module of a larger package', () => {
+  it.each([['{@link applyTheme}'], ['{@link app.App.connect}'], ['{@link bridge.Bridge#close | close}']])(
+    'counts %s, a name no file it reads declares, as unresolved',
+    async (link) => {
+      // The other module's reference counts too.
+      expect(await moduleLinkReport(link)).toEqual({ messages: [], unresolved: 2 });
+    },
+  );
+
+  it('still reports a near-miss of a declared name, and a missing member of a declared one', async () => {
+    expect(await moduleLinkReport('{@link Gadgte}')).toEqual({
+      messages: ['{@link Gadgte}: no declaration named Gadgte; did you mean Gadget?'],
+      unresolved: 1,
+    });
+    expect(await moduleLinkReport('{@link Gadget.colour}')).toEqual({
+      messages: ['{@link Gadget.colour}: Gadget has no member colour'],
+      unresolved: 1,
+    });
+  });
+
+  it('without references to other modules, reports a name nothing declares', async () => {
+    expect(await linkReport('{@link applyTheme}')).toEqual({
+      messages: ['{@link applyTheme}: no declaration named applyTheme'],
+      unresolved: 0,
+    });
+  });
+});
+
 /** The gadgets schema on a base protocol (config `extends`): `link` in `Gadget.label`'s description. */
 async function baseLinkReport(link: string) {
   const root = writeTree({

@@ -27,6 +27,8 @@ export const jsdocLink: Rule = {
     rationale:
       'TypeDoc renders a broken {@link} as plain text and a missing {@includeCode} file breaks the Schema Reference build; both usually mean a type or example was renamed and its references were not.',
     defaultSeverity: 'error',
+    details:
+      "References resolve among the types file's declarations, and, for a spec that extends a base protocol (config `extends`), among the base's: `{@link @scope/base!Tool.name}`, or `{@link Tool}` for a name the file imports from it. A types file that refers to other modules of its package (`{@link app!App.connect}`) is one module of a larger TypeDoc project: there a name that no file spec-check reads declares (`{@link applyTheme}`, `{@link app.App.connect}`) may be another module's, and is counted as unresolved, unless it is a near-miss of a declared name (`{@link Gadgte}`: did you mean Gadget?), which is reported.",
     examples: {
       file: 'schema/draft/schema.ts',
       fail: '/** Sent in reply to a {@link ListWidgetRequest}. */',
@@ -43,15 +45,20 @@ export const jsdocLink: Rule = {
     };
     // A types file that serves several versions has its references counted once (as its findings are reported once).
     const counted = new Set<string>();
+    const otherModules = refersToOtherModules(spec.versions, modules, base || undefined);
     for (const version of spec.versions) {
       const index = messageIndex(project, version);
       if (!index) continue;
       const examples = new Set(version.examples.map((e) => e.path));
       // `{@includeCode}` may show any file of the schema folder; `{@include}` inlines example texts only.
       const files = new Set([...(version.schemaFiles ?? []), ...examples]);
+      // Where the file is one module of a larger TypeDoc project, a name it does not declare may be another's.
+      const declared = otherModules
+        ? [...(version.schemaTs?.declarations ?? []), ...(spec.base?.schema?.declarations ?? [])].map((d) => d.name)
+        : undefined;
       for (const { jsdoc } of jsdocsOf(version)) {
         for (const link of jsdoc.links) {
-          const problem = linkProblem(index, link.target, modules, base);
+          const problem = linkProblem(index, link.target, modules, base, declared);
           if (problem === OUTSIDE) {
             const at = `${link.location.file}:${link.location.line}:${link.location.column}`;
             if (!counted.has(at)) count('jsdocLinksUnresolved');
@@ -87,6 +94,21 @@ function typesModuleNames(versions: readonly SpecVersion[]): Set<string> {
   return names;
 }
 
+/**
+ * Whether the types files refer to modules other than themselves and the base (`app!App.connect`):
+ * they are then documented as modules of a larger TypeDoc project, whose other modules spec-check
+ * does not read.
+ */
+function refersToOtherModules(versions: readonly SpecVersion[], modules: Set<string>, base?: BaseModule): boolean {
+  for (const version of versions)
+    for (const { jsdoc } of jsdocsOf(version))
+      for (const link of jsdoc.links) {
+        const module = parseDeclarationReference(link.target)?.module;
+        if (module !== undefined && !modules.has(module) && !base?.modules.has(module)) return true;
+      }
+  return false;
+}
+
 /** A link into a module spec-check does not read: neither resolved nor broken. */
 const OUTSIDE = Symbol('outside');
 
@@ -105,6 +127,8 @@ function linkProblem(
   target: string,
   modules: Set<string>,
   base?: BaseModule | '',
+  /** The names declared in what is read, when the file is one module of several (see `refersToOtherModules`). */
+  declaredHere?: string[],
 ): string | typeof OUTSIDE | undefined {
   if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('/') || target.startsWith('#'))
     return undefined;
@@ -122,7 +146,16 @@ function linkProblem(
   if (reference?.module === undefined && base && !index.declaration(name) && base.index.declaration(name))
     index = base.index;
   const decl = index.declaration(name);
-  if (!decl) return `{@link ${target}}: no declaration named ${name}`;
+  if (!decl) {
+    // Another module's name (`applyHostFonts`, `app.App.connect`) is not judged; a near-miss of a name
+    // declared here is a typo all the same.
+    if (declaredHere && reference?.module === undefined) {
+      const near = nearestName(name, declaredHere);
+      if (!near) return OUTSIDE;
+      return `{@link ${target}}: no declaration named ${name}; did you mean ${near}?`;
+    }
+    return `{@link ${target}}: no declaration named ${name}`;
+  }
   let members: { name: string; typeText?: string }[] = index.membersOf(decl);
   let owner = name;
   for (const segment of path) {
