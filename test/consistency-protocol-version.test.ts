@@ -27,6 +27,17 @@ new RuleTester({ files: { ...partsFiles, 'schema/draft/schema.ts': withLatest } 
       files: { 'schema/draft/schema.ts': partsSchemaTs, [PAGE]: page('The client starts with:', init('2024-06-01')) },
     },
     {
+      name: "the base protocol's initialize (config extends), and its answer, carry the base's version",
+      files: {
+        'base/schema.ts':
+          'export interface InitializeRequest { jsonrpc: "2.0"; id: string | number; method: "initialize"; params: { protocolVersion: string } }\n',
+        [PAGE]:
+          page('The client starts with:', init('2024-06-01')) +
+          '\nThe server answers:\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "result": { "protocolVersion": "2024-06-01" } }\n```\n',
+      },
+      options: { extends: { schema: 'base/schema.ts', imports: ['@parts/base'] } },
+    },
+    {
       name: 'dates in members of other names',
       files: { [EXAMPLE]: '{ "id": "a", "size": 1, "since": "2024-06-01" }' },
     },

@@ -5,6 +5,7 @@ import { exampleOrphan } from '../src/rules/example-orphan.js';
 import { schemaCategory } from '../src/rules/schema-category.js';
 import { mdxEsmComment } from '../src/rules/mdx-esm-comment.js';
 import { mdxParse } from '../src/rules/mdx-parse.js';
+import { proseJsonValid } from '../src/rules/prose-json-valid.js';
 import type { Rule } from '../src/core/rule.js';
 import { partsFiles, partsSchemaTs, partsSpec, partsTemplate } from './prose-fixture.js';
 import { RuleTester } from './rule-tester.js';
@@ -26,6 +27,10 @@ function lineIn(text: string, needle: string): number {
 }
 
 const tester = new RuleTester({ files: partsFiles });
+
+/** A page whose first line is an HTML comment (not MDX) and that shows a request of a method nothing has. */
+const HTML_COMMENT_PAGE =
+  '<!-- Written by hand -->\n\n# Parts\n\nA client asks for a part:\n\n```json\n{ "jsonrpc": "2.0", "id": 1, "method": "parts/gte", "params": { "id": "p" } }\n```\n';
 /** Where `text` first stands in `file`, 1-based. */
 function positionIn(file: string, text: string): { line: number; column: number } {
   const line = lineIn(file, text);
@@ -205,5 +210,30 @@ tester.run(mdxParse, {
       files: { [PAGE]: '---\ntitle: A\n---\n\n<Note>\nUnclosed.\n' },
       errors: [{ file: PAGE, line: 5, column: 1, messageIncludes: 'MDX parse error: ' }],
     },
+    {
+      name: 'an HTML comment, which MDX rejects and Markdown reads: the rest of the page is still checked',
+      files: { [PAGE]: HTML_COMMENT_PAGE },
+      errors: [
+        {
+          file: PAGE,
+          line: 1,
+          column: 2,
+          messageIncludes: '; the rest of the page was checked as plain Markdown',
+        },
+      ],
+    },
   ],
+});
+
+describe('a page that does not parse as MDX but does as Markdown', () => {
+  it('has its JSON blocks checked all the same', async () => {
+    expect(await findings(proseJsonValid, { [PAGE]: HTML_COMMENT_PAGE })).toEqual([
+      {
+        file: PAGE,
+        line: 8,
+        column: 40,
+        message: 'Unknown method "parts/gte": no request or notification in schema/draft/schema.ts has this method',
+      },
+    ]);
+  });
 });

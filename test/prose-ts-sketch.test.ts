@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { proseJsonValid } from '../src/rules/prose-json-valid.js';
-import { readSketch } from '../src/prose/ts-sketch.js';
+import { readSketch, readSketches } from '../src/prose/ts-sketch.js';
 import { partsSpec } from './prose-fixture.js';
 
 describe('reading a message sketch', () => {
@@ -67,6 +67,27 @@ describe('reading a message sketch', () => {
   });
 });
 
+describe('readSketches', () => {
+  it('reads several object types one after another, with comments around them, at their own offsets', () => {
+    const text =
+      '// The request\n{ method: "parts/get"; params: { id: string } }\n\n/* Its answer */\n{ part: { id: "p1" } },\n';
+    const sketches = readSketches(text)!;
+    expect(sketches.map((s) => s.value)).toEqual([{ method: 'parts/get', params: { id: '' } }, { part: { id: 'p1' } }]);
+    // Line 4 of the block (0-based), the value of `id`.
+    expect(sketches[1].positionOf('/part/id')).toEqual({ line: 4, column: 14 });
+  });
+
+  it.each([
+    ['{ a: 1 }\nconst b = 2;'],
+    ['{ a: 1 }\n{ const b = 2; }'],
+    ['{ a: 1 }}'],
+    ['{ a: 1 }\n{ b: 2'],
+    ['// just a comment'],
+  ])('reads %j as no sketches: real TypeScript, or not whole', (text) => {
+    expect(readSketches(text)).toBeUndefined();
+  });
+});
+
 const PAGE = 'docs/specification/draft/server/parts.mdx';
 const sketchFence = (ts: string) => '```typescript\n' + ts + '\n```\n';
 const jsonFence = (json: string) => '```json\n' + json + '\n```\n';
@@ -127,6 +148,30 @@ describe('prose/json-valid on message sketches', () => {
       '13:31 Response to "parts/list" (matched as the answer to the request before it) does not match ListPartsResult at /parts/0/size: expected an integer, got the string "8"',
       '26:25 Response to "parts/list" (matched as the answer to the request before it) does not match ListPartsResult at /result/parts/0: missing required property "size"',
     ]);
+  });
+
+  it('reads a block of a request and its responses, each matched and checked (the response by its id)', async () => {
+    const text =
+      '# Parts\n\n' +
+      sketchFence(
+        [
+          '// Request',
+          '{',
+          '  jsonrpc: "2.0",',
+          '  id: 7,',
+          '  method: "parts/get",',
+          '  params: { id: number }',
+          '}',
+          '',
+          '// Response',
+          '{ jsonrpc: "2.0", id: 7, result: { part: { id: string, size: number } } }',
+        ].join('\n'),
+      );
+    const { findings, summary } = await run(text);
+    expect(findings).toEqual([
+      '9:17 Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got a number',
+    ]);
+    expect(summary).toMatchObject({ sketchesValidated: 1 });
   });
 
   it('matches no bare value to a request of another section, or one that does not show its result', async () => {

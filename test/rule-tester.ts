@@ -39,6 +39,8 @@ export interface ExpectedFinding {
 export interface CaseOptions {
   vocabulary?: Vocabulary;
   layout?: Partial<Layout>;
+  /** The base protocol (config `extends`): its file is one of the case's files. */
+  extends?: { schema: string; imports: string[] };
 }
 
 export interface ValidCase {
@@ -71,7 +73,7 @@ export class RuleTester {
       if (text !== null) texts[rel] = text;
     const options = { ...this.defaults.options, ...testCase.options };
     const fileSystem = memoryFileSystem(VIRTUAL_ROOT, texts);
-    const spec = await loadSpec(VIRTUAL_ROOT, { fileSystem, layout: options.layout });
+    const spec = await loadSpec(VIRTUAL_ROOT, { fileSystem, layout: options.layout, extends: options.extends });
     const project = new Project(spec, new Runtime({ worker: false }), { vocabulary: options.vocabulary });
     await prepareRules(project, [rule]).done;
     return runRules(project, [rule], { knownRules: allRules.map((r) => r.meta.id) }).findings;

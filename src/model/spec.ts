@@ -278,7 +278,11 @@ export interface MarkdownPage {
   file: TextFile;
   /** The mdast tree; absent when the page did not parse, and for a SEP parsed in the worker thread by `check` (see `LoadOptions.sepsInWorker`). */
   tree?: MdastRoot;
-  parseError?: { message: string; location: Location };
+  /**
+   * Why the page did not parse. `readAsMarkdown`: an MDX page that parsed as plain Markdown, whose
+   * tree and outline (headings, code blocks, links) are that parse's.
+   */
+  parseError?: { message: string; location: Location; readAsMarkdown?: true };
   headings: Heading[];
   codeBlocks: CodeBlock[];
   links: Link[];

@@ -4,10 +4,10 @@
  * types file (its message index), or from its JSON Schema (a definition whose `method` is a
  * constant), once per project.
  */
-import type { JsonSchemaSource } from '../model/spec.js';
+import type { JsonSchemaSource, SpecVersion } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { isObject } from '../util/is-object.js';
-import { messageIndexOfSource } from './schema-index.js';
+import { messageIndex, messageIndexOfSource } from './schema-index.js';
 
 export interface BaseMessage {
   kind: 'request' | 'notification';
@@ -74,4 +74,11 @@ export function baseMessage(project: Project, method: string, hasId: boolean): B
   if (request && (hasId || !notification)) return { kind: 'request', name: request, envelope: envelopes.request };
   if (notification) return { kind: 'notification', name: notification, envelope: envelopes.notification };
   return undefined;
+}
+
+/** A method the base protocol has and the version's own schema does not: its messages are the base's. */
+export function isBaseOnlyMethod(project: Project, version: SpecVersion, method: string): boolean {
+  const own = messageIndex(project, version);
+  if (own?.requests.has(method) || own?.notifications.has(method)) return false;
+  return baseMessage(project, method, true) !== undefined;
 }

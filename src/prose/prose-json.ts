@@ -26,7 +26,7 @@ import {
 } from './classify.js';
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
-import { maySketch, maySketchIn, sketchValue } from './ts-sketch.js';
+import { maySketch, maySketchIn, sketchValues } from './ts-sketch.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
 
 /**
@@ -176,9 +176,9 @@ function readJsonBlocksOnce(
     let jsons: ProseJson[];
     const sketch = !jsonBlockLanguage(block.lang);
     if (sketch) {
-      const read = sketchValue(project, block);
+      const read = sketchValues(project, block);
       if (!read) continue;
-      jsons = [read];
+      jsons = read;
     } else {
       const syntaxErrors = blockSyntaxErrors(project, block);
       if (!syntaxErrors) continue;

@@ -10,8 +10,9 @@
  *   typed placeholders: any value of that type, so only the type is checked;
  * - `unknown`, `any`, declared names and anything else are placeholders: never checked;
  * - an index signature (`[key: string]: unknown`) leaves the object open.
- * Only a block that parses as one object type, with nothing but property and index signatures,
- * is a sketch: interfaces, functions and other real TypeScript are left alone.
+ * Only a block made of object types (one, or several one after another: a request and its
+ * response), with nothing but property and index signatures, is read: interfaces, functions and
+ * other real TypeScript are left alone. Comments may stand anywhere.
  */
 import type * as TS from 'typescript';
 import ts from '../util/typescript.js';
@@ -29,16 +30,65 @@ export function maySketchIn(pageText: string): boolean {
   return /(?:`{3,}|~{3,})[ \t]*(?:ts|typescript)\b/i.test(pageText);
 }
 
-/** A block's sketch, read once per project; undefined when the block is not one. */
-export function sketchValue(project: Project, block: CodeBlock): ProseJson | undefined {
-  return maySketch(block.lang, block.value) ? project.derive(blockSketch, block) : undefined;
+/** A block's sketches, read once per project; undefined when the block is not made of them. */
+export function sketchValues(project: Project, block: CodeBlock): ProseJson[] | undefined {
+  return maySketch(block.lang, block.value) ? project.derive(blockSketches, block) : undefined;
 }
 
-const blockSketch = derivation('message sketch', (block: CodeBlock) => readSketch(block.value), { carriesOver: true });
+const blockSketches = derivation('message sketches', (block: CodeBlock) => readSketches(block.value), {
+  carriesOver: true,
+});
 
-/** The text is worth parsing as a sketch: a TypeScript block that starts with `{`. */
+/** Comments and white space before the first object of a block. */
+const LEADING_COMMENTS = /^\s*(?:(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*\{/;
+
+/** The text is worth parsing as a sketch: a TypeScript block that starts with `{` (after comments). */
 export function maySketch(lang: string | null | undefined, text: string): boolean {
-  return !!lang && SKETCH_LANGUAGES.has(lang.toLowerCase()) && /^\s*\{/.test(text);
+  return !!lang && SKETCH_LANGUAGES.has(lang.toLowerCase()) && LEADING_COMMENTS.test(text);
+}
+
+/**
+ * Reads a block as one or more message sketches: object types one after another, with only
+ * comments, commas or semicolons between them (a request, then its response, then an error).
+ * Undefined when any part of the block is something else: the block is real TypeScript.
+ * Positions stay the block's: each object is read from the block text with the rest blanked.
+ */
+export function readSketches(text: string): ProseJson[] | undefined {
+  if (text.length > MAX_SKETCH_LENGTH) return undefined;
+  const spans = topLevelObjects(text);
+  if (!spans?.length) return undefined;
+  const out: ProseJson[] = [];
+  for (const [start, end] of spans) {
+    const one = readSketch(blankOutside(text, start, end));
+    if (!one) return undefined;
+    out.push(one);
+  }
+  return out;
+}
+
+/** The [start, end) offsets of the block's top-level braces, or undefined when other tokens stand between them. */
+function topLevelObjects(text: string): [number, number][] | undefined {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const spans: [number, number][] = [];
+  let depth = 0;
+  let start = 0;
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.OpenBraceToken) {
+      if (depth++ === 0) start = scanner.getTokenStart();
+    } else if (token === ts.SyntaxKind.CloseBraceToken) {
+      if (depth === 0) return undefined;
+      if (--depth === 0) spans.push([start, scanner.getTokenEnd()]);
+    } else if (depth === 0 && token !== ts.SyntaxKind.CommaToken && token !== ts.SyntaxKind.SemicolonToken)
+      return undefined;
+    if (spans.length > MAX_SKETCHES_PER_BLOCK) return undefined;
+  }
+  return depth === 0 ? spans : undefined;
+}
+
+/** The text with everything outside [start, end) made spaces, line breaks kept: offsets are unchanged. */
+function blankOutside(text: string, start: number, end: number): string {
+  const blank = (part: string) => part.replace(/[^\n]/g, ' ');
+  return blank(text.slice(0, start)) + text.slice(start, end) + blank(text.slice(end));
 }
 
 /** What a sketch's part stands for while it is converted. */
@@ -179,6 +229,8 @@ class NotASketch extends Error {}
  */
 const MAX_SKETCH_LENGTH = 256 * 1024;
 const MAX_SKETCH_DEPTH = 64;
+/** Objects in one block: a request, its answers and errors are a handful. */
+const MAX_SKETCHES_PER_BLOCK = 64;
 
 /** Brackets of any kind nested deeper than the bound (those in strings count too: a bound, not a parse). */
 function tooDeep(text: string): boolean {

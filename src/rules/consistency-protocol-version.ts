@@ -2,7 +2,9 @@ import type { MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import type { Rule } from '../core/rule.js';
 import { keptDerivation, keptValue, type Project } from '../project/project.js';
-import { jsonBlockLanguage, jsonBlockValues } from '../prose/json-blocks.js';
+import { jsonBlockLanguage, jsonBlockValues, type ProseJson } from '../prose/json-blocks.js';
+import { readJsonBlocks } from '../prose/prose-json.js';
+import { isBaseOnlyMethod } from '../prose/base-messages.js';
 import { blockContext } from '../prose/classify.js';
 import { escapePointer } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
@@ -27,7 +29,7 @@ export const consistencyProtocolVersion: Rule = {
       "Readers of a version copy its messages; one that names another version's date was left behind when the text was carried over, and teaches a client to announce a version it does not speak.",
     defaultSeverity: 'error',
     details:
-      "The version's own value is `LATEST_PROTOCOL_VERSION` from its schema.ts (a draft announces the release it becomes), else the folder name when it is a date; a version with neither is not checked. Read: members named `protocolVersion` or `MCP-Protocol-Version` (any case) in example files and JSON blocks, and `MCP-Protocol-Version: <date>` anywhere in a page. Text about several versions is left alone: a value is not reported when the paragraph it is in (for a JSON block, the paragraph before it) speaks of negotiation, older or newer versions, fallbacks, compatibility or an unsupported version.",
+      "The version's own value is `LATEST_PROTOCOL_VERSION` from its schema.ts (a draft announces the release it becomes), else the folder name when it is a date; a version with neither is not checked. Read: members named `protocolVersion` or `MCP-Protocol-Version` (any case) in example files and JSON blocks, and `MCP-Protocol-Version: <date>` anywhere in a page. Text about several versions is left alone: a value is not reported when the paragraph it is in (for a JSON block, the paragraph before it) speaks of negotiation, older or newer versions, fallbacks, compatibility or an unsupported version. In a spec that extends a base protocol (config `extends`), the base's messages (a method only the base declares, such as `initialize`) and the answers to them carry the base's protocol version, not the extension's, and are not read.",
     examples: {
       file: 'docs/specification/2025-01-15/basic/lifecycle.mdx',
       fail: '```json\n{ "method": "initialize", "params": { "protocolVersion": "2024-06-01" } }\n```',
@@ -49,9 +51,10 @@ export const consistencyProtocolVersion: Rule = {
           if (value !== own) say(value, example.file.location(example.document.offsetOf(pointer)));
       }
       for (const page of version.pages) {
-        const found = keptValue(project, pageVersions, page, [own], () => {
+        const found = keptValue(project, pageVersions, page, [own, version.schemaTs, project.spec.base], () => {
           const out: { value: string; location: Location }[] = [];
-          checkPage(project, page, own, (value, location) => out.push({ value, location }));
+          const ofBase = baseValues(project, version, page);
+          checkPage(project, page, own, ofBase, (value, location) => out.push({ value, location }));
           return out;
         });
         for (const { value, location } of found) say(value, location);
@@ -65,7 +68,27 @@ const pageVersions = keptDerivation<MarkdownPage, { value: string; location: Loc
   'protocol versions of a page',
 );
 
-function checkPage(project: Project, page: MarkdownPage, own: string, say: (v: string, at: Location) => void): void {
+/**
+ * The JSON values of a page that are the base protocol's messages (config `extends`), or answers
+ * to them: their protocol version is the base's, not the extension's.
+ */
+function baseValues(project: Project, version: SpecVersion, page: MarkdownPage): Set<ProseJson> {
+  const out = new Set<ProseJson>();
+  if (!project.spec.base) return out;
+  for (const shown of readJsonBlocks(project, version, page))
+    for (const { json, classification } of shown.values)
+      if (classification.method !== undefined && isBaseOnlyMethod(project, version, classification.method))
+        out.add(json);
+  return out;
+}
+
+function checkPage(
+  project: Project,
+  page: MarkdownPage,
+  own: string,
+  ofBase: Set<ProseJson>,
+  say: (v: string, at: Location) => void,
+): void {
   const text = page.file.text;
   const inBlocks: [number, number][] = [];
   for (const block of page.codeBlocks) {
@@ -73,7 +96,7 @@ function checkPage(project: Project, page: MarkdownPage, own: string, say: (v: s
     const context = blockContext(page, block);
     if (context.paragraphs.slice(0, 1).some((p) => ABOUT_VERSIONS.test(p))) continue;
     for (const json of jsonBlockValues(project, block)) {
-      if (json.errors.length) continue;
+      if (json.errors.length || ofBase.has(json)) continue;
       for (const { pointer, value } of versionValues(json.value, '')) {
         if (value === own) continue;
         const at = json.positionOf(pointer);

@@ -5,7 +5,8 @@ export const mdxParse: Rule = {
   meta: {
     id: 'mdx/parse',
     description: 'Every MDX page of the spec parses as MDX (unclosed JSX tags, stray `{` or `<`, broken ESM).',
-    rationale: 'A page that does not parse fails the docs build, and nothing else on it can be checked.',
+    rationale:
+      'A page that does not parse fails the docs build. Its code blocks, links and headings are still checked as far as it reads as plain Markdown (an HTML comment, a stray `{`), so one slip does not hide the rest of the page.',
     defaultSeverity: 'error',
     examples: {
       file: 'docs/specification/draft/server/widgets.mdx',
@@ -18,7 +19,10 @@ export const mdxParse: Rule = {
     for (const version of spec.versions) {
       for (const page of version.pages) {
         if (page.syntax === 'mdx' && page.parseError)
-          report({ message: `MDX parse error: ${page.parseError.message}`, location: page.parseError.location });
+          report({
+            message: `MDX parse error: ${page.parseError.message}${page.parseError.readAsMarkdown ? '; the rest of the page was checked as plain Markdown' : ''}`,
+            location: page.parseError.location,
+          });
       }
     }
   },

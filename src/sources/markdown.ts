@@ -55,6 +55,15 @@ function gfmWithoutAutolinkLiterals(this: Processor) {
 const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(gfmWithoutAutolinkLiterals);
 const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(gfmWithoutAutolinkLiterals);
 
+/** A page's tree parsed as plain Markdown (CommonMark and GFM), within the parse budget; undefined past it. */
+function plainMarkdownTree(file: TextFile): Root | undefined {
+  try {
+    return withTimeBudget(() => mdParser.parse(file.text) as Root, PAGE_PARSE_BUDGET_MS)?.value;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
   const { tree, data } = parsePage(file, syntax);
   return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
@@ -125,7 +134,12 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
     tree = parsed.value;
   } catch (error) {
     data.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
-    return { data };
+    // An MDX syntax error (an HTML comment, a stray `{`) leaves the rest of the page readable as
+    // Markdown: its code blocks, links and headings are still checked, and mdx/parse says why.
+    const plain = syntax === 'mdx' ? plainMarkdownTree(file) : undefined;
+    if (!plain) return { data };
+    data.parseError.readAsMarkdown = true;
+    tree = plain;
   }
   const tooDeep = nodeBeyondDepth(tree, MAX_MARKDOWN_DEPTH);
   if (tooDeep) {
