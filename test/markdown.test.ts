@@ -52,7 +52,9 @@ describe('readMarkdownPage', () => {
 
   it('turns an MDX syntax error into a located parse error, not an exception', () => {
     const bad = readMarkdownPage(new TextFile('docs/bad.mdx', '# Title\n\n<Note>\nunclosed\n'), 'mdx');
-    expect(bad.tree).toBeUndefined();
+    // The rest of the page reads as plain Markdown: its outline is that parse's.
+    expect(bad.parseError?.readAsMarkdown).toBe(true);
+    expect(bad.headings.map((h) => h.text)).toEqual(['Title']);
     expect(bad.parseError?.location.file).toBe('docs/bad.mdx');
     expect(bad.parseError?.location.line).toBeGreaterThanOrEqual(3);
     expect(bad.parseError?.message).toMatch(/Note/);

@@ -113,6 +113,29 @@ export interface MarkdownPageData {
   links: Link[];
 }
 
+/**
+ * The page's tree, or undefined (with `data.parseError` set) when it does not parse in time. An
+ * MDX syntax error (an HTML comment, a stray `{`) leaves the rest of the page readable as
+ * Markdown: its code blocks, links and headings are still checked, and mdx/parse says why.
+ */
+function parseTree(file: TextFile, syntax: 'mdx' | 'md', data: MarkdownPageData): Root | undefined {
+  try {
+    const parser = syntax === 'mdx' ? mdxParser : mdParser;
+    const parsed = withTimeBudget(() => parser.parse(file.text) as Root, PAGE_PARSE_BUDGET_MS);
+    if (parsed) return parsed.value;
+    data.parseError = {
+      message: `Page took too long to parse (over ${PAGE_PARSE_BUDGET_MS / 1000} s); skipped`,
+      location: { file: file.path, line: 1, column: 1 },
+    };
+    return undefined;
+  } catch (error) {
+    data.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
+    const plain = syntax === 'mdx' ? plainMarkdownTree(file) : undefined;
+    if (plain) data.parseError.readAsMarkdown = true;
+    return plain;
+  }
+}
+
 function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: MarkdownPageData } {
   const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [] };
   const unparsable = beyondParseLimits(file);
@@ -120,27 +143,8 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
     data.parseError = unparsable;
     return { data };
   }
-  let tree: Root;
-  try {
-    const parser = syntax === 'mdx' ? mdxParser : mdParser;
-    const parsed = withTimeBudget(() => parser.parse(file.text) as Root, PAGE_PARSE_BUDGET_MS);
-    if (!parsed) {
-      data.parseError = {
-        message: `Page took too long to parse (over ${PAGE_PARSE_BUDGET_MS / 1000} s); skipped`,
-        location: { file: file.path, line: 1, column: 1 },
-      };
-      return { data };
-    }
-    tree = parsed.value;
-  } catch (error) {
-    data.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
-    // An MDX syntax error (an HTML comment, a stray `{`) leaves the rest of the page readable as
-    // Markdown: its code blocks, links and headings are still checked, and mdx/parse says why.
-    const plain = syntax === 'mdx' ? plainMarkdownTree(file) : undefined;
-    if (!plain) return { data };
-    data.parseError.readAsMarkdown = true;
-    tree = plain;
-  }
+  const tree = parseTree(file, syntax, data);
+  if (!tree) return { data };
   const tooDeep = nodeBeyondDepth(tree, MAX_MARKDOWN_DEPTH);
   if (tooDeep) {
     // The tree is not kept: every walk over it (here and in the rules) recurses per level.
