@@ -183,4 +183,19 @@ describe('a vocabulary drawn from the spec', () => {
       { version: 'draft', declaration: 'GadgetNotFoundError', code: -32010, condition: 'gadget not found' },
     ]);
   });
+
+  it('finds the error envelope in the base protocol of an extension (config extends)', async () => {
+    const root = writeTree({
+      'src/gadgets.types.ts': 'export interface RunGadgetResult { output: string }\n',
+      'base/schema.ts':
+        'export interface JSONRPCErrorResponse { jsonrpc: "2.0"; id: string; error: { code: number; message: string } }\n',
+      'docs/draft/index.mdx': '# Gadgets\n\nA gadget runs.\n',
+      'spec-check.config.json': JSON.stringify({
+        layout: { schema: 'src/gadgets.types.ts', docs: 'docs/{version}' },
+        extends: { schema: 'base/schema.ts', imports: ['@gadgets/base'] },
+      }),
+    });
+    const json = JSON.parse((await runCli(['claims', '--root', root, '--format', 'json'])).stdout);
+    expect(json.discovered.errorEnvelopes).toEqual([{ version: 'base protocol', declaration: 'JSONRPCErrorResponse' }]);
+  });
 });
