@@ -181,3 +181,42 @@ function lampsConfig(root: string, base?: { schema: string; imports: string[] })
   );
   return file;
 }
+
+describe('the base protocol given as its types file', () => {
+  const base = [
+    'export interface Request { jsonrpc: "2.0"; id: string | number; method: string }',
+    'export interface Result { _meta?: { [key: string]: unknown } }',
+    '/** @description Asks for the server time. */',
+    'export interface GetTimeRequest extends Request { method: "time/get" }',
+    '/** @description The server time. */',
+    'export interface GetTimeResult extends Result { /** @description Seconds since the epoch. */ now: number }',
+  ].join('\n');
+
+  it("pairs the answer to a base request with the base's result type, in a block of several sketches", async () => {
+    const root = lampsTree('', {
+      'base/schema.ts': base + '\n',
+      'pages/draft/lamps.mdx': [
+        '# Lamps',
+        '',
+        'A view may ask the time through the host:',
+        '',
+        '```typescript',
+        '// Request',
+        '{ jsonrpc: "2.0", id: 4, method: "time/get" }',
+        '',
+        '// Response',
+        '{ jsonrpc: "2.0", id: 4, result: { now: "noon" } }',
+        '```',
+        '',
+      ].join('\n'),
+    });
+    const options = { layout, extends: { schema: 'base/schema.ts', imports: ['@lamps/base'] } };
+    const generated = await runCli(['generate', '--root', root, '--config', lampsConfig(root, options.extends)]);
+    expect(generated.code).toBe(0);
+    const report = await check(root, options);
+    expect(described(report)).toEqual([
+      'prose/json-valid pages/draft/lamps.mdx:10:41 Response to "time/get" (matched by id, in the base protocol) does not match GetTimeResult of base/schema.ts at /result/now: expected an integer, got the string "noon"',
+    ]);
+    expect(report.summary).toMatchObject({ sketchesValidated: 1 });
+  });
+});

@@ -174,6 +174,17 @@ describe('prose/json-valid on message sketches', () => {
     expect(summary).toMatchObject({ sketchesValidated: 1 });
   });
 
+  it('leaves out what a `// ...` comment says is left out, and asks for it otherwise', async () => {
+    const sketch = (inner: string) =>
+      '# Parts\n\n' +
+      sketchFence(`{\n  jsonrpc: "2.0";\n  id: 7;\n  method: "parts/get";\n  params: {\n${inner}\n  };\n}`);
+    expect((await run(sketch('    // ...'))).findings).toEqual([]);
+    expect((await run(sketch('    /* … */'))).findings).toEqual([]);
+    expect((await run(sketch('    // the id goes here'))).findings).toEqual([
+      '8:11 Request "parts/get" does not match GetPartRequest at /params: missing required property "id"',
+    ]);
+  });
+
   it('matches no bare value to a request of another section, or one that does not show its result', async () => {
     const text =
       '# Parts\n\n## Listing\n\n' +
@@ -185,5 +196,28 @@ describe('prose/json-valid on message sketches', () => {
       '\n' +
       jsonFence('{ "name": "b1" }');
     expect(await run(text)).toMatchObject({ findings: [], summary: { codeBlocksUnclassified: 2 } });
+  });
+});
+
+describe('prose/json-valid on an example of an interface the section shows', () => {
+  const declaration =
+    '```typescript\ninterface Part {\n  id: string;\n  size: number;\n  kind?: "bolt" | "nut";\n}\n```\n';
+
+  it('reads a JSON object whose members are all the interface’s as a value of it, when the schema has it', async () => {
+    const text = '# Parts\n\n## A part\n\n' + declaration + '\nExample:\n\n' + jsonFence('{ "id": "p1", "size": "8" }');
+    const { findings, summary } = await run(text);
+    expect(findings).toEqual([
+      '16:23 Object (shown as Part, as the interface the section shows before it) does not match Part at /size: expected an integer, got the string "8"',
+    ]);
+    expect(summary).toMatchObject({ codeBlocksValidated: 1 });
+  });
+
+  it('leaves an object alone in another section, or with a member the interface lacks', async () => {
+    const other =
+      '# Parts\n\n## A part\n\n' + declaration + '\n## Elsewhere\n\n' + jsonFence('{ "id": "p1", "size": "8" }');
+    const extra =
+      '# Parts\n\n## A part\n\n' + declaration + '\n' + jsonFence('{ "id": "p1", "size": "8", "colour": "red" }');
+    for (const text of [other, extra])
+      expect(await run(text)).toMatchObject({ findings: [], summary: { codeBlocksUnclassified: 1 } });
   });
 });

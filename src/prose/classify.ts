@@ -7,7 +7,7 @@
  * result type, that the version does not declare is not matched to another.
  */
 import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
-import { messageIndex, stringLiteral, type MessageIndex } from './schema-index.js';
+import { messageIndex, messageIndexOfSource, stringLiteral, type MessageIndex } from './schema-index.js';
 import type { Project } from '../project/project.js';
 import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
 import type { SpecVersion } from '../model/spec.js';
@@ -155,7 +155,13 @@ export function classifyValue(
     }
     if ('error' in value)
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
-    if ('result' in value) return classifyResponse(index, vocabulary, value, context, section);
+    if ('result' in value) {
+      // The answer to a request of the base protocol is the base's result (config `extends`).
+      const byId = section.methodOf(value.id);
+      const ofBase = byId !== undefined && !index.requests.has(byId) ? baseResultOf(project, byId) : undefined;
+      if (ofBase) return ofBase;
+      return classifyResponse(index, vocabulary, value, context, section);
+    }
     return { kind: 'unclassified', checks: [] };
   }
 
@@ -364,6 +370,22 @@ export function resultsByShape(index: MessageIndex, result: unknown): string[] {
     if (declaring.length === 1) found.add(declaring[0].name);
   }
   return [...found];
+}
+
+/** The classification of an answer to a request only the base protocol declares, when the base names its result type. */
+function baseResultOf(project: Project, method: string): Classification | undefined {
+  const schema = project.spec.base?.schema;
+  const validator = baseValidatorFor(project);
+  if (!schema || !validator) return undefined;
+  const result = messageIndexOfSource(project, schema).resultTypeOf(method);
+  if (!result || !validator.has(result.name)) return undefined;
+  return {
+    kind: 'result',
+    declaration: result.name,
+    method,
+    how: 'by id, in the base protocol',
+    checks: [{ definition: result.name, pointer: '/result', schema: 'base' }],
+  };
 }
 
 /** A method name that stands for any method (`some_method`, `example/method`). */

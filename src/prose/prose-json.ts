@@ -27,6 +27,7 @@ import {
 import { messageIndex } from './schema-index.js';
 import { derivation, type Project } from '../project/project.js';
 import { maySketch, maySketchIn, sketchValues } from './ts-sketch.js';
+import { declaredBefore, interfacesOf, type PageInterface } from './page-interfaces.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
 
 /**
@@ -166,12 +167,33 @@ function readJsonBlocksOnce(
   page: MarkdownPage,
   options: { isSep?: boolean },
 ): ShownBlock[] {
-  const blocks = page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang) || maySketch(b.lang, b.value));
-  if (!blocks.length) return [];
+  if (!page.codeBlocks.some((b) => jsonBlockLanguage(b.lang) || maySketch(b.lang, b.value))) return [];
   const omitted = omittedByPage(page);
   const section = new SectionState();
   const out: ShownBlock[] = [];
-  for (const block of blocks) {
+  // The object types the section's TypeScript blocks have declared so far, in page order.
+  let declared: PageInterface[] = [];
+  let sectionKey: string | undefined;
+  const known = (name: string) => !!validatorFor(project, version)?.has(name) || !!baseValidatorFor(project)?.has(name);
+  // A value shown after the section declared its type (an example of `interface Tool`) is of that type.
+  const asDeclaredBefore = (c: Classification, value: unknown): Classification => {
+    const name = declaredBefore(value, declared, known);
+    if (!name) return c;
+    const ofBase = !validatorFor(project, version)?.has(name);
+    return {
+      kind: 'object',
+      declaration: name,
+      how: 'as the interface the section shows before it',
+      checks: [{ definition: name, pointer: '', ...(ofBase ? { schema: 'base' as const } : {}) }],
+    };
+  };
+  for (const block of page.codeBlocks) {
+    const key = block.headingPath.join('\u0000');
+    if (key !== sectionKey) [sectionKey, declared] = [key, []];
+    if (!jsonBlockLanguage(block.lang) && !maySketch(block.lang, block.value)) {
+      declared.push(...interfacesOf(project, block));
+      continue;
+    }
     section.enter(block);
     let jsons: ProseJson[];
     const sketch = !jsonBlockLanguage(block.lang);
@@ -192,6 +214,7 @@ function readJsonBlocksOnce(
     const context = blockContext(page, block);
     for (const json of jsons) {
       let c = classifyValue(project, version, json.value, context, section);
+      if (c.kind === 'unclassified' && c.method === undefined && !c.checks.length) c = asDeclaredBefore(c, json.value);
       // A sketch's `method: string` stands for every method: it shows the envelope only.
       if (sketch && c.unknownMethod !== undefined && json.typed?.has('/method')) c = { ...c, unknownMethod: undefined };
       // Only what the block shows is checked: an object the text names is usually shown in part.

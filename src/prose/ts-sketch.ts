@@ -163,6 +163,8 @@ export function readSketch(text: string): ProseJson | undefined {
 
   const readObject = (node: TS.TypeLiteralNode, pointer: string): Reading => {
     const out: Record<string, unknown> = {};
+    // `// ...` among the members: the sketch leaves some out, as `...` does in a JSON block.
+    if (elidesMembers(source.text, node)) open.add(pointer);
     for (const member of node.members) {
       if (ts.isIndexSignatureDeclaration(member)) {
         open.add(pointer);
@@ -222,6 +224,22 @@ export function readSketch(text: string): ProseJson | undefined {
 }
 
 class NotASketch extends Error {}
+
+/** A comment that stands for members left out: `// ...`, `/* ... *\/`, `// … and more`. */
+const ELISION_COMMENT = /^(?:\/\/|\/\*)\s*(?:\.{3}|…)/;
+
+/** Whether a comment among an object type's own members (not inside a member's type) says members are left out. */
+function elidesMembers(text: string, node: TS.TypeLiteralNode): boolean {
+  const at = [...node.members.map((m) => m.pos), node.members.end, ...node.members.map((m) => m.end)];
+  for (const pos of at) {
+    const ranges = [
+      ...(ts.getLeadingCommentRanges(text, pos) ?? []),
+      ...(ts.getTrailingCommentRanges(text, pos) ?? []),
+    ];
+    if (ranges.some((r) => ELISION_COMMENT.test(text.slice(r.pos, r.end)))) return true;
+  }
+  return false;
+}
 
 /**
  * Bounds on what is read as a sketch: TypeScript's parser and the conversion recurse per level of
