@@ -7,6 +7,7 @@ import type { Finding, Severity } from '../core/finding.js';
 import type { Report, Rule, RuleMeta } from '../core/rule.js';
 import { applySuppressions, UNUSED_RULE } from './suppress.js';
 import { assignGroups } from './groups.js';
+import { generatedFiles, needsGeneratedSchemas } from '../generators/outputs.js';
 
 export type SeverityOverride = Severity | 'off';
 
@@ -150,15 +151,27 @@ export interface Preparation {
  */
 export function prepareRules(project: Project, rules: Rule[], options: RunOptions = {}): Preparation {
   const steps = new Map<Rule, Promise<void>>();
+  // A version without a committed JSON Schema is validated against the generated one: every rule
+  // that may validate waits for it (none reads a validator before it is there).
+  const schemas = needsGeneratedSchemas(project)
+    ? generatedFiles(project, 'schema-json').then(() => undefined)
+    : undefined;
   for (const r of rules) {
     if (!r.prepare || severityOf(r.meta, options.severities) === 'off') continue;
     const step = r.prepare(project);
     if (step) steps.set(r, step);
   }
+  if (schemas)
+    for (const r of rules) {
+      if (severityOf(r.meta, options.severities) === 'off') continue;
+      const own = steps.get(r);
+      steps.set(r, own ? Promise.all([own, schemas]).then(() => undefined) : schemas);
+    }
   let done = 0;
   const total = steps.size;
   // The progress line names what is being generated: the longest phase of a cold check.
-  if (total) options.onProgress?.(`generating for ${[...steps.keys()].map((r) => r.meta.id).join(', ')}`, 0, total);
+  const what = schemas ? 'the JSON Schemas to validate with' : [...steps.keys()].map((r) => r.meta.id).join(', ');
+  if (total) options.onProgress?.(`generating for ${what}`, 0, total);
   const settled = [...steps].map(([r, step]) =>
     step.catch(() => undefined).then(() => options.onProgress?.(`generated for ${r.meta.id}`, ++done, total)),
   );

@@ -132,6 +132,24 @@ export async function prepareGenerated(project: Project, kind: GeneratedKind): P
   await generatedFiles(project, kind);
 }
 
+/**
+ * Whether some version has a types file and no committed JSON Schema: validation then needs the
+ * one generated in memory (see `generatedJsonSchemaOf`), before any rule runs.
+ */
+export function needsGeneratedSchemas(project: Project): boolean {
+  return project.spec.versions.some((v) => v.schemaTs && !v.jsonSchema);
+}
+
+/**
+ * The JSON Schema text generated for a version that has no committed one, once generating has
+ * settled (undefined before, or when it failed).
+ */
+export function generatedJsonSchemaOf(project: Project, version: string): string | undefined {
+  const settled = project.derive(generations['schema-json'], project.spec).settled;
+  const file = settled?.find((f) => f.version === version);
+  return file && !file.committed ? file.text : undefined;
+}
+
 /** The generated files kept by `prepareGenerated`; throws when it has not run for this project. */
 export function preparedGenerated(project: Project, kind: GeneratedKind): GeneratedFile[] {
   const files = project.derive(generations[kind], project.spec).settled;

@@ -11,6 +11,8 @@ import addFormatsModule from 'ajv-formats';
 import type { JsonSchemaSource, SpecVersion } from './spec.js';
 import { derivation, type Project } from '../project/project.js';
 import type { TextFile } from '../core/text-file.js';
+import { generatedJsonSchemaOf } from '../generators/outputs.js';
+import { generatedSchemaSource } from './generated-source.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -340,8 +342,19 @@ export type ValidatorOrError = SchemaValidator | InvalidSchemaError | null;
 
 /** A version's validator (or why it has none), once per project. */
 const validatorOf = derivation('schema validator', (version: SpecVersion, project: Project): ValidatorOrError =>
-  validatorOfSource(project, version.jsonSchema),
+  validatorOfSource(project, version.jsonSchema ?? generatedSource(project, version)),
 );
+
+/**
+ * A version with a types file and no committed JSON Schema is validated against the one
+ * `generate` would write, generated in memory before the rules run (see `prepareRules`).
+ */
+function generatedSource(project: Project, version: SpecVersion): JsonSchemaSource | undefined {
+  const text = version.schemaTs && generatedJsonSchemaOf(project, version.id);
+  return text === undefined
+    ? undefined
+    : generatedSchemaSource(project, version.schemaTs!.file, version.schemaJsonPath, text);
+}
 
 /** The validator of a JSON Schema (or why it has none), kept by its text for the runtime's life. */
 export function validatorOfSource(project: Project, src: JsonSchemaSource | undefined): ValidatorOrError {

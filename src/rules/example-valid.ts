@@ -22,9 +22,13 @@ export const exampleValid: Rule = {
   check(project, { report, count, guard }) {
     const { spec } = project;
     for (const version of spec.versions) {
-      if (!version.jsonSchema && version.examples.length) {
+      // Without a committed schema.json, the one generated from the types file validates (see prepareRules).
+      if (!version.jsonSchema && !validatorFor(project, version) && version.examples.length) {
+        const why = version.schemaTs
+          ? ', and none was generated from its types file (set "generate": { "dialect": "2020-12" } or "draft-07" in the config)'
+          : '';
         report({
-          message: `${version.examples.length} example${version.examples.length === 1 ? '' : 's'} not validated: ${version.schemaDir} has no schema.json`,
+          message: `${version.examples.length} example${version.examples.length === 1 ? '' : 's'} not validated: ${version.schemaDir} has no schema.json${why}`,
           location: { file: version.examples[0].path, line: 1, column: 1 },
         });
       }

@@ -65,7 +65,8 @@ export function parseBlock(sep: MarkdownPage, block: CodeBlock): Parsed | undefi
   ];
   for (const [text, syntax] of attempts) {
     const page = readMarkdownPage(new TextFile(sep.path, text), syntax);
-    if (page.tree) return { nodes: page.tree.children, region: region(page.file) };
+    // An MDX attempt that only read as plain Markdown is a failed attempt: the next one is tried.
+    if (page.tree && !page.parseError) return { nodes: page.tree.children, region: region(page.file) };
   }
   return undefined;
 }
@@ -101,7 +102,8 @@ export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: F
     };
   }
   const page = p.page;
-  if (!page.tree) {
+  // A page read as plain Markdown after an MDX error is not what the site shows: not compared.
+  if (!page.tree || page.parseError) {
     const where = page.parseError?.location ?? { file: page.path, line: 1, column: 1 };
     const why = page.parseError?.message ?? 'it could not be parsed';
     return {

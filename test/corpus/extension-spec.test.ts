@@ -29,13 +29,16 @@ describe('the sample extension spec', () => {
       // The ```typescript sketch of the answer to gadgets/list shows `content` as an object where the type says ContentBlock[].
       'prose/json-valid specification/draft/gadgets.mdx:27:16 Response to "gadgets/list" (matched as the answer to the request before it) does not match ListGadgetsResult at /gadgets/0/content: expected an array, got an object',
       'prose/json-valid specification/draft/gadgets.mdx:38:65 Request "gadgets/get" does not match GetGadgetRequest at /params: missing required property "name"',
+      // A JSON example of the interface the section declares just before, held to that declaration.
+      'prose/json-valid specification/draft/gadgets.mdx:75:30 Object (shown as Gadget, as the interface the section shows before it) does not match Gadget at /tool: expected a string, got the number 7',
     ]);
     // The TypeDoc declaration reference into the base's package ({@link @example/base-protocol!Tool.name})
     // resolves in base/schema.ts: nothing is left unresolved.
     expect(report.summary).toMatchObject({
       // The base protocol's initialize blocks (one per version) are among them: methods of base/schema.ts.
-      codeBlocksValidated: 5,
-      sketchesValidated: 2,
+      codeBlocksValidated: 6,
+      // The block of a request and its answer (with `// ...` for the members it leaves out) is one.
+      sketchesValidated: 3,
       filesRead: 7,
     });
     expect(report.summary.codeBlocksUnclassified).toBeUndefined();
@@ -45,7 +48,7 @@ describe('the sample extension spec', () => {
   it('says in its text summary how many JSON blocks and message sketches were validated and unclassified', async () => {
     const run = await runCli(['check', '--root', extensionSpec, '--no-cache']);
     expect(run.stdout.trim().split('\n').at(-1)).toMatch(
-      /; 0 examples validated, 5 JSON blocks validated, 0 unclassified, 2 message sketches validated, 0 unclassified, 7 files read\.$/,
+      /; 0 examples validated, 6 JSON blocks validated, 0 unclassified, 3 message sketches validated, 0 unclassified, 7 files read\.$/,
     );
   });
 
