@@ -101,6 +101,12 @@ function startRun(project: Project, rules: Rule[], options: RunOptions) {
     }
   };
   const finish = (): RunResult => {
+    const began = performance.now();
+    const result = finishRun();
+    if (options.timings) options.timings.finish = performance.now() - began;
+    return result;
+  };
+  const finishRun = (): RunResult => {
     // Inline suppressions, applied once every rule has run.
     const unusedSeverity = ran.has(UNUSED_RULE)
       ? severityOf(rules.find((r) => r.meta.id === UNUSED_RULE)!.meta, options.severities)

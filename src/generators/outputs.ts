@@ -20,11 +20,17 @@ import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
 import { referenceRendering, toolchainPins, type ReferenceRendering, type ToolchainPins } from './pins.js';
 
-const pinsOf = derivation('toolchain pins', (spec: Spec) => toolchainPins(spec.lockfile?.text));
+// By the lockfile's file object, which the loader keeps while its text is unchanged: a watch
+// session parses the lockfile once.
+const pinsOf = derivation('toolchain pins', (lockfile: TextFile) => toolchainPins(lockfile.text), {
+  carriesOver: true,
+});
+const noPins = derivation('toolchain pins without a lockfile', () => toolchainPins(undefined));
 
 /** The generator versions the checked repository's lockfile pins (none without one). */
 export function pinnedToolchain(project: Project): ToolchainPins {
-  return project.derive(pinsOf, project.spec);
+  const lockfile = project.spec.lockfile;
+  return lockfile ? project.derive(pinsOf, lockfile) : project.derive(noPins, project.spec);
 }
 
 /** How the Schema Reference of a project is rendered: as the TypeDoc version its lockfile pins. */

@@ -10,12 +10,12 @@
  * for sure (no tool of that name, two different ones, no request beside the result) is counted
  * and left alone, never guessed.
  */
-import type { JsonSchemaSource, SchemaDialect, SpecVersion } from './spec.js';
+import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, SpecVersion } from './spec.js';
 import type { Location } from '../core/location.js';
 import { escapePointer, splitPointer, valueAtPointer } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
 import { validatorFor, type SchemaValidator } from './schema-validator.js';
-import { readJsonBlocks } from '../prose/prose-json.js';
+import { readJsonBlocks, type ShownBlock } from '../prose/prose-json.js';
 import { derivation, type Project } from '../project/project.js';
 import { shapeOf, walkValue, type Found } from './embedded-schema-walk.js';
 
@@ -107,11 +107,66 @@ const indexesOfValidator = derivation(
 
 function indexOf(project: Project, version: SpecVersion, validator: SchemaValidator): EmbeddedSchemaIndex {
   const index: EmbeddedSchemaIndex = { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
-  const source = validator.source;
+  // Each scope (an example folder, a page) is indexed alone, and kept while its inputs are the
+  // same objects: an edit of one page re-indexes that page only.
+  const kept = project.derive(scopesOfValidator, validator);
+  const next = new Map<string, ScopeIndex>();
+  const scope = (key: string, inputs: readonly unknown[], compute: () => EmbeddedSchemaIndex) => {
+    const last = kept.get(key);
+    const part =
+      last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])
+        ? last
+        : { inputs, index: compute() };
+    next.set(key, part);
+    index.schemas.push(...part.index.schemas);
+    index.governed.push(...part.index.governed);
+    index.skipped.unmatched += part.index.skipped.unmatched;
+    index.skipped.ambiguous += part.index.skipped.ambiguous;
+  };
   // Example folders: files are not in any order, so nothing is paired by being shown next to another.
-  const folders = new Map<string, Placed[]>();
+  const folders = new Map<string, Example[]>();
   for (const example of version.examples) {
     if (!example.document.ok || !validator.has(example.typeName)) continue;
+    folders.set(example.typeName, [...(folders.get(example.typeName) ?? []), example]);
+  }
+  for (const [typeName, examples] of folders)
+    scope(
+      `${version.id}\0examples\0${typeName}`,
+      examples.flatMap((e) => [e.file, e.document]),
+      () => folderIndex(validator.source, examples),
+    );
+  for (const page of version.pages) {
+    const blocks = readJsonBlocks(project, version, page);
+    scope(`${version.id}\0page\0${page.path}`, [page, blocks], () => pageIndex(validator, page, blocks));
+  }
+  for (const [key, part] of next) kept.set(key, part);
+  for (const key of [...kept.keys()]) if (key.startsWith(`${version.id}\0`) && !next.has(key)) kept.delete(key);
+  return index;
+}
+
+/** A scope's part of an index, with the inputs it was made from. */
+interface ScopeIndex {
+  inputs: readonly unknown[];
+  index: EmbeddedSchemaIndex;
+}
+
+/** The scope indexes last made with a validator, by version and scope; carried over to the next project of a watch session. */
+const scopesOfValidator = derivation(
+  'embedded schema scopes of a validator',
+  (_validator: SchemaValidator) => new Map<string, ScopeIndex>(),
+  {
+    carriesOver: true,
+  },
+);
+
+function emptyIndex(): EmbeddedSchemaIndex {
+  return { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
+}
+
+/** The index of one example folder (examples of one type). */
+function folderIndex(src: JsonSchemaSource, examples: Example[]): EmbeddedSchemaIndex {
+  const index = emptyIndex();
+  const placed: Placed[] = examples.map((example) => {
     const file = example.file;
     const document = example.document;
     const shown: ShownJson = {
@@ -125,41 +180,43 @@ function indexOf(project: Project, version: SpecVersion, validator: SchemaValida
       elidedUnder: () => false,
       elidedAt: () => false,
     };
-    const placed = folders.get(example.typeName) ?? [];
-    placed.push({ shown, checks: [{ definition: example.typeName, pointer: '' }] });
-    folders.set(example.typeName, placed);
-  }
-  for (const placed of folders.values()) pairInScope(source, placed, false, index);
-  for (const page of version.pages) {
-    const placed: Placed[] = [];
-    for (const block of readJsonBlocks(project, version, page))
-      for (const { json, classification } of block.values) {
-        if (json.value === undefined) continue;
-        const under = (p: string, base: string) => p === base || p.startsWith(base + '/');
-        const shown: ShownJson = {
-          path: page.path,
-          section: block.block.headingPath.join('\u0000'),
-          value: json.value,
-          locate: (pointer) => {
-            const parent = parentOf(pointer);
-            // An array item has no key: its own position.
-            const keyed = parent && !Array.isArray(valueAtPointer(json.value, parent.pointer));
-            const at = keyed ? json.positionOf(parent.pointer, parent.key) : json.positionOf(pointer);
-            return block.block.locate(at.line, at.column);
-          },
-          elidedUnder: (pointer) =>
-            json.placeholders.some((p) => under(p, pointer) || under(pointer, p)) ||
-            [...json.open].some((p) => under(p, pointer)),
-          elidedAt: (pointer, missingMember) =>
-            json.placeholders.some((p) => under(pointer, p)) || (missingMember && json.open.has(pointer)),
-        };
-        const checks = classification.checks.filter((c) => !c.schema && validator.has(c.definition));
-        const byShape = checks.length ? undefined : shapeOf(json.value);
-        if (byShape && validator.has(byShape)) checks.push({ definition: byShape, pointer: '' });
-        placed.push({ shown, checks });
-      }
-    pairInScope(source, placed, true, index);
-  }
+    return { shown, checks: [{ definition: example.typeName, pointer: '' }] };
+  });
+  pairInScope(src, placed, false, index);
+  return index;
+}
+
+/** The index of one page's JSON blocks. */
+function pageIndex(validator: SchemaValidator, page: MarkdownPage, blocks: ShownBlock[]): EmbeddedSchemaIndex {
+  const index = emptyIndex();
+  const placed: Placed[] = [];
+  for (const block of blocks)
+    for (const { json, classification } of block.values) {
+      if (json.value === undefined) continue;
+      const under = (p: string, base: string) => p === base || p.startsWith(base + '/');
+      const shown: ShownJson = {
+        path: page.path,
+        section: block.block.headingPath.join('\u0000'),
+        value: json.value,
+        locate: (pointer) => {
+          const parent = parentOf(pointer);
+          // An array item has no key: its own position.
+          const keyed = parent && !Array.isArray(valueAtPointer(json.value, parent.pointer));
+          const at = keyed ? json.positionOf(parent.pointer, parent.key) : json.positionOf(pointer);
+          return block.block.locate(at.line, at.column);
+        },
+        elidedUnder: (pointer) =>
+          json.placeholders.some((p) => under(p, pointer) || under(pointer, p)) ||
+          [...json.open].some((p) => under(p, pointer)),
+        elidedAt: (pointer, missingMember) =>
+          json.placeholders.some((p) => under(pointer, p)) || (missingMember && json.open.has(pointer)),
+      };
+      const checks = classification.checks.filter((c) => !c.schema && validator.has(c.definition));
+      const byShape = checks.length ? undefined : shapeOf(json.value);
+      if (byShape && validator.has(byShape)) checks.push({ definition: byShape, pointer: '' });
+      placed.push({ shown, checks });
+    }
+  pairInScope(validator.source, placed, true, index);
   return index;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
+import type { TextFile } from '../core/text-file.js';
 import { editDistance } from '../util/edit-distance.js';
 import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
 import { baseValidatorFor } from '../model/base-validator.js';
@@ -103,7 +104,7 @@ function readBlocks(
   page: MarkdownPage,
   options: { isSep?: boolean },
 ): { all: ShownBlock[]; json: ShownBlock[] } {
-  if (!mayHaveJsonBlock(page.file.text) && !maySketchIn(page.file.text)) return NONE;
+  if (!project.derive(mayShowValues, page.file)) return NONE;
   // A function of the page, the version's schema.ts, its validator (schema.json) and the
   // vocabulary: watch mode keeps all four when their files do not change, so an unchanged page
   // is not read again.
@@ -123,6 +124,13 @@ function readBlocks(
   box.list = [...box.list.slice(-3), { inputs, shown }];
   return shown;
 }
+
+/** Whether a page's text may hold a JSON block or a sketch, once per text (every rule reading blocks asks). */
+const mayShowValues = derivation(
+  'may show JSON values',
+  (file: TextFile) => mayHaveJsonBlock(file.text) || maySketchIn(file.text),
+  { carriesOver: true },
+);
 
 /** The blocks last read from a page, with the inputs they were read with; carried over to the next project of a watch session. */
 const shownBlocks = derivation(

@@ -6,7 +6,7 @@ import { jsonBlockLanguage, jsonBlockValues, type ProseJson } from '../prose/jso
 import { readJsonBlocks } from '../prose/prose-json.js';
 import { isBaseOnlyMethod } from '../prose/base-messages.js';
 import { blockContext } from '../prose/classify.js';
-import { escapePointer } from '../core/json-document.js';
+import { escapePointer, type JsonDocument } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,8 +47,11 @@ export const consistencyProtocolVersion: Rule = {
         });
       for (const example of version.examples) {
         if (!example.document.ok) continue;
-        for (const { pointer, value } of versionValues(example.document.value, ''))
-          if (value !== own) say(value, example.file.location(example.document.offsetOf(pointer)));
+        // Kept while the example's document and the version's own value are the same (watch mode).
+        const found = keptValue(project, exampleVersions, example.document, [own], () =>
+          versionValues(example.document.value, '').filter(({ value }) => value !== own),
+        );
+        for (const { pointer, value } of found) say(value, example.file.location(example.document.offsetOf(pointer)));
       }
       for (const page of version.pages) {
         const found = keptValue(project, pageVersions, page, [own, version.schemaTs, project.spec.base], () => {
@@ -62,6 +65,11 @@ export const consistencyProtocolVersion: Rule = {
     }
   },
 };
+
+/** The other versions an example names, kept while its document and its version's own are unchanged. */
+const exampleVersions = keptDerivation<JsonDocument, { pointer: string; value: string }[]>(
+  'protocol versions of an example',
+);
 
 /** The other versions a page names, kept while the page and its version's own are unchanged. */
 const pageVersions = keptDerivation<MarkdownPage, { value: string; location: Location }[]>(
