@@ -82,27 +82,8 @@ const embeddedSchemas = derivation(
   'embedded schemas',
   (version: SpecVersion, project: Project): EmbeddedSchemaIndex => {
     const validator = validatorFor(project, version);
-    if (!validator) return { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
-    // A function of the validator, the examples and the JSON blocks read from the pages: watch mode
-    // keeps all of them for unchanged files, so a version whose files did not change is not indexed again.
-    const inputs: unknown[] = [];
-    for (const e of version.examples) inputs.push(e.document, e.path, e.typeName);
-    for (const page of version.pages) inputs.push(page, readJsonBlocks(project, version, page));
-    const box = project.derive(indexesOfValidator, validator);
-    const kept = box.list.find((k) => k.inputs.length === inputs.length && k.inputs.every((x, i) => x === inputs[i]));
-    if (kept) return kept.index;
-    const index = indexOf(project, version, validator);
-    // Few entries per validator: the versions that share its schema.json.
-    box.list = [...box.list.slice(-3), { inputs, index }];
-    return index;
+    return validator ? indexOf(project, version, validator) : emptyIndex();
   },
-);
-
-/** The indexes last made with a validator, with their inputs; carried over to the next project of a watch session. */
-const indexesOfValidator = derivation(
-  'embedded schema indexes of a validator',
-  (_validator: SchemaValidator) => ({ list: [] as { inputs: unknown[]; index: EmbeddedSchemaIndex }[] }),
-  { carriesOver: true },
 );
 
 function indexOf(project: Project, version: SpecVersion, validator: SchemaValidator): EmbeddedSchemaIndex {
