@@ -190,9 +190,11 @@ describe('the base protocol given as its types file', () => {
     'export interface GetTimeRequest extends Request { method: "time/get" }',
     '/** @description The server time. */',
     'export interface GetTimeResult extends Result { /** @description Seconds since the epoch. */ now: number }',
+    '/** @description A request that failed. */',
+    'export interface ErrorResponse { jsonrpc: "2.0"; id: string | number; error: { code: number; message: string } }',
   ].join('\n');
 
-  it("pairs the answer to a base request with the base's result type, in a block of several sketches", async () => {
+  it("pairs the answer to a base request with the base's result type, and an error with its error envelope, in one block", async () => {
     const root = lampsTree('', {
       'base/schema.ts': base + '\n',
       'pages/draft/lamps.mdx': [
@@ -206,6 +208,9 @@ describe('the base protocol given as its types file', () => {
         '',
         '// Response',
         '{ jsonrpc: "2.0", id: 4, result: { now: "noon" } }',
+        '',
+        "// Or an error, in the base protocol's envelope",
+        '{ jsonrpc: "2.0", id: 4, error: { code: "busy", message: string } }',
         '```',
         '',
       ].join('\n'),
@@ -216,6 +221,7 @@ describe('the base protocol given as its types file', () => {
     const report = await check(root, options);
     expect(described(report)).toEqual([
       'prose/json-valid pages/draft/lamps.mdx:10:41 Response to "time/get" (matched by id, in the base protocol) does not match GetTimeResult of base/schema.ts at /result/now: expected an integer, got the string "noon"',
+      'prose/json-valid pages/draft/lamps.mdx:13:41 Error response does not match ErrorResponse of base/schema.ts at /error/code: expected an integer, got the string "busy"',
     ]);
     expect(report.summary).toMatchObject({ sketchesValidated: 1 });
   });

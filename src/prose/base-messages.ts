@@ -20,7 +20,7 @@ export interface BaseMessage {
 interface BaseMessages {
   requests: Map<string, string>;
   notifications: Map<string, string>;
-  envelopes: { request?: string; notification?: string };
+  envelopes: { request?: string; notification?: string; error?: string };
 }
 
 const baseMessagesOf = derivation('base protocol messages', (_spec: object, project: Project): BaseMessages => {
@@ -31,7 +31,11 @@ const baseMessagesOf = derivation('base protocol messages', (_spec: object, proj
     return {
       requests: names(index.requests),
       notifications: names(index.notifications),
-      envelopes: { request: index.envelopes.request?.name, notification: index.envelopes.notification?.name },
+      envelopes: {
+        request: index.envelopes.request?.name,
+        notification: index.envelopes.notification?.name,
+        error: index.envelopes.error?.name,
+      },
     };
   }
   return base.jsonSchema
@@ -57,6 +61,8 @@ function messagesOfJsonSchema(source: JsonSchemaSource): BaseMessages {
   }
   if ('JSONRPCRequest' in defs) out.envelopes.request = 'JSONRPCRequest';
   if ('JSONRPCNotification' in defs) out.envelopes.notification = 'JSONRPCNotification';
+  const error = ['JSONRPCErrorResponse', 'JSONRPCError'].find((name) => name in defs);
+  if (error) out.envelopes.error = error;
   return out;
 }
 
@@ -81,4 +87,10 @@ export function isBaseOnlyMethod(project: Project, version: SpecVersion, method:
   const own = messageIndex(project, version);
   if (own?.requests.has(method) || own?.notifications.has(method)) return false;
   return baseMessage(project, method, true) !== undefined;
+}
+
+/** The base protocol's JSON-RPC error envelope (config `extends`), when it has one. */
+export function baseErrorEnvelope(project: Project): string | undefined {
+  if (!project.spec.base) return undefined;
+  return project.derive(baseMessagesOf, project.spec).envelopes.error;
 }

@@ -13,7 +13,7 @@ import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocab
 import type { SpecVersion } from '../model/spec.js';
 import { isObject } from '../util/is-object.js';
 import { editDistance } from '../util/edit-distance.js';
-import { baseMessage } from './base-messages.js';
+import { baseErrorEnvelope, baseMessage } from './base-messages.js';
 import { baseValidatorFor } from '../model/base-validator.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
@@ -153,8 +153,18 @@ export function classifyValue(
         checks: [...base, { definition: decl.name, pointer: '' }],
       };
     }
-    if ('error' in value)
+    if ('error' in value) {
+      // An extension that declares no error envelope answers errors in its base protocol's.
+      const ofBase = env.error ? undefined : baseErrorEnvelope(project);
+      if (ofBase && baseValidatorFor(project)?.has(ofBase))
+        return {
+          kind: 'error',
+          declaration: ofBase,
+          how: 'as an error response, in the base protocol',
+          checks: [{ definition: ofBase, pointer: '', schema: 'base' }],
+        };
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
+    }
     if ('result' in value) {
       // The answer to a request of the base protocol is the base's result (config `extends`).
       const byId = section.methodOf(value.id);
