@@ -153,25 +153,11 @@ export function classifyValue(
         checks: [...base, { definition: decl.name, pointer: '' }],
       };
     }
-    if ('error' in value) {
-      // An extension that declares no error envelope answers errors in its base protocol's.
-      const ofBase = env.error ? undefined : baseErrorEnvelope(project);
-      if (ofBase && baseValidatorFor(project)?.has(ofBase))
-        return {
-          kind: 'error',
-          declaration: ofBase,
-          how: 'as an error response, in the base protocol',
-          checks: [{ definition: ofBase, pointer: '', schema: 'base' }],
-        };
+    const ofBase = baseAnswer(project, index, value, section);
+    if (ofBase) return ofBase;
+    if ('error' in value)
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
-    }
-    if ('result' in value) {
-      // The answer to a request of the base protocol is the base's result (config `extends`).
-      const byId = section.methodOf(value.id);
-      const ofBase = byId !== undefined && !index.requests.has(byId) ? baseResultOf(project, byId) : undefined;
-      if (ofBase) return ofBase;
-      return classifyResponse(index, vocabulary, value, context, section);
-    }
+    if ('result' in value) return classifyResponse(index, vocabulary, value, context, section);
     return { kind: 'unclassified', checks: [] };
   }
 
@@ -380,6 +366,32 @@ export function resultsByShape(index: MessageIndex, result: unknown): string[] {
     if (declaring.length === 1) found.add(declaring[0].name);
   }
   return [...found];
+}
+
+/**
+ * An answer in the base protocol's terms (config `extends`): an error response, when the
+ * extension declares no error envelope of its own, in the base's; the answer to a request only
+ * the base declares, as the base's result. Undefined otherwise.
+ */
+function baseAnswer(
+  project: Project,
+  index: MessageIndex,
+  value: Record<string, unknown>,
+  section: SectionState,
+): Classification | undefined {
+  if ('error' in value) {
+    const envelope = index.envelopes.error ? undefined : baseErrorEnvelope(project);
+    if (!envelope || !baseValidatorFor(project)?.has(envelope)) return undefined;
+    return {
+      kind: 'error',
+      declaration: envelope,
+      how: 'as an error response, in the base protocol',
+      checks: [{ definition: envelope, pointer: '', schema: 'base' }],
+    };
+  }
+  if (!('result' in value)) return undefined;
+  const byId = section.methodOf(value.id);
+  return byId !== undefined && !index.requests.has(byId) ? baseResultOf(project, byId) : undefined;
 }
 
 /** The classification of an answer to a request only the base protocol declares, when the base names its result type. */
