@@ -7,7 +7,8 @@
  */
 import type { Declaration, SpecVersion } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
-import { messageIndex, messageIndexOfSource } from '../prose/schema-index.js';
+import { messageIndex } from '../prose/schema-index.js';
+import { baseErrorEnvelope } from '../prose/base-messages.js';
 import { errorCodes } from './extract-schema.js';
 import { projectVocabulary, resolveVocabulary, type ResolvedVocabulary } from './vocabulary.js';
 import { mcpVocabulary } from './vocabularies/mcp.js';
@@ -34,9 +35,8 @@ const failuresOfSpec = derivation('discovered failures', (_spec: Project['spec']
   const out: DiscoveredFailures = { errorEnvelopes: [], resultFlags: [], errorTypes: [] };
   for (const version of project.spec.versions) discoverIn(project, version, out);
   // An extension's failures travel in the base protocol's error envelope too (config `extends`).
-  const base = project.spec.base?.schema;
-  const envelope = base && messageIndexOfSource(project, base).envelopes.error;
-  if (envelope) out.errorEnvelopes.push({ version: 'base protocol', declaration: envelope.name });
+  const envelope = baseErrorEnvelope(project);
+  if (envelope) out.errorEnvelopes.push({ version: 'base protocol', declaration: envelope });
   return out;
 });
 

@@ -16,7 +16,7 @@ import { escapePointer, splitPointer, valueAtPointer } from '../core/json-docume
 import { isObject } from '../util/is-object.js';
 import { validatorFor, type SchemaValidator } from './schema-validator.js';
 import { readJsonBlocks, type ShownBlock } from '../prose/prose-json.js';
-import { derivation, type Project } from '../project/project.js';
+import { derivation, keptDerivation, keptValue, type Project } from '../project/project.js';
 import { shapeOf, walkValue, type Found } from './embedded-schema-walk.js';
 
 /** One JSON value shown: an example file, or one value of a page's JSON block. */
@@ -90,19 +90,11 @@ function indexOf(project: Project, version: SpecVersion, validator: SchemaValida
   const index: EmbeddedSchemaIndex = { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };
   // Each scope (an example folder, a page) is indexed alone, and kept while its inputs are the
   // same objects: an edit of one page re-indexes that page only.
-  const kept = project.derive(scopesOfValidator, validator);
-  const next = new Map<string, ScopeIndex>();
-  const scope = (key: string, inputs: readonly unknown[], compute: () => EmbeddedSchemaIndex) => {
-    const last = kept.get(key);
-    const part =
-      last && last.inputs.length === inputs.length && last.inputs.every((x, i) => x === inputs[i])
-        ? last
-        : { inputs, index: compute() };
-    next.set(key, part);
-    index.schemas.push(...part.index.schemas);
-    index.governed.push(...part.index.governed);
-    index.skipped.unmatched += part.index.skipped.unmatched;
-    index.skipped.ambiguous += part.index.skipped.ambiguous;
+  const add = (part: EmbeddedSchemaIndex) => {
+    index.schemas.push(...part.schemas);
+    index.governed.push(...part.governed);
+    index.skipped.unmatched += part.skipped.unmatched;
+    index.skipped.ambiguous += part.skipped.ambiguous;
   };
   // Example folders: files are not in any order, so nothing is paired by being shown next to another.
   const folders = new Map<string, Example[]>();
@@ -110,35 +102,21 @@ function indexOf(project: Project, version: SpecVersion, validator: SchemaValida
     if (!example.document.ok || !validator.has(example.typeName)) continue;
     folders.set(example.typeName, [...(folders.get(example.typeName) ?? []), example]);
   }
-  for (const [typeName, examples] of folders)
-    scope(
-      `${version.id}\0examples\0${typeName}`,
-      examples.flatMap((e) => [e.file, e.document]),
-      () => folderIndex(validator.source, examples),
+  for (const examples of folders.values())
+    add(
+      keptValue(project, scopeIndex, examples[0].document, [validator, ...examples.map((e) => e.document)], () =>
+        folderIndex(validator.source, examples),
+      ),
     );
   for (const page of version.pages) {
     const blocks = readJsonBlocks(project, version, page);
-    scope(`${version.id}\0page\0${page.path}`, [page, blocks], () => pageIndex(validator, page, blocks));
+    add(keptValue(project, scopeIndex, page, [validator, blocks], () => pageIndex(validator, page, blocks)));
   }
-  for (const [key, part] of next) kept.set(key, part);
-  for (const key of [...kept.keys()]) if (key.startsWith(`${version.id}\0`) && !next.has(key)) kept.delete(key);
   return index;
 }
 
-/** A scope's part of an index, with the inputs it was made from. */
-interface ScopeIndex {
-  inputs: readonly unknown[];
-  index: EmbeddedSchemaIndex;
-}
-
-/** The scope indexes last made with a validator, by version and scope; carried over to the next project of a watch session. */
-const scopesOfValidator = derivation(
-  'embedded schema scopes of a validator',
-  (_validator: SchemaValidator) => new Map<string, ScopeIndex>(),
-  {
-    carriesOver: true,
-  },
-);
+/** A scope's index (an example folder, by its first example; a page), kept across a watch session's checks. */
+const scopeIndex = keptDerivation<object, EmbeddedSchemaIndex>('embedded schema index of a scope');
 
 function emptyIndex(): EmbeddedSchemaIndex {
   return { schemas: [], governed: [], skipped: { unmatched: 0, ambiguous: 0 } };

@@ -8,18 +8,17 @@ import ts from '../util/typescript.js';
 import type { CodeBlock } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { isObject } from '../util/is-object.js';
+import { propertyNameText } from '../util/ts-literal.js';
+import { isTypeScriptLanguage, MAX_SKETCH_LENGTH } from './ts-sketch.js';
 
 export interface PageInterface {
   name: string;
   members: Set<string>;
 }
 
-const TS_LANGUAGES = new Set(['ts', 'typescript']);
-
 /** The interfaces and object type aliases a TypeScript block declares, read once per block. */
 export function interfacesOf(project: Project, block: CodeBlock): PageInterface[] {
-  if (!block.lang || !TS_LANGUAGES.has(block.lang.toLowerCase()) || !/\b(interface|type)\s/.test(block.value))
-    return [];
+  if (!isTypeScriptLanguage(block.lang) || !/\b(interface|type)\s/.test(block.value)) return [];
   return project.derive(blockInterfaces, block);
 }
 
@@ -27,7 +26,7 @@ const blockInterfaces = derivation(
   'interfaces of a TypeScript block',
   (block: CodeBlock): PageInterface[] => {
     // Bounded as sketches are: the parser recurses per level, and no declaration shown in prose is long.
-    if (block.value.length > 256 * 1024) return [];
+    if (block.value.length > MAX_SKETCH_LENGTH) return [];
     const source = ts.createSourceFile('block.ts', block.value, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
     const out: PageInterface[] = [];
     for (const statement of source.statements) {
@@ -39,7 +38,7 @@ const blockInterfaces = derivation(
       if (!members) continue;
       const names = new Set<string>();
       for (const m of members) {
-        const name = m.name && memberName(m.name);
+        const name = m.name && propertyNameText(m.name);
         if (name !== undefined) names.add(name);
       }
       if (names.size) out.push({ name: (statement as TS.InterfaceDeclaration).name.text, members: names });
@@ -48,11 +47,6 @@ const blockInterfaces = derivation(
   },
   { carriesOver: true },
 );
-
-function memberName(name: TS.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  return undefined;
-}
 
 /**
  * The latest of the declarations shown before (nearest first) that declares every member of the

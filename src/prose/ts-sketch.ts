@@ -16,7 +16,7 @@
  */
 import type * as TS from 'typescript';
 import ts from '../util/typescript.js';
-import { literalValue } from '../util/ts-literal.js';
+import { literalValue, propertyNameText } from '../util/ts-literal.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { ProseJson } from './json-blocks.js';
@@ -44,7 +44,12 @@ const LEADING_COMMENTS = /^\s*(?:(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*\{/;
 
 /** The text is worth parsing as a sketch: a TypeScript block that starts with `{` (after comments). */
 export function maySketch(lang: string | null | undefined, text: string): boolean {
-  return !!lang && SKETCH_LANGUAGES.has(lang.toLowerCase()) && LEADING_COMMENTS.test(text);
+  return isTypeScriptLanguage(lang) && LEADING_COMMENTS.test(text);
+}
+
+/** A fence language that marks TypeScript (`ts`, `typescript`). */
+export function isTypeScriptLanguage(lang: string | null | undefined): boolean {
+  return !!lang && SKETCH_LANGUAGES.has(lang.toLowerCase());
 }
 
 /**
@@ -171,7 +176,7 @@ export function readSketch(text: string): ProseJson | undefined {
         continue;
       }
       if (!ts.isPropertySignature(member)) throw new NotASketch();
-      const name = propertyName(member.name);
+      const name = propertyNameText(member.name);
       if (name === undefined) throw new NotASketch();
       const at = `${pointer}/${escapePointer(name)}`;
       keyOffsets.set(`${pointer}\0${name}`, offsetOf(member.name));
@@ -245,7 +250,7 @@ function elidesMembers(text: string, node: TS.TypeLiteralNode): boolean {
  * Bounds on what is read as a sketch: TypeScript's parser and the conversion recurse per level of
  * nesting, and no message sketch comes near either bound; a block past them is not a sketch.
  */
-const MAX_SKETCH_LENGTH = 256 * 1024;
+export const MAX_SKETCH_LENGTH = 256 * 1024;
 const MAX_SKETCH_DEPTH = 64;
 /** Objects in one block: a request, its answers and errors are a handful. */
 const MAX_SKETCHES_PER_BLOCK = 64;
@@ -322,9 +327,4 @@ function readUnion(members: readonly TS.TypeNode[]): Reading {
   }
   if (types.size !== 1) return { value: null, placeholder: 'any' };
   return { value: sample, placeholder: 'typed' };
-}
-
-function propertyName(name: TS.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
-  return undefined;
 }

@@ -39,13 +39,12 @@ export const jsdocLink: Rule = {
     const { spec } = project;
     const modules = typesModuleNames(spec.versions);
     // The base protocol (config `extends`): its package's references resolve to its types file.
-    const base = spec.base?.schema && {
-      index: messageIndexOfSource(project, spec.base.schema),
-      modules: new Set(spec.base.imports),
-    };
+    const base: BaseModule | undefined = spec.base?.schema
+      ? { index: messageIndexOfSource(project, spec.base.schema), modules: new Set(spec.base.imports) }
+      : undefined;
     // A types file that serves several versions has its references counted once (as its findings are reported once).
     const counted = new Set<string>();
-    const otherModules = refersToOtherModules(spec.versions, modules, base || undefined);
+    const otherModules = refersToOtherModules(spec.versions, modules, base);
     for (const version of spec.versions) {
       const index = messageIndex(project, version);
       if (!index) continue;
@@ -126,7 +125,7 @@ function linkProblem(
   own: MessageIndex,
   target: string,
   modules: Set<string>,
-  base?: BaseModule | '',
+  base?: BaseModule,
   /** The names declared in what is read, when the file is one module of several (see `refersToOtherModules`). */
   declaredHere?: string[],
 ): string | typeof OUTSIDE | undefined {

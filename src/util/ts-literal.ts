@@ -17,3 +17,9 @@ export function literalValue(expr: TS.Expression): string | number | boolean | u
   if (e.kind === ts.SyntaxKind.FalseKeyword) return false;
   return undefined;
 }
+
+/** The text of a property name written as an identifier, a string or a number; undefined for a computed one. */
+export function propertyNameText(name: TS.PropertyName): string | undefined {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  return undefined;
+}
