@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, tempDir } from './helpers.js';
+import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, tempDir, writeTree } from './helpers.js';
 import { matchFindings } from '../src/review/match.js';
 import { gitEnvironment, readGitTree } from '../src/runtime/git-tree.js';
 import type { Finding } from '../src/core/finding.js';
@@ -301,5 +301,38 @@ describe('matching', () => {
         () => 'old',
       ),
     ).toEqual({ isNew: [false], fixed: 0 });
+  });
+});
+
+describe('check --base on a types file that imports an installed package', () => {
+  it('resolves the base tree’s imports to the working tree’s node_modules, which git does not hold', async () => {
+    const layout = {
+      schema: 'src/lamps.types.ts',
+      schemaJson: 'schema/{version}/schema.json',
+      docs: 'pages/{version}',
+    };
+    const root = writeTree({
+      '.gitignore': 'node_modules/\n',
+      'spec-check.config.json': JSON.stringify({ layout, generate: { dialect: '2020-12' } }),
+      'src/lamps.types.ts': [
+        "import type { Shade } from 'shade-kit';",
+        'export interface Lamp { shade: Shade }',
+        '/** @description Asks for the lamps. */',
+        "export interface ListLampsRequest { jsonrpc: '2.0'; id: string | number; method: 'lamps/list' }",
+        '',
+      ].join('\n'),
+      'pages/draft/lamps.mdx': '# Lamps\n\nA client lists the lamps.\n',
+      'node_modules/shade-kit/package.json': JSON.stringify({ name: 'shade-kit', types: 'index.d.ts' }),
+      'node_modules/shade-kit/index.d.ts': 'export interface Shade { colour: string }\n',
+    });
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'base');
+    expect(git(root, 'ls-files')).not.toContain('node_modules');
+    edit(root, 'pages/draft/lamps.mdx', 'lists the lamps.', 'lists the lamps, see [shades](#shades).');
+    const { report } = await review(root, '--base', 'HEAD');
+    // One new finding (the dead anchor), and no import reported fixed: the base resolved `shade-kit` too.
+    expect(report.findings.map(brief)).toEqual(['xref/link pages/draft/lamps.mdx:3']);
+    expect(report.summary).toMatchObject({ new: 1, fixed: 0 });
   });
 });

@@ -260,6 +260,64 @@ describe('sep-diff on the sample spec', () => {
     expect((await diff(root, 'seps/31-retry-hints.md')).findings).toEqual([]);
   });
 
+  it('reads templates from a list a paragraph introduces, matches messages by the item’s label, and reads the texts of error results', async () => {
+    const root = copyTree(sampleSpec);
+    const SEP33 = 'seps/33-failure-texts.md';
+    fs.writeFileSync(
+      path.join(root, SEP33),
+      [
+        '# SEP-33: Failure texts',
+        '',
+        `This SEP changes \`${PAGE}\`.`,
+        '',
+        'Servers **SHOULD** put a short text in a failed result. Recommended patterns:',
+        '',
+        '- Dimmer stuck: `Dimmer stuck at <level>. Try again later.`',
+        '- Bulb missing: `No bulb in <socket>.`',
+        '- A request line is no message: `GET /widgets/{id}/state`',
+        '- `Servers MUST answer <id>` quotes a requirement',
+        '',
+        '```json',
+        '{ "jsonrpc": "2.0", "id": 8, "result": { "content": [{ "type": "text", "text": "No bulb in hall-lamp." }], "isError": true } }',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const block = (id: number, text: string, isError = true) =>
+      `\n\`\`\`json\n{ "jsonrpc": "2.0", "id": ${id}, "result": { "content": [{ "type": "text", "text": "${text}" }]${isError ? ', "isError": true' : ''} } }\n\`\`\`\n`;
+    fs.appendFileSync(
+      path.join(root, PAGE),
+      [
+        block(20, 'Dimmer stuck at 40%. Try again later.'),
+        // By the label: "Bulb missing" is the item's condition, and the text is not the item's template.
+        block(21, 'Bulb missing from hall-lamp'),
+        // Not an error result: its text is content, not a message.
+        block(22, 'Dimmer stuck: the user asked to know', false),
+        block(23, 'Dimmer stuck, no level given'),
+      ].join(''),
+    );
+    const run = await runCli(['sep-diff', SEP33, '--root', root]);
+    expect(run.stdout).toContain('Message templates: 2; example messages checked:');
+    const { findings } = await diff(root, SEP33);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        rule: 'sep-diff/template',
+        ...at(root, PAGE, 'Bulb missing from hall-lamp'),
+        message:
+          'The example message “Bulb missing from hall-lamp” does not follow the SEP’s template “No bulb in <socket>.”',
+        related: [
+          expect.objectContaining({ ...at(root, SEP33, 'No bulb in <socket>.'), message: 'the SEP’s template' }),
+        ],
+      }),
+      expect.objectContaining({
+        rule: 'sep-diff/template',
+        ...at(root, PAGE, 'Dimmer stuck, no level given'),
+        message:
+          'The example message “Dimmer stuck, no level given” does not follow the SEP’s template “Dimmer stuck at <level>. Try again later.”',
+      }),
+    ]);
+  });
+
   it('compares proposed JSDoc by summary and @deprecated tag, and a proposal block found by its heading', async () => {
     const schema = [
       'export interface Gadget {',

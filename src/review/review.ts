@@ -11,7 +11,13 @@ import type { TextFile } from '../core/text-file.js';
 import type { CheckOptions, CheckResult } from '../check.js';
 import { cachedReport, gitTreeReportKey, keepReport, lookUpReport } from '../report-cache.js';
 import { groupsOf, rootCauseCount } from '../engine/groups.js';
-import { createLoadCache, memoryFileSystem, textFileOf } from '../runtime/files.js';
+import {
+  createLoadCache,
+  diskFileSystem,
+  memoryFileSystem,
+  textFileOf,
+  withInstalledPackages,
+} from '../runtime/files.js';
 import { listGitTree, readGitTree } from '../runtime/git-tree.js';
 import { Runtime } from '../runtime/runtime.js';
 import { matchFindings } from './match.js';
@@ -66,7 +72,17 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
       timings: baseTimings,
       runtime,
       cache,
-      fileSystem: memoryFileSystem(root, Object.fromEntries(files)),
+      fileSystem: withInstalledPackages(
+        root,
+        memoryFileSystem(root, Object.fromEntries(files)),
+        checkOptions.fileSystem ?? diskFileSystem,
+        listed.entries.some((entry) =>
+          entry
+            .slice(entry.indexOf('\t') + 1)
+            .split('/')
+            .includes('node_modules'),
+        ),
+      ),
       previous: head.project,
     });
     if (baseKey) keepReport(runtime, baseKey, base.report);

@@ -155,6 +155,36 @@ export function memoryFileSystem(root: string, files: Record<string, string | Ui
   };
 }
 
+/**
+ * A tree whose installed packages are another tree's: a path with a `node_modules` folder in it
+ * is looked up in `packages`, unless `tree` holds a `node_modules` of its own. For the base of
+ * `check --base`, read from git objects, which hold no installed packages: its imports resolve
+ * to the packages the working tree has installed, as they would in CI. No stamps: a file is
+ * known by its bytes.
+ */
+export function withInstalledPackages(
+  root: string,
+  tree: FileSystem,
+  packages: FileSystem,
+  hasOwn: boolean,
+): FileSystem {
+  if (hasOwn) return tree;
+  const base = path.resolve(root);
+  const route = (abs: string): FileSystem => {
+    const resolved = path.resolve(abs);
+    return isWithin(base, resolved) && slashed(path.relative(base, resolved)).split('/').includes('node_modules')
+      ? packages
+      : tree;
+  };
+  return {
+    stat: (abs) => route(abs).stat(abs),
+    lstat: (abs) => route(abs).lstat(abs),
+    readdir: (abs) => route(abs).readdir(abs),
+    realpath: (abs) => route(abs).realpath(abs),
+    readFile: (abs) => route(abs).readFile(abs),
+  };
+}
+
 /** Files by path with their size and times, and parse results by kind and path. */
 export interface LoadCache {
   files: Map<string, { stamp: string; file: TextFile }>;

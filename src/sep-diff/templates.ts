@@ -4,7 +4,8 @@
  * of the pages it targets (and its own JSON examples). A message is held to a template only
  * when it is about the same condition: it begins with the template's leading words.
  */
-import type { InlineCode, Paragraph } from 'mdast';
+import type { InlineCode, List, Paragraph } from 'mdast';
+import type { Node, Parent } from 'unist';
 import { visit } from '../vendor/markdown.js';
 import type { CodeBlock, MarkdownPage } from '../model/spec.js';
 import type { Location } from '../core/location.js';
@@ -20,6 +21,8 @@ export interface MessageTemplate {
   location: Location;
   /** Lower-case leading words that name the condition. */
   condition: string[];
+  /** The condition as the label of the template's list item names it (`Input validation:`), when it has one. */
+  labelCondition?: string[];
   pattern: RegExp;
 }
 
@@ -31,34 +34,68 @@ export interface ExampleMessage {
 const PLACEHOLDER = /<[A-Za-z_][\w .-]*>|\{[A-Za-z_][\w.-]*\}/g;
 const CONDITION_WORDS = 3;
 
-/** Inline code in a sentence that speaks of a message or template, holding words, not code or a path. */
+/**
+ * Inline code holding words, not code or a path, in two places: a paragraph that speaks of a
+ * message or template, and the items of a list that such a paragraph introduces (`Recommended
+ * patterns:`), where the code must have a placeholder. A list item's label (`- Unknown tool:
+ * `Unknown tool: <name>.``) names the condition too.
+ */
 export function findTemplates(sep: MarkdownPage): MessageTemplate[] {
   const out: MessageTemplate[] = [];
   if (!sep.tree) return out;
-  visit(sep.tree, 'paragraph', (paragraph: Paragraph) => {
-    const sentenceText = sep.file.text.slice(
-      paragraph.position?.start.offset ?? 0,
-      paragraph.position?.end.offset ?? 0,
-    );
-    if (!/\b(template|message)s?\b/i.test(sentenceText)) return;
-    visit(paragraph, 'inlineCode', (code: InlineCode) => {
-      const text = code.value.trim();
-      if (!/\s/.test(text) || /[=();]|:\/\/|^[/.]|^[{[]/.test(text) || !/^[A-Za-z<]/.test(text)) return;
-      const condition = conditionOf(text);
-      if (condition.length < 2) return;
-      const start = code.position!.start;
-      const ticks = /^`+/.exec(sep.file.text.slice(start.offset))?.[0].length ?? 1;
-      out.push({
-        source: 'template',
-        text,
-        location: { file: sep.path, line: start.line, column: start.column + ticks },
-        condition,
-        pattern: patternOf(text),
-      });
+  const textOf = (node: Node) => sep.file.text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0);
+  const add = (code: InlineCode, label?: string) => {
+    const text = code.value.trim();
+    if (!/\s/.test(text) || /[=();]|:\/\/|^[/.]|^[{[]/.test(text) || !/^[A-Za-z<]/.test(text)) return;
+    if (label !== undefined && !new RegExp(PLACEHOLDER.source).test(text)) return;
+    // A requirement quoted as code, or an HTTP request line, is not a message.
+    if (/\b(MUST|SHOULD|SHALL|MAY)\b/.test(text) || /^[A-Z]+ \//.test(text)) return;
+    const condition = conditionOf(text);
+    const labelCondition = label === undefined ? [] : words(label).slice(0, CONDITION_WORDS);
+    if (condition.length < 2 && labelCondition.length < 2) return;
+    const start = code.position!.start;
+    const ticks = /^`+/.exec(sep.file.text.slice(start.offset))?.[0].length ?? 1;
+    // A list item's paragraph that speaks of messages is met twice.
+    if (out.some((t) => t.location.line === start.line && t.location.column === start.column + ticks)) return;
+    out.push({
+      source: 'template',
+      text,
+      location: { file: sep.path, line: start.line, column: start.column + ticks },
+      condition,
+      ...(labelCondition.length >= 2 ? { labelCondition } : {}),
+      pattern: patternOf(text),
     });
+  };
+  visit(sep.tree, (node: Node, index: number | undefined, parent: Parent | undefined) => {
+    if (node.type === 'paragraph') {
+      if (TEMPLATE_WORDS.test(textOf(node))) visit(node, 'inlineCode', (code: InlineCode) => add(code));
+      return;
+    }
+    if (node.type !== 'list' || index === undefined || !parent) return;
+    const lead = parent.children[index - 1];
+    if (lead?.type !== 'paragraph' || !LIST_LEAD.test(textOf(lead).trim())) return;
+    for (const item of (node as List).children) {
+      const first = item.children[0];
+      if (first?.type !== 'paragraph') continue;
+      const codes = (first as Paragraph).children;
+      const at = codes.findIndex((c) => c.type === 'inlineCode');
+      if (at < 0) continue;
+      // The words before the code, when they are a short label ending in a colon.
+      const before = codes
+        .slice(0, at)
+        .map((c) => ('value' in c ? String(c.value) : textOf(c)))
+        .join('')
+        .trim();
+      const label = /^[^:]{1,40}:$/.test(before) ? before.slice(0, -1) : '';
+      add(codes[at] as InlineCode, label);
+    }
   });
   return out;
 }
+
+const TEMPLATE_WORDS = /\b(template|message)s?\b/i;
+/** A paragraph that introduces a list of templates: it speaks of messages, templates or patterns and ends in a colon. */
+const LIST_LEAD = /\b(template|message|pattern|format)s?\b[^]*:$/i;
 
 /**
  * Templates read from the SEP's own example messages shaped `Head words: value. Rest` (such as
@@ -107,26 +144,32 @@ function patternOf(template: string): RegExp {
 /** Whether a message is about the template's condition: it begins with the same words. */
 function sameCondition(template: MessageTemplate, message: string): boolean {
   const w = words(message);
-  return template.condition.every((c, i) => w[i] === c);
+  const begins = (condition: string[]) => condition.length >= 2 && condition.every((c, i) => w[i] === c);
+  return begins(template.condition) || (template.labelCondition !== undefined && begins(template.labelCondition));
 }
 
 const MESSAGE = /"message"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
+/** The text of a content item: the message of a tool execution error, in a block that shows `isError: true`. */
+const ERROR_TEXT = /"text"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
+const IS_ERROR = /"isError"\s*:\s*true/;
 
-/** `"message": "..."` strings in the JSON blocks of a page. */
+/** `"message": "..."` strings in the JSON blocks of a page, and the texts of the tool errors they show. */
 export function exampleMessages(blocks: CodeBlock[]): ExampleMessage[] {
   const out: ExampleMessage[] = [];
   for (const block of blocks) {
     if (!jsonBlockLanguage(block.lang)) continue;
+    const patterns = IS_ERROR.test(block.value) ? [MESSAGE, ERROR_TEXT] : [MESSAGE];
     block.value.split('\n').forEach((line, i) => {
-      for (const m of line.matchAll(MESSAGE)) {
-        let text: string;
-        try {
-          text = JSON.parse(`"${m[1]}"`) as string;
-        } catch {
-          text = m[1];
+      for (const pattern of patterns)
+        for (const m of line.matchAll(pattern)) {
+          let text: string;
+          try {
+            text = JSON.parse(`"${m[1]}"`) as string;
+          } catch {
+            text = m[1];
+          }
+          out.push({ text, location: block.locate(i, m.index! + m[0].length - m[1].length - 1) });
         }
-        out.push({ text, location: block.locate(i, m.index! + m[0].length - m[1].length - 1) });
-      }
     });
   }
   return out;
