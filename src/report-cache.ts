@@ -13,7 +13,7 @@ import type { GenerateOptions } from './generators/options.js';
 import type { Runtime } from './runtime/runtime.js';
 import type { RunOptions } from './engine/run.js';
 import { hashParts } from './runtime/cache.js';
-import { FileDigests } from './runtime/file-digests.js';
+import { digestOf, FileDigests } from './runtime/file-digests.js';
 import { CheckInputs } from './sources/inputs.js';
 import { toolVersion } from './version.js';
 import { displayPath } from './util/paths.js';
@@ -34,7 +34,7 @@ export interface CachedCheck {
   report: CheckReport;
 }
 
-type StoredReport = Omit<CheckReport, 'tool' | 'root'>;
+type StoredReport = Omit<CheckReport, 'tool' | 'root'> & { namedDigests?: Record<string, string> };
 
 /**
  * Looks the report of checking `root` with these options up in the runtime's cache. On a miss
@@ -90,19 +90,44 @@ export function gitTreeReportKey(entries: string[], options: KeyedOptions): stri
   return hashParts([toolVersion, 'git tree', optionsKey(options), ...kept]);
 }
 
-/** The report stored under `key` (see `gitTreeReportKey`), and the files its findings name. */
+/**
+ * The report stored under `key` (see `gitTreeReportKey`), and the files its findings name with
+ * the sha256 of their texts when it was made: the caller reads those files and serves the report
+ * only if they still hash the same (`namedTextsMatch`), so a report is not served on the strength
+ * of git's SHA-1 object ids alone for the files it shows.
+ */
 export function cachedReport(
   runtime: Runtime,
   key: string,
   root: string,
-): { report: CheckReport; named: Set<string> } | undefined {
+): { report: CheckReport; named: Set<string>; digests: Record<string, string> } | undefined {
   const stored = runtime.cache && storedReport(runtime.cache.get<StoredReport>('report', key));
-  return stored && { report: reportOf(stored, root), named: namedFiles(stored.findings) };
+  const digests = stored?.namedDigests;
+  if (!stored || !digests || typeof digests !== 'object') return undefined;
+  return { report: reportOf(stored, root), named: namedFiles(stored.findings), digests };
 }
 
-/** Stores a report under `key`, as a check stores its own. */
-export function keepReport(runtime: Runtime, key: string, report: CheckReport): void {
-  runtime.cache?.set('report', key, { findings: report.findings, groups: report.groups, summary: report.summary });
+/** Stores a report under `key`, as a check stores its own, with the digests of the texts its findings name. */
+export function keepReport(runtime: Runtime, key: string, report: CheckReport, files: Map<string, TextFile>): void {
+  const namedDigests: Record<string, string> = {};
+  for (const rel of namedFiles(report.findings)) {
+    const file = files.get(rel);
+    if (file) namedDigests[rel] = digestOf(Buffer.from(file.text));
+  }
+  runtime.cache?.set('report', key, {
+    findings: report.findings,
+    groups: report.groups,
+    summary: report.summary,
+    namedDigests,
+  });
+}
+
+/** Whether every named file that had a text when the report was kept has the same text now. */
+export function namedTextsMatch(digests: Record<string, string>, texts: Map<string, TextFile>): boolean {
+  return Object.entries(digests).every(([rel, digest]) => {
+    const file = texts.get(rel);
+    return !!file && digestOf(Buffer.from(file.text)) === digest;
+  });
 }
 
 function storedReport(stored: StoredReport | undefined): StoredReport | undefined {

@@ -7,6 +7,12 @@ import { copyTree, driftedSpec, edit, lineOf, projectRoot, runCli, tempDir, writ
 import { matchFindings } from '../src/review/match.js';
 import { gitEnvironment, readGitTree } from '../src/runtime/git-tree.js';
 import type { Finding } from '../src/core/finding.js';
+import type { CheckReport } from '../src/core/report.js';
+import { TextFile } from '../src/core/text-file.js';
+import { cachedReport, gitTreeReportKey, keepReport } from '../src/report-cache.js';
+import { checkAgainstBase } from '../src/review/review.js';
+import { Runtime } from '../src/runtime/runtime.js';
+import { listGitTree } from '../src/runtime/git-tree.js';
 
 const validateReport = new Ajv2020({ strict: true, allErrors: true }).compile(
   JSON.parse(fs.readFileSync(path.join(projectRoot, 'schema/report.schema.json'), 'utf8')),
@@ -334,5 +340,34 @@ describe('check --base on a types file that imports an installed package', () =>
     // One new finding (the dead anchor), and no import reported fixed: the base resolved `shade-kit` too.
     expect(report.findings.map(brief)).toEqual(['xref/link pages/draft/lamps.mdx:3']);
     expect(report.summary).toMatchObject({ new: 1, fixed: 0 });
+  });
+});
+
+describe('check --base and the base report kept by its git listing', () => {
+  it('is not served when a file it names no longer hashes as it did (as a SHA-1 collision of its blob would make it)', async () => {
+    const root = repository();
+    edit(root, widgets, '**Protocol Errors**', 'See [nowhere](#no-such-heading).\n\n**Protocol Errors**');
+    const cacheDir = tempDir();
+    const runtime = new Runtime({ cacheDir, worker: false });
+    const listed = await listGitTree(root, 'HEAD');
+    const key = gitTreeReportKey(listed.entries, {});
+    // A report kept under the listing's key whose named file had another text when it was made.
+    const planted = {
+      tool: { name: 'spec-check', version: 'x' },
+      root: '.',
+      findings: [
+        { rule: 'xref/link', severity: 'error', message: 'planted', file: widgets, line: 1, column: 1, related: [] },
+      ],
+      groups: [],
+      summary: { errors: 1, warnings: 0 },
+    } as unknown as CheckReport;
+    keepReport(runtime, key, planted, new Map([[widgets, new TextFile(widgets, 'another text')]]));
+    expect(cachedReport(runtime, key, root)?.report.findings).toHaveLength(1);
+    const reviewed = await checkAgainstBase(root, { base: 'HEAD', runtime, worker: false });
+    // The planted report would make its finding fixed and every old finding new.
+    expect(reviewed.report.summary).toMatchObject({ new: 1, fixed: 0 });
+    expect(reviewed.report.findings.map(brief)).toEqual([`xref/link ${widgets}:${lineOf(root, widgets, 'nowhere')}`]);
+    // The base's own report replaced it, and is served from then on.
+    expect(cachedReport(runtime, key, root)?.report.findings.some((f) => f.message === 'planted')).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import type { Finding } from '../core/finding.js';
 import type { CheckReport } from '../core/report.js';
 import type { TextFile } from '../core/text-file.js';
 import type { CheckOptions, CheckResult } from '../check.js';
-import { cachedReport, gitTreeReportKey, keepReport, lookUpReport } from '../report-cache.js';
+import { cachedReport, gitTreeReportKey, keepReport, lookUpReport, namedTextsMatch } from '../report-cache.js';
 import { groupsOf, rootCauseCount } from '../engine/groups.js';
 import {
   createLoadCache,
@@ -52,7 +52,7 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
   // The base's report by its listing: when it is cached, only the files findings name are read.
   const baseKey = runtime.cache && !checkOptions.rules ? gitTreeReportKey(listed.entries, checkOptions) : undefined;
   const kept = baseKey ? cachedReport(runtime, baseKey, root) : undefined;
-  let base: Pick<CheckResult, 'report' | 'files'>;
+  let base: Pick<CheckResult, 'report' | 'files'> | undefined;
   if (kept) {
     // The tree's files too, to tell which of them the change touched.
     const wanted = (rel: string) => kept.named.has(rel) || head.files.has(rel);
@@ -62,9 +62,13 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
       const file = wanted(rel) ? textFileOf(rel, bytes) : undefined;
       if (file) texts.set(rel, file);
     }
-    base = { report: kept.report, files: texts };
-    if (checkOptions.timings) checkOptions.timings['base:reportCached'] = 1;
-  } else {
+    // The files the report shows must hash as they did, whatever git's object ids say.
+    if (namedTextsMatch(kept.digests, texts)) {
+      base = { report: kept.report, files: texts };
+      if (checkOptions.timings) checkOptions.timings['base:reportCached'] = 1;
+    }
+  }
+  if (!base) {
     const { files } = await readGitTree(root, commit, readsContent, listed);
     const baseTimings = checkOptions.timings ? ({} as Record<string, number>) : undefined;
     base = await checkTree(root, {
@@ -85,7 +89,7 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
       ),
       previous: head.project,
     });
-    if (baseKey) keepReport(runtime, baseKey, base.report);
+    if (baseKey) keepReport(runtime, baseKey, base.report, base.files);
     if (checkOptions.timings && baseTimings)
       for (const [k, v] of Object.entries(baseTimings)) checkOptions.timings[`base:${k}`] = v;
   }
