@@ -1,7 +1,7 @@
 import type { Rule } from '../core/rule.js';
 import type { TextFile } from '../core/text-file.js';
 import { derivation } from '../project/project.js';
-import { outlinePage } from '../sources/page-outline.js';
+import { codeFences } from '../sources/page-outline.js';
 import { beyondParseLimits } from '../sources/markdown.js';
 
 /** Every code fence of a page is closed. */
@@ -40,6 +40,6 @@ export const mdxUnclosedFence: Rule = {
 const fencesOf = derivation(
   'code fences',
   // A page beyond the parser's limits is reported as such, and not read again here.
-  (file: TextFile) => (beyondParseLimits(file) ? [] : outlinePage(file).fences),
+  (file: TextFile) => (beyondParseLimits(file) ? [] : codeFences(file)),
   { carriesOver: true },
 );

@@ -61,6 +61,13 @@ export function outlinePage(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): PageO
   return out;
 }
 
+/** A page's code fences alone (each with where it closes, if it does), without the rest of the outline. */
+export function codeFences(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): CodeFence[] {
+  const out: PageOutline = { headings: [], links: [], fences: [], esm: [] };
+  maskBlocks(file.text, syntax, out);
+  return out.fences;
+}
+
 /** Blanks front matter, fenced code and (MDX) top-level `import`/`export` blocks, recording the fences and blocks. */
 function maskBlocks(text: string, syntax: 'mdx' | 'md', out: PageOutline): string {
   const lines = text.split('\n');
@@ -121,8 +128,11 @@ function maskComments(text: string): string {
  * paragraph), so a page of backticks costs no more than its length.
  */
 function blankCodeSpans(text: string): string {
-  const out = text.split('');
+  // The spans' ranges, in order; the text is rebuilt once from slices (a character array of a
+  // whole page cost more in garbage collection than the pairing itself).
+  const spans: [number, number][] = [];
   for (const paragraph of text.matchAll(/(?:[^\n]|\n(?![ \t]*\n))+/g)) {
+    if (!paragraph[0].includes('`')) continue;
     const open = new Map<number, number>();
     for (const run of paragraph[0].matchAll(/`+/g)) {
       const length = run[0].length;
@@ -132,14 +142,24 @@ function blankCodeSpans(text: string): string {
         continue;
       }
       open.delete(length);
-      const from = paragraph.index + start;
-      const to = paragraph.index + run.index + length;
-      for (let i = from; i < to; i++) if (out[i] !== '\n') out[i] = ' ';
+      spans.push([paragraph.index + start, paragraph.index + run.index + length]);
       // Runs inside the span were text: they open nothing.
       for (const [l, at] of open) if (at > start) open.delete(l);
     }
   }
-  return out.join('');
+  if (!spans.length) return text;
+  // A span may hold one closed before it (a shorter run opened inside a longer one's span).
+  spans.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let last = 0;
+  for (const [from, to] of spans) {
+    if (to <= last) continue;
+    const start = Math.max(from, last);
+    parts.push(text.slice(last, start), blank(text.slice(start, to)));
+    last = to;
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
 }
 
 function blank(text: string): string {
