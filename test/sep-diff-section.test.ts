@@ -228,6 +228,44 @@ describe('sep-diff: the Specification section as a whole', () => {
     expect(edited.findings.filter((f) => f.rule === 'sep-diff/reworded').map((f) => f.file)).toEqual([OTHER]);
   });
 
+  it('finds no keyword change where the same keywords are reworded, nor in the BCP 14 paragraph', async () => {
+    const bcp14 = (list: string) =>
+      `The key words ${list} in this document are to be interpreted as described in BCP 14 when they appear in all capitals.`;
+    const root = tree({
+      [SEP]: sep()
+        .replace(
+          '- Clients MAY cache',
+          '- MAY mix plain counts and quota objects in the same gadget result.\n- Clients MAY cache',
+        )
+        .replace('A quota counts', `${bcp14('"MUST", "SHOULD" and "MAY"')}\nA quota counts`),
+      [PAGE]: page()
+        .replace(
+          '- Clients **MAY** cache',
+          '- Plain counts and quota objects **MAY** be mixed in the same gadget result.\n- Clients **MAY** cache',
+        )
+        .replace(
+          '- Clients **MAY** cache the quota of a server for the length of a session.',
+          '- The quota of a server **MAY** be cached by clients for the length of a session.',
+        )
+        .replace('## Quotas\n', `## Quotas\n\n${bcp14('"MUST", "MUST NOT", "SHOULD", "SHOULD NOT" and "MAY"')}\n`)
+        .replace('A quota counts', 'A quota counts'),
+    });
+    const { findings } = await json(root);
+    expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // A keyword that did change is still one.
+    const changed = await json(
+      tree({
+        [PAGE]: page().replace(
+          '- Clients **MAY** cache the quota of a server for the length of a session.',
+          '- Clients **MUST** cache the quota of a server for the length of a session.',
+        ),
+      }),
+    );
+    expect(changed.findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.message)).toEqual([
+      expect.stringContaining('says MUST where the SEP says MAY'),
+    ]);
+  });
+
   it('does not report a subject the spec gives in its list’s lead-in, nor a formula it shows after a colon', async () => {
     const formula = 'A quota of one client is exhausted when `requests >= limit`.';
     const root = tree({

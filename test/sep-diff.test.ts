@@ -426,6 +426,46 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('takes a TypeScript block’s shortened comments as a restatement: only a requirement schema.ts lacks is reported', async () => {
+    const declaration = (lines: string[]) =>
+      [
+        'export interface Gadget {',
+        '  /**',
+        ...lines.map((l) => `   * ${l}`),
+        '   */',
+        '  label?: string;',
+        '}',
+        '',
+      ].join('\n');
+    const root = writeTree({
+      'schema/draft/schema.ts': declaration([
+        'The label of the gadget.',
+        'It is shown in lists of gadgets.',
+        'Default: the gadget’s name.',
+      ]),
+      'seps/34-labels.md': [
+        '# SEP-34: Labels',
+        '',
+        '```ts',
+        declaration([
+          'The label of the gadget.',
+          'Present only when the gadget has a name.',
+          'Clients MUST NOT show an empty label.',
+        ]).trimEnd(),
+        '```',
+        '',
+      ].join('\n'),
+    });
+    const { findings } = await diff(root, 'seps/34-labels.md');
+    // Neither the two sentences only schema.ts has, nor the plain one only the SEP has: the requirement is.
+    expect(findings.map((f) => [f.rule, f.message])).toEqual([
+      [
+        'sep-diff/missing',
+        'The JSDoc in schema.ts lacks the sentence “Clients MUST NOT show an empty label.” that the SEP proposes after “The label of the gadget.”',
+      ],
+    ]);
+  });
+
   it('reads a diff block as the wording it proposes: added and context lines', async () => {
     const root = copyTree(sampleSpec);
     fs.writeFileSync(

@@ -52,6 +52,13 @@ export interface StretchOptions {
   anchor: Location;
   /** What the spec side is called in messages ("page", "JSDoc in schema.ts"). */
   docName: string;
+  /**
+   * A restatement (a SEP's TypeScript block quoting the comments of what it changes, often
+   * shortened or paraphrased): of the sentences that pair with none, those only the spec has are
+   * not reported, nor plain ones only the SEP has; a requirement (a sentence with an RFC 2119
+   * keyword) only the SEP has still is. Paired sentences are compared as always.
+   */
+  restatement?: boolean;
 }
 
 export interface StretchResult {
@@ -128,7 +135,13 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
   };
   for (const u of sepOnly) slot(bySepIndex.filter((p) => p.sep.index < u.index).length).sep.push(u);
   for (const u of docOnly) slot(bySepIndex.filter((p) => p.doc.index < u.index).length).doc.push(u);
-  for (const [n, { sep, doc }] of [...slots].sort((a, b) => a[0] - b[0])) {
+  for (const [n, slotted] of [...slots].sort((a, b) => a[0] - b[0])) {
+    let { sep, doc } = slotted;
+    if (options.restatement) {
+      doc = [];
+      sep = sep.filter((u) => keywordsOf(u).length);
+      if (!sep.length) continue;
+    }
     const prev = bySepIndex[n - 1];
     const next = bySepIndex[n];
     if (sep.length && doc.length) {

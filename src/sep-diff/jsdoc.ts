@@ -97,6 +97,7 @@ export function compareJsDoc(
       mode: 'whole',
       anchor: theirs?.lines[0]?.location ?? anchor,
       docName,
+      restatement: true,
     });
     out.findings.push(...r.findings);
     out.units += sepUnits.length;

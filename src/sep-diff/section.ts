@@ -201,11 +201,27 @@ const SMALL_RUN = 4;
 const KEYWORD_RATIO = 0.75;
 
 /** How the located unit's RFC 2119 keywords differ from the SEP's, aligned through the words' diff. */
+/** A sentence that names the keywords in quotes ("MUST", "SHOULD", ...), as the BCP 14 paragraph does. */
+function quotesKeywords(text: string): boolean {
+  return (
+    (text.match(/["“”'](?:MUST|SHOULD|SHALL|MAY|REQUIRED|RECOMMENDED|OPTIONAL)(?: NOT)?["“”']/g) ?? []).length >= 3
+  );
+}
+
 export function keywordChanges(pair: Located): KeywordChange[] {
   const { sep, doc } = pair;
   const kwSep = keywordsOf(sep);
   const kwDoc = keywordsOf(doc);
   if (!kwSep.length && !kwDoc.length) return [];
+  // The same requirements, reworded ("MAY mix" to "MAY be mixed"): no keyword changed.
+  const levels = (ks: Keyword[]) =>
+    ks
+      .map((k) => k.level)
+      .sort()
+      .join(' ');
+  if (levels(kwSep) === levels(kwDoc)) return [];
+  // The BCP 14 paragraph quotes the keywords; it states none.
+  if (quotesKeywords(sep.plain) || quotesKeywords(doc.plain)) return [];
   // Word index in the SEP unit to the index of the same word in the spec's, and the run each changed word is in.
   const toDoc = new Map<number, number>();
   const runOfSep = new Map<number, ChangedRun>();

@@ -207,13 +207,13 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '2260': '3 compared, 0 of 6 units, 0 of 0 declarations, 6 findings',
       '2322': '1 compared, 13 of 148 units, 8 of 8 declarations, 6 findings',
       '2468': '0 compared, 2 of 10 units, 0 of 0 declarations, 1 findings',
-      '2549': '3 compared, 25 of 39 units, 1 of 1 declarations, 13 findings',
+      '2549': '3 compared, 25 of 39 units, 1 of 1 declarations, 12 findings',
       '2567': '0 compared, 2 of 46 units, 0 of 0 declarations, 0 findings',
-      '2575': '7 compared, 12 of 96 units, 9 of 9 declarations, 18 findings',
+      '2575': '7 compared, 12 of 96 units, 9 of 9 declarations, 13 findings',
       '2577': '3 compared, 0 of 46 units, 0 of 0 declarations, 6 findings',
       '2596': '0 compared, 4 of 74 units, 0 of 0 declarations, 2 findings',
       '2663': '0 compared, 3 of 139 units, 3 of 19 declarations, 0 findings',
-      '973': '6 compared, 0 of 2 units, 2 of 2 declarations, 10 findings',
+      '973': '6 compared, 0 of 2 units, 2 of 2 declarations, 7 findings',
       '986': '0 compared, 6 of 6 units, 0 of 0 declarations, 3 findings',
       '991': '0 compared, 5 of 20 units, 0 of 0 declarations, 1 findings',
     });
@@ -270,7 +270,8 @@ describe('sep-diff on the MCP spec snapshot', () => {
     const tasks = await run('seps/1686-tasks.md');
     expect(tasks.summary).toMatchObject({
       messageTemplates: 1,
-      messagesChecked: 11,
+      // Eleven "message" members and one text of a tool error (isError).
+      messagesChecked: 12,
       jsonExamples: 18,
       jsonExamplesLocated: 7,
     });
