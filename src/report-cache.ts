@@ -16,6 +16,7 @@ import { hashParts } from './runtime/cache.js';
 import { digestOf, FileDigests } from './runtime/file-digests.js';
 import { CheckInputs } from './sources/inputs.js';
 import { toolVersion } from './version.js';
+import { entryPath } from './runtime/git-tree.js';
 import { displayPath } from './util/paths.js';
 
 /** What of a check's options the report depends on besides the files. */
@@ -86,7 +87,7 @@ export function gitTreeReportKey(entries: string[], options: KeyedOptions): stri
       if (options.ignore(rel.slice(0, at))) return true;
     return options.ignore(rel);
   };
-  const kept = entries.filter((entry) => !ignored(entry.slice(entry.indexOf('\t') + 1)));
+  const kept = entries.filter((entry) => !ignored(entryPath(entry)));
   return hashParts([toolVersion, 'git tree', optionsKey(options), ...kept]);
 }
 
@@ -112,7 +113,7 @@ export function keepReport(runtime: Runtime, key: string, report: CheckReport, f
   const namedDigests: Record<string, string> = {};
   for (const rel of namedFiles(report.findings)) {
     const file = files.get(rel);
-    if (file) namedDigests[rel] = digestOf(Buffer.from(file.text));
+    if (file) namedDigests[rel] = textDigest(file);
   }
   runtime.cache?.set('report', key, {
     findings: report.findings,
@@ -126,9 +127,11 @@ export function keepReport(runtime: Runtime, key: string, report: CheckReport, f
 export function namedTextsMatch(digests: Record<string, string>, texts: Map<string, TextFile>): boolean {
   return Object.entries(digests).every(([rel, digest]) => {
     const file = texts.get(rel);
-    return !!file && digestOf(Buffer.from(file.text)) === digest;
+    return !!file && textDigest(file) === digest;
   });
 }
+
+const textDigest = (file: TextFile) => digestOf(Buffer.from(file.text));
 
 function storedReport(stored: StoredReport | undefined): StoredReport | undefined {
   return stored && Array.isArray(stored.findings) && Array.isArray(stored.groups) && stored.summary

@@ -18,7 +18,7 @@ import {
   textFileOf,
   withInstalledPackages,
 } from '../runtime/files.js';
-import { listGitTree, readGitTree } from '../runtime/git-tree.js';
+import { listGitTree, listsInstalledPackages, readGitTree } from '../runtime/git-tree.js';
 import { Runtime } from '../runtime/runtime.js';
 import { matchFindings } from './match.js';
 
@@ -80,12 +80,7 @@ export async function checkAgainstBase(root: string, options: ReviewOptions): Pr
         root,
         memoryFileSystem(root, Object.fromEntries(files)),
         checkOptions.fileSystem ?? diskFileSystem,
-        listed.entries.some((entry) =>
-          entry
-            .slice(entry.indexOf('\t') + 1)
-            .split('/')
-            .includes('node_modules'),
-        ),
+        listsInstalledPackages(listed),
       ),
       previous: head.project,
     });

@@ -118,6 +118,16 @@ export async function readGitTree(
   return { commit, files, skipped };
 }
 
+/** The path of a `GitListing` entry, relative to the root. */
+export function entryPath(entry: string): string {
+  return entry.slice(entry.indexOf('\t') + 1);
+}
+
+/** Whether a listing holds a `node_modules` folder (a repository that commits its installed packages). */
+export function listsInstalledPackages(listing: GitListing): boolean {
+  return listing.entries.some((entry) => entryPath(entry).split('/').includes('node_modules'));
+}
+
 /** The listing of the root's folder in the commit `ref` names (see `GitListing`). */
 export async function listGitTree(root: string, ref: string): Promise<GitListing> {
   // A ref is never an option of git's.
@@ -138,7 +148,7 @@ export async function listGitTree(root: string, ref: string): Promise<GitListing
   // Run in the root, ls-tree lists the root's folder only, with paths relative to it.
   const listing = await git(cwd, ['ls-tree', '-r', '-z', '-l', '--end-of-options', commit]);
   const entries = listing.split('\0').filter((entry) => {
-    const rel = entry.slice(entry.indexOf('\t') + 1);
+    const rel = entryPath(entry);
     // Paths git would show quoted or outside the folder cannot occur with -z; refuse them anyway.
     return !!entry && !!rel && !rel.startsWith('/') && !rel.split('/').some((p) => p === '..' || p === '.' || p === '');
   });

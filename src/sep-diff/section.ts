@@ -200,7 +200,6 @@ interface ChangedRun {
 const SMALL_RUN = 4;
 const KEYWORD_RATIO = 0.75;
 
-/** How the located unit's RFC 2119 keywords differ from the SEP's, aligned through the words' diff. */
 /** A sentence that names the keywords in quotes ("MUST", "SHOULD", ...), as the BCP 14 paragraph does. */
 function quotesKeywords(text: string): boolean {
   return (
@@ -208,6 +207,7 @@ function quotesKeywords(text: string): boolean {
   );
 }
 
+/** How the located unit's RFC 2119 keywords differ from the SEP's, aligned through the words' diff. */
 export function keywordChanges(pair: Located): KeywordChange[] {
   const { sep, doc } = pair;
   const kwSep = keywordsOf(sep);

@@ -32,6 +32,7 @@ export interface ExampleMessage {
 }
 
 const PLACEHOLDER = /<[A-Za-z_][\w .-]*>|\{[A-Za-z_][\w.-]*\}/g;
+const HAS_PLACEHOLDER = new RegExp(PLACEHOLDER.source);
 const CONDITION_WORDS = 3;
 
 /**
@@ -47,7 +48,7 @@ export function findTemplates(sep: MarkdownPage): MessageTemplate[] {
   const add = (code: InlineCode, label?: string) => {
     const text = code.value.trim();
     if (!/\s/.test(text) || /[=();]|:\/\/|^[/.]|^[{[]/.test(text) || !/^[A-Za-z<]/.test(text)) return;
-    if (label !== undefined && !new RegExp(PLACEHOLDER.source).test(text)) return;
+    if (label !== undefined && !HAS_PLACEHOLDER.test(text)) return;
     // A requirement quoted as code, or an HTTP request line, is not a message.
     if (/\b(MUST|SHOULD|SHALL|MAY)\b/.test(text) || /^[A-Z]+ \//.test(text)) return;
     const condition = conditionOf(text);
