@@ -188,6 +188,40 @@ describe('generator programs', () => {
     expect(render(built, includes)).toBe(before);
   });
 
+  it('build the next program with the source files of unchanged texts, and give the types a fresh program gives', async () => {
+    const { generatorSpec, buildCheckedProgram, ownSourceFiles, referenceCompilerOptions, schemaCompilerOptions } =
+      await import('../src/generators/program.js');
+    const versions = [
+      {
+        id: 'v1',
+        path: 'schema/v1/schema.ts',
+        text: 'export type Kind = "b" | "a";\nexport interface A { kind: Kind }\n',
+      },
+      { id: 'v2', path: 'schema/v2/schema.ts', text: 'export interface B { kind: "a" | "c" }\n' },
+    ];
+    const firstSpec = generatorSpec('/r', versions);
+    const first = buildCheckedProgram(firstSpec, firstSpec.versions, referenceCompilerOptions);
+    const edited = [versions[0], { ...versions[1], text: 'export interface B { kind: "c" | "a"; n?: number }\n' }];
+    const editedSpec = generatorSpec('/r', edited);
+    const next = buildCheckedProgram(editedSpec, editedSpec.versions, referenceCompilerOptions, ownSourceFiles(first));
+    const file = (built: typeof first, id: string) => built.program.getSourceFile(built.fileNames.get(id)!)!;
+    // The unchanged text is the same source file object; the edited one is parsed again.
+    expect(file(next, 'v1')).toBe(file(first, 'v1'));
+    expect(file(next, 'v2')).not.toBe(file(first, 'v2'));
+    expect(file(next, 'v2').text).toContain('n?: number');
+    // The types the reused program gives are those of a program built from nothing.
+    const fresh = buildCheckedProgram(editedSpec, editedSpec.versions, referenceCompilerOptions);
+    const typeText = (built: typeof first, id: string, name: string) => {
+      const checker = built.program.getTypeChecker();
+      const symbol = checker.getSymbolsInScope(file(built, id), 788968).find((s) => s.name === name)!;
+      return checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol));
+    };
+    expect(typeText(next, 'v1', 'Kind')).toBe(typeText(fresh, 'v1', 'Kind'));
+    // A source file parsed for another target is not taken.
+    const other = buildCheckedProgram(editedSpec, editedSpec.versions, schemaCompilerOptions, ownSourceFiles(next));
+    expect(file(other, 'v1')).not.toBe(file(next, 'v1'));
+  });
+
   it('give the same files in the worker thread as in this one', async () => {
     // From the sources, the worker is the sources bundled by esbuild (see runner.ts).
     const { loadSpec } = await import('../src/sources/load.js');

@@ -8,6 +8,7 @@ import { TextFile } from '../core/text-file.js';
 import {
   buildCheckedProgram,
   generatorSpec,
+  ownSourceFiles,
   referenceCompilerOptions,
   schemaCompilerOptions,
   type BaseSource,
@@ -107,12 +108,16 @@ let lastReferenceProgram: { key: string; built: SchemaProgram } | undefined;
  * As the spec repository's TypeDoc run: one strict program over every schema.ts, checked whole
  * before conversion (the order of union members in the page depends on it). The last one is
  * kept while the schema.ts texts stay the same (watch mode: an example edit re-renders a page
- * without rebuilding and re-checking the program).
+ * without rebuilding and re-checking the program). When one changes, the next program takes
+ * the source files of the texts that did not (a schema.ts edit parses one file, not all), and
+ * the last program, its checker and its conversions are let go before it is built.
  */
 function referenceProgram(spec: Spec, key: string): SchemaProgram {
   if (lastReferenceProgram?.key === key) return lastReferenceProgram.built;
+  const reusable = lastReferenceProgram && ownSourceFiles(lastReferenceProgram.built);
   lastReferenceProgram = undefined;
-  const built = buildCheckedProgram(spec, spec.versions, referenceCompilerOptions);
+  forgetConversions();
+  const built = buildCheckedProgram(spec, spec.versions, referenceCompilerOptions, reusable);
   lastReferenceProgram = { key, built };
   return built;
 }

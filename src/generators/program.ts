@@ -123,6 +123,7 @@ function buildSchemaProgram(
   spec: Spec,
   versions: SpecVersion[] = spec.versions,
   options: TS.CompilerOptions = schemaCompilerOptions,
+  reusable?: ReadonlyMap<string, TS.SourceFile>,
 ): SchemaProgram {
   const sources = new Map<string, { text: string; sourceFile?: TS.SourceFile }>();
   const fileNames = new Map<string, string>();
@@ -153,6 +154,9 @@ function buildSchemaProgram(
   host.getSourceFile = (fileName, languageVersion) => {
     const own = sources.get(path.resolve(fileName));
     if (own) {
+      const kept = reusable?.get(path.resolve(fileName));
+      const target = typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion;
+      if (!own.sourceFile && kept?.text === own.text && kept.languageVersion === target) own.sourceFile = kept;
       own.sourceFile ??= ts.createSourceFile(fileName, own.text, languageVersion, true, ts.ScriptKind.TS);
       return own.sourceFile;
     }
@@ -208,12 +212,32 @@ function libWithoutDom(options: TS.CompilerOptions): string {
  * schema.ts then has type errors (it may name a DOM type), it is built again with the default
  * library, as the spec repository's tools build it, so that the output and its errors are theirs.
  */
-export function buildCheckedProgram(spec: Spec, versions: SpecVersion[], options: TS.CompilerOptions): SchemaProgram {
-  const lean = buildSchemaProgram(spec, versions, { ...options, lib: [libWithoutDom(options)] });
+export function buildCheckedProgram(
+  spec: Spec,
+  versions: SpecVersion[],
+  options: TS.CompilerOptions,
+  reusable?: ReadonlyMap<string, TS.SourceFile>,
+): SchemaProgram {
+  const lean = buildSchemaProgram(spec, versions, { ...options, lib: [libWithoutDom(options)] }, reusable);
   const own = new Set([...lean.fileNames.values()].map((f) => path.resolve(f)));
   const clean = !ts.getPreEmitDiagnostics(lean.program).some((d) => d.file && own.has(path.resolve(d.file.fileName)));
   if (clean) return lean;
-  const full = buildSchemaProgram(spec, versions, options);
+  const full = buildSchemaProgram(spec, versions, options, reusable);
   ts.getPreEmitDiagnostics(full.program);
   return full;
+}
+
+/**
+ * The source files of a program's own texts (not TypeScript's lib files), by absolute path: a
+ * program built next over the same texts takes them as they are (parsed and bound once), as a
+ * language service does with files an edit left unchanged.
+ */
+export function ownSourceFiles(built: SchemaProgram): Map<string, TS.SourceFile> {
+  const libDir = path.dirname(ts.getDefaultLibFilePath(built.program.getCompilerOptions()));
+  return new Map(
+    built.program
+      .getSourceFiles()
+      .filter((sf) => !path.resolve(sf.fileName).startsWith(libDir + path.sep))
+      .map((sf) => [path.resolve(sf.fileName), sf]),
+  );
 }
