@@ -10,8 +10,13 @@
 // schema.ts (in a temp copy of the corpus), from the write and in-process (load, prepare, rules),
 // and the memory the process holds after N more edits against its size after the first check.
 //
+// When the spec repository's own toolchain is installed (`zx scripts/repo-checks.mjs install`), its four
+// checks that a check replaces run side by side with a cold check, and the ratio is printed.
+//
 //   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch] [--watch-edits N]
+//                    [--repo-checks DIR | --no-repo-checks]
 import { argv, fs, path, os } from 'zx';
+import { defaultRepoChecksDir, REPO_CHECKS, repoChecksReady, repoTree, runRepoChecks } from './repo-checks.mjs';
 import { spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -77,6 +82,7 @@ console.log(
 );
 series('cold (no cache)', corpus, [], { clearCache: true });
 series('warm (cache present)', corpus);
+if (argv['repo-checks'] !== false) benchRepoChecks();
 
 if (argv.review !== false) benchReview();
 
@@ -117,6 +123,48 @@ if (argv.scaling !== false) {
 }
 
 if (argv.watch !== false) await benchWatch();
+
+/**
+ * The spec repository's own four checks (see scripts/repo-checks.mjs) and a cold check, one after
+ * the other in each run, so that the ratio is of two figures taken under the same load.
+ */
+function benchRepoChecks() {
+  const dir = path.resolve(typeof argv['repo-checks'] === 'string' ? argv['repo-checks'] : defaultRepoChecksDir());
+  const installed = repoChecksReady(dir);
+  if (!installed) {
+    console.log(
+      `\nthe spec repository's own checks: not installed in ${dir} (zx scripts/repo-checks.mjs install); skipped`,
+    );
+    return;
+  }
+  const tree = repoTree(corpus, dir);
+  const pairs = [];
+  try {
+    for (let i = 0; i < Math.max(1, Math.min(runs, 3)); i++) {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+      const check = runCheck(corpus).wall / 1000;
+      const repo = runRepoChecks(tree, dir);
+      pairs.push({ check, repo, total: repo.reduce((sum, c) => sum + c.seconds, 0) });
+    }
+  } finally {
+    fs.rmSync(tree, { recursive: true, force: true });
+  }
+  const s = (x) => `${x.toFixed(2)} s`;
+  console.log(
+    `\nthe spec repository's own checks (${Object.entries(installed.packages)
+      .map(([n, v]) => `${n}@${v}`)
+      .join(', ')}, mint@${installed.mint}), side by side with a cold check (${pairs.length} runs, medians):`,
+  );
+  for (const name of REPO_CHECKS) {
+    const runsOf = pairs.map((p) => p.repo.find((c) => c.name === name));
+    console.log(`  ${name.padEnd(24)} ${s(median(runsOf.map((c) => c.seconds)))} (exit ${runsOf[0].status})`);
+  }
+  console.log(`  ${'the four'.padEnd(24)} ${s(median(pairs.map((p) => p.total)))}`);
+  console.log(`  ${'spec-check check, cold'.padEnd(24)} ${s(median(pairs.map((p) => p.check)))}`);
+  console.log(
+    `  the four take ${median(pairs.map((p) => p.total / p.check)).toFixed(1)}x a cold check (median of the runs' ratios)`,
+  );
+}
 
 /**
  * PR mode: the corpus committed in a temp git repository, then one page edited (lines moved and a
