@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { check } from '../src/check.js';
 import { generatedSchemaJson } from '../src/rules/generated-schema-json.js';
 import { generatedSchemaReference } from '../src/rules/generated-schema-reference.js';
@@ -186,6 +186,65 @@ describe('generator programs', () => {
     expect(after).toContain('49');
     expect(after).toBe(render(buildCheckedProgram(spec, spec.versions, referenceCompilerOptions), edited));
     expect(render(built, includes)).toBe(before);
+  });
+
+  it('render again only the blocks whose examples changed, as a fresh conversion renders them', async () => {
+    const { generatorSpec, buildCheckedProgram, referenceCompilerOptions } =
+      await import('../src/generators/program.js');
+    const { prepareTypeDoc, renderSchemaReference, forgetConversions } =
+      await import('../src/generators/schema-reference.js');
+    const reference = await import('../src/generators/reference-theme.js');
+    const schema = [
+      '/** A lamp. @category Lamps\n *\n * @example Half\n * {@includeCode ./examples/Lamp/half.json}\n */',
+      'export interface Lamp { id: string }',
+      '/** A note that includes a text. {@include ./examples/Note/text.md} @category Lamps */',
+      'export interface Note { text: string }',
+      '/** A switch. @category Lamps */',
+      'export interface Switch { on: boolean }',
+      '',
+    ].join('\n');
+    const versions = [{ id: 'draft', path: 'schema/draft/schema.ts', text: schema }];
+    const spec = generatorSpec('/r', versions);
+    const built = buildCheckedProgram(spec, spec.versions, referenceCompilerOptions);
+    await prepareTypeDoc();
+    const examples = (half: string, note: string) =>
+      new Map([
+        [`${built.fileNames.get('draft')!.replace(/schema\.ts$/, '')}examples/Lamp/half.json`, half],
+        [`${built.fileNames.get('draft')!.replace(/schema\.ts$/, '')}examples/Note/text.md`, note],
+      ]);
+    const render = (program: typeof built, includes: Map<string, string>) =>
+      renderSchemaReference({
+        program: program.program,
+        fileName: program.fileNames.get('draft')!,
+        template: new TextFile('schema/draft/schema.mdx', '## Lamps\n\n{/* @category Lamps */}\n'),
+        includes,
+        schemaPath: 'schema/draft/schema.ts',
+      });
+    const page = (program: typeof built, includes: Map<string, string>) => render(program, includes).text;
+    const rendered = vi.spyOn(reference, 'renderDeclaration');
+    const first = page(built, examples('{ "id": "desk" }', 'First note.'));
+    expect(rendered).toHaveBeenCalledTimes(3);
+    rendered.mockClear();
+    // One example edited: its block alone is rendered again, and the page is a fresh conversion's.
+    const edited = examples('{ "id": "hall" }', 'First note.');
+    const again = page(built, edited);
+    expect(rendered.mock.calls.map(([r]) => r.name)).toEqual(['Lamp']);
+    expect(again).toContain('hall');
+    // The page's inputs are every example its blocks put in, those kept as well as those rendered.
+    expect(render(built, edited).included.map((f) => f.replace(/.*\/examples\//, ''))).toEqual([
+      'Lamp/half.json',
+      'Note/text.md',
+    ]);
+    // A text that `{@include}` puts in the comment is read at conversion: its edit is seen too.
+    const noted = examples('{ "id": "hall" }', 'Second note.');
+    const renoted = page(built, noted);
+    expect(renoted).toContain('Second note.');
+    forgetConversions();
+    const fresh = () => buildCheckedProgram(spec, spec.versions, referenceCompilerOptions);
+    expect(again).toBe(page(fresh(), edited));
+    expect(renoted).toBe(page(fresh(), noted));
+    expect(first).not.toBe(again);
+    rendered.mockRestore();
   });
 
   it('build the next program with the source files of unchanged texts, and give the types a fresh program gives', async () => {

@@ -136,21 +136,15 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
     ]),
   );
   const pages = job.pages.map((page) => {
-    const used = new Set<string>();
-    const recording = new Map(page.includes);
-    const get = recording.get.bind(recording);
-    recording.get = (file: string) => (used.add(file), get(file));
     const schemaPath = job.versions.find((v) => v.id === page.version)!.path;
-    const { missingIncludes, ...rendered } = renderSchemaReference({
+    return renderSchemaReference({
       program,
       fileName: fileNames.get(page.version)!,
       template: new TextFile(page.template.path, page.template.text),
-      includes: recording,
+      includes: new Map(page.includes),
       schemaPath,
       rendering: job.rendering,
     });
-    // A missing file the page names is an input too: its appearing changes the page.
-    return { ...rendered, included: [...new Set([...used, ...missingIncludes])].sort() };
   });
   if (!job.keep) {
     lastReferenceProgram = undefined;

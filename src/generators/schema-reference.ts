@@ -51,10 +51,11 @@ export interface ReferencePage {
   declarations: RenderedDeclaration[];
   problems: GenerationProblem[];
   /**
-   * Example files (absolute, `/`-separated) that comments name with `{@includeCode}` but that do
-   * not exist: the page depends on them too (it changes when one appears).
+   * The example files the page depends on, absolute and `/`-separated, sorted: those its blocks
+   * put in, those `{@include}` put in its comments, and those comments name that do not exist
+   * (the page changes when one appears).
    */
-  missingIncludes: string[];
+  included: string[];
 }
 
 /** An `{@includeCode}` whose file does not exist. */
@@ -73,6 +74,10 @@ interface TypeDocEnv {
   messages: { text: string; level: td.LogLevel }[];
   /** Example texts by absolute path, for the conversion and rendering under way. */
   includes: Map<string, string>;
+  /** The example texts the block being rendered put in, by path (see `renderedBlock`). */
+  blockIncludes?: Map<string, string>;
+  /** The texts `{@include}` put in the comments of the conversion under way, by path. */
+  inlined: Map<string, string>;
   /** Found by the conversion under way. */
   missingIncludes: MissingInclude[];
   /** The last conversion of each schema.ts (see `convertedProject`). */
@@ -81,11 +86,25 @@ interface TypeDocEnv {
 
 interface ConvertedProject {
   program: TS.Program;
-  /** The example files there were, sorted: the conversion depends on which exist, not on their texts. */
+  /** The example files there were, sorted: the conversion depends on which exist. */
   includePaths: string;
+  /** The texts `{@include}` put in its comments, by path: the conversion depends on these texts too. */
+  inlined: [string, string][];
   project: td.ProjectReflection;
   missingIncludes: MissingInclude[];
   messages: TypeDocEnv['messages'];
+  /** Each declaration's block as last rendered (see `renderedBlock`). */
+  blocks: Map<td.DeclarationReflection, RenderedBlock>;
+}
+
+/** A declaration's block as rendered, with what it was rendered with besides the conversion. */
+interface RenderedBlock {
+  /** The block's text, its highlight classes as the highlighter numbers them (not yet the page's). */
+  text: string;
+  /** The rendering options, as a key. */
+  rendering: string;
+  /** The example texts the block put in, by path. */
+  includes: [string, string][];
 }
 
 /**
@@ -119,7 +138,14 @@ export function prepareTypeDoc(): Promise<void> {
     const app = await td.Application.bootstrap({}, []);
     for (const [key, value] of Object.entries(typedocOptions))
       app.options.setValue(key as keyof td.TypeDocOptions, value as never);
-    const env: TypeDocEnv = { app, messages: [], includes: new Map(), missingIncludes: [], projects: new Map() };
+    const env: TypeDocEnv = {
+      app,
+      messages: [],
+      includes: new Map(),
+      missingIncludes: [],
+      projects: new Map(),
+      inlined: new Map(),
+    };
     app.logger = new CollectingLogger(env.messages);
     // A `@document` tag makes TypeDoc read the file it names: dropped, with an error, unread.
     (app.converter as unknown as { processDocumentTags: (r: td.Reflection) => void }).processDocumentTags = (
@@ -151,6 +177,7 @@ export function prepareTypeDoc(): Promise<void> {
     const highlighted = new Map<string, string>();
     marked.getHighlighted = (fenced: string, lang?: string) => {
       const include = INCLUDE_PLACEHOLDER.exec(fenced)?.[1];
+      if (include !== undefined) env.blockIncludes?.set(include, env.includes.get(include) ?? '');
       // As TypeDoc's include plugin puts a file in a fence, and as the fence gives it to the highlighter.
       const text = include === undefined ? fenced : includedCode(env.includes.get(include) ?? '') + '\n';
       const key = `${lang}\0${text}`;
@@ -210,6 +237,7 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
         continue;
       }
       if (part.tag === '@include') {
+        env.inlined.set(slashed(file), text);
         // As TypeDoc's include plugin inlines a file: its text, as the comment's Markdown.
         parts[i] = { kind: 'text', text: text.replaceAll('\r\n', '\n') };
         continue;
@@ -240,15 +268,23 @@ function includedCode(text: string): string {
 }
 
 /**
- * The converted project of a schema.ts: converted again only when the program or the set of
- * example files changed (example texts are put in at rendering).
+ * The converted project of a schema.ts: converted again only when the program, the set of
+ * example files or a text `{@include}` put in a comment changed (the texts of `{@includeCode}`
+ * examples are put in at rendering).
  */
 function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS.SourceFile): ConvertedProject {
   const includePaths = [...input.includes.keys()].sort().join('\n');
   const kept = env.projects.get(input.fileName);
-  if (kept && kept.program === input.program && kept.includePaths === includePaths) return kept;
+  if (
+    kept &&
+    kept.program === input.program &&
+    kept.includePaths === includePaths &&
+    kept.inlined.every(([file, text]) => input.includes.get(file) === text)
+  )
+    return kept;
   env.messages.length = 0;
   env.missingIncludes.length = 0;
+  env.inlined.clear();
   const project = env.app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
   const converted = {
     program: input.program,
@@ -256,6 +292,8 @@ function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS
     project,
     missingIncludes: [...env.missingIncludes],
     messages: [...env.messages],
+    inlined: [...env.inlined],
+    blocks: new Map(),
   };
   env.projects.set(input.fileName, converted);
   return converted;
@@ -328,7 +366,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       text: '',
       declarations: [],
       problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }],
-      missingIncludes: [],
+      included: [],
     };
 
   env.includes = input.includes;
@@ -348,6 +386,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
 
   const declarations: RenderedDeclaration[] = [];
   const used = new Set<string>();
+  const included = new Set<string>();
   // Blocks are rendered in page order, so one numbering across them is the page's numbering.
   const highlightClasses = new Map<string, number>();
   const text = input.template.text.replace(CATEGORY_LINE, (line: string, category: string) => {
@@ -364,8 +403,9 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       });
     }
     const blocks = inCategory.map((e) => {
-      const rendered = renderDeclaration(e.model, theme.getRenderContext(e), input.rendering);
-      const block = { name: e.model.name, category, text: renumberHighlightClasses(rendered, highlightClasses) };
+      const rendered = renderedBlock(env, converted, e, () => theme.getRenderContext(e), input.rendering);
+      for (const [file] of rendered.includes) included.add(file);
+      const block = { name: e.model.name, category, text: renumberHighlightClasses(rendered.text, highlightClasses) };
       declarations.push(block);
       return block.text;
     });
@@ -383,7 +423,42 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       });
   }
 
-  return { text, declarations, problems, missingIncludes: [...new Set(converted.missingIncludes.map((m) => m.file))] };
+  for (const [file] of converted.inlined) included.add(file);
+  for (const m of converted.missingIncludes) included.add(m.file);
+  return { text, declarations, problems, included: [...included].sort() };
+}
+
+/**
+ * A declaration's block: rendered, or as last rendered from the same conversion when it was
+ * rendered with the same options and the examples it put in are unchanged. An example edit in
+ * watch mode renders again only the blocks that include that example, not the whole page.
+ */
+function renderedBlock(
+  env: TypeDocEnv,
+  converted: ConvertedProject,
+  event: td.PageEvent<td.DeclarationReflection>,
+  context: () => td.DefaultThemeRenderContext,
+  rendering: ReferenceRendering | undefined,
+): RenderedBlock {
+  const renderingKey = JSON.stringify(rendering ?? null);
+  const kept = converted.blocks.get(event.model);
+  if (
+    kept?.rendering === renderingKey &&
+    kept.includes.every(([file, text]) => (env.includes.get(file) ?? '') === text)
+  )
+    return kept;
+  env.blockIncludes = new Map();
+  try {
+    const block = {
+      text: renderDeclaration(event.model, context(), rendering),
+      rendering: renderingKey,
+      includes: [...env.blockIncludes],
+    };
+    converted.blocks.set(event.model, block);
+    return block;
+  } finally {
+    env.blockIncludes = undefined;
+  }
 }
 
 /** A page event per declaration, in the order TypeDoc's router lists them, rendered with the default theme. */
