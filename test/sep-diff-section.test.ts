@@ -252,6 +252,8 @@ describe('sep-diff: the Specification section as a whole', () => {
     });
     const { findings } = await json(root);
     expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // Nor is the BCP 14 paragraph, which each document words its own way, a sentence reworded.
+    expect(findings.filter((f) => f.rule === 'sep-diff/reworded' && f.message.includes('BCP 14'))).toEqual([]);
     // A keyword that did change is still one.
     const changed = await json(
       tree({
@@ -263,6 +265,66 @@ describe('sep-diff: the Specification section as a whole', () => {
     );
     expect(changed.findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.message)).toEqual([
       expect.stringContaining('says MUST where the SEP says MAY'),
+    ]);
+  });
+
+  it('finds no keyword change where the spec merged two of the SEP’s requirements into one sentence', async () => {
+    const items = (extra: string) =>
+      sep().replace(
+        '- Clients MAY cache',
+        `- Clients SHOULD treat gadget names as case-insensitive.\n- Clients SHOULD NOT require an exact gadget name match before picking a server for the session${extra}.\n- Clients MAY cache`,
+      );
+    const merged = (added: string) =>
+      page().replace(
+        '- Clients **MAY** cache',
+        `- Clients **SHOULD NOT** require an exact gadget name match ${added}before picking a server for the session.\n- Clients **MAY** cache`,
+      );
+    // The SEP's SHOULD item joined to its SHOULD NOT one: no keyword changed, none added.
+    const root = tree({
+      [SEP]: items(''),
+      [PAGE]: merged('').replace(
+        '- Clients **SHOULD NOT** require',
+        '- Clients **SHOULD** treat gadget names as case-insensitive and **SHOULD NOT** require',
+      ),
+    });
+    expect((await json(root)).findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // A requirement the SEP states nowhere, added inside the sentence, is still reported.
+    const added = await json(tree({ [SEP]: items(''), [PAGE]: merged('and **MUST** log each pick ') }));
+    expect(added.findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.message)).toEqual([
+      'The spec adds MUST: “Clients SHOULD NOT require an exact gadget name match {+and MUST log each pick+} before picking a server for the session.”',
+    ]);
+  });
+
+  it('finds no keyword change in a SEP that writes no RFC 2119 keyword: the spec’s keywords formalize its prose', async () => {
+    const plain = (extra: string) =>
+      [
+        '# SEP-41: Warm lamps',
+        '',
+        '## Specification',
+        '',
+        extra,
+        '1. A lamp server is expected to keep its lamps warm for the length of a session.',
+        '2. Clients should not switch a lamp off while its session lasts.',
+        '',
+      ].join('\n');
+    const lamps = [
+      '---',
+      'title: Lamps',
+      '---',
+      '',
+      '- A lamp server **SHOULD** keep its lamps warm for the length of a session.',
+      '- Clients **SHOULD NOT** switch a lamp off while its session lasts.',
+      '',
+    ].join('\n');
+    const root = tree({ [SEP]: plain(''), [OTHER]: lamps });
+    const { findings, summary } = await json(root);
+    expect(summary.specificationUnitsLocated).toBe(2);
+    expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // A SEP that states requirements with keywords elsewhere: a plain expectation made a keyword is a change.
+    const stated = await json(tree({ [SEP]: plain('Lamp servers MUST glow.\n'), [OTHER]: lamps }));
+    expect(stated.findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.message)).toEqual([
+      'The spec adds SHOULD: “A lamp server [-is expected to-] {+SHOULD+} keep its lamps warm for the length of a session.”',
+      'The spec adds SHOULD NOT: “Clients [-should not-] {+SHOULD NOT+} switch a lamp off while its session lasts.”',
     ]);
   });
 

@@ -466,6 +466,71 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('does not take a proposed sentence schema.ts has in another declaration’s comment for a missing one', async () => {
+    const comment = (name: string, lines: string[], member = 'label?: string;') =>
+      [`export interface ${name} {`, '  /**', ...lines.map((l) => `   * ${l}`), '   */', `  ${member}`, '}', ''].join(
+        '\n',
+      );
+    const sepText = [
+      '# SEP-35: Labels',
+      '',
+      '```ts',
+      comment('Gadget', ['The label of the gadget.', 'Clients MUST NOT show an empty label.']).trimEnd(),
+      '```',
+      '',
+    ].join('\n');
+    const moved = writeTree({
+      'schema/draft/schema.ts':
+        comment('Gadget', ['The label of the gadget.']) +
+        comment('Labelled', ['Labels of things.', 'Clients MUST NOT show an empty label.'], 'labels?: string[];'),
+      'seps/35-labels.md': sepText,
+    });
+    expect((await diff(moved, 'seps/35-labels.md')).findings).toEqual([]);
+    // Said nowhere in schema.ts, it is missing.
+    const lost = writeTree({
+      'schema/draft/schema.ts': comment('Gadget', ['The label of the gadget.']),
+      'seps/35-labels.md': sepText,
+    });
+    expect((await diff(lost, 'seps/35-labels.md')).findings.map((f) => f.rule)).toEqual(['sep-diff/missing']);
+  });
+
+  it('reads {@link} as the name it shows, and reports a keyword change once, without its other words again', async () => {
+    const declaration = (lines: string[]) =>
+      [
+        'export interface Gadget {',
+        '  /**',
+        ...lines.map((l) => `   * ${l}`),
+        '   */',
+        '  kinds?: string[];',
+        '}',
+        '',
+      ].join('\n');
+    const root = writeTree({
+      'schema/draft/schema.ts': declaration([
+        'The kinds of {@link Gadget} a picker offers, and {@link Gadget.kinds | the kinds} it keeps.',
+        'If omitted, every kind is offered.',
+      ]),
+      'seps/36-kinds.md': [
+        '# SEP-36: Kinds',
+        '',
+        '```ts',
+        declaration([
+          'The kinds of Gadget a picker offers, and the kinds it keeps.',
+          'If omitted, the picker SHOULD offer every kind.',
+        ]).trimEnd(),
+        '```',
+        '',
+      ].join('\n'),
+    });
+    const { findings } = await diff(root, 'seps/36-kinds.md');
+    expect(findings.map((f) => [f.rule, f.message])).toEqual([
+      [
+        'sep-diff/keyword',
+        'The JSDoc in schema.ts drops the SEP’s SHOULD: “If omitted, [-the picker SHOULD offer-] every kind {+is offered.+}”',
+      ],
+    ]);
+  });
+
   it('reads a diff block as the wording it proposes: added and context lines', async () => {
     const root = copyTree(sampleSpec);
     fs.writeFileSync(

@@ -13,7 +13,9 @@ import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from 
 import { compareProse, parseBlock, type ComparedTarget } from './prose.js';
 
 export type { ComparedTarget } from './prose.js';
-import { compareJsDoc } from './jsdoc.js';
+import { compareJsDoc, saidIn, schemaJsDocUnits } from './jsdoc.js';
+import { statesKeywords } from './align.js';
+import type { Unit } from './units.js';
 import { fromRules, type RuleFindingsOptions } from './rule-findings.js';
 import { compareSection, pagesToSearch, specificationSection } from './section.js';
 import { compareTypeScript, type TypeScriptResult } from './typescript.js';
@@ -68,13 +70,19 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   const compared: ComparedTarget[] = [];
   const unknownDeclarations: string[] = [];
 
+  // A SEP that writes no RFC 2119 keyword states no requirement level for the spec's to differ from.
+  const keywords = statesKeywords(sep.file.text);
   for (const p of prose) {
-    const r = compareProse(sep, p);
+    const r = compareProse(sep, p, keywords);
     findings.push(...r.findings);
     if (r.compared) compared.push(r.compared);
   }
 
   const version = targetVersion(spec, changedFiles);
+  // A sentence of a proposed comment that schema.ts has in another comment moved there: not missing.
+  let schemaUnits: Unit[] | undefined;
+  const saidElsewhere = (u: Unit) =>
+    !!version?.schemaTs && saidIn((schemaUnits ??= schemaJsDocUnits(version.schemaTs)), u);
   for (const p of jsdoc) {
     const decl = version?.schemaTs?.byName.get(p.declaration);
     const target = p.member ? decl?.members.find((m) => m.name === p.member) : decl;
@@ -84,7 +92,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
       continue;
     }
     if (!changedFiles.includes(version.schemaTs.file.path)) changedFiles.push(version.schemaTs.file.path);
-    const r = compareJsDoc(p, target.jsdoc, target.location);
+    const r = compareJsDoc(p, target.jsdoc, target.location, { keywords, saidElsewhere });
     findings.push(...r.findings);
     compared.push({
       target: `${version.schemaTs.file.path} ${name}`,

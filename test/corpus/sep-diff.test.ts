@@ -213,7 +213,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '2577': '3 compared, 0 of 46 units, 0 of 0 declarations, 6 findings',
       '2596': '0 compared, 4 of 74 units, 0 of 0 declarations, 2 findings',
       '2663': '0 compared, 3 of 139 units, 3 of 19 declarations, 0 findings',
-      '973': '6 compared, 0 of 2 units, 2 of 2 declarations, 7 findings',
+      '973': '6 compared, 0 of 2 units, 2 of 2 declarations, 5 findings',
       '986': '0 compared, 6 of 6 units, 0 of 0 declarations, 3 findings',
       '991': '0 compared, 5 of 20 units, 0 of 0 declarations, 1 findings',
     });
