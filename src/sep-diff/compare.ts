@@ -9,13 +9,17 @@ import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
 import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Keyword } from './align.js';
 import type { Unit } from './units.js';
+import type { RuleMeta } from '../core/rule.js';
 import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
 import { markedSentence, quoteWhole } from './word-diff.js';
 
-/** A difference as a finding of its registered kind, at the kind's default severity (the config's is applied by `sepDiff`). */
+/**
+ * A difference as a finding of its registered kind, at the kind's default severity (a warning for
+ * a kind off by default); `sepDiff` applies the config's, and drops the kinds that are off.
+ */
 export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
-  const { id, defaultSeverity } = sepDiffKinds[kind];
-  return { rule: id, severity: defaultSeverity, message, ...location, related };
+  const { id, defaultSeverity } = sepDiffKinds[kind] as RuleMeta;
+  return { rule: id, severity: defaultSeverity === 'off' ? 'warning' : defaultSeverity, message, ...location, related };
 }
 
 /** A short quotation of a text, for messages. */

@@ -6,7 +6,9 @@
 import type { MarkdownPage } from '../model/spec.js';
 import { applySuppressions } from '../engine/suppress.js';
 import type { Finding } from '../core/finding.js';
-import { sortFindings, withSeverities } from '../engine/run.js';
+import { sortFindings, withSeverities, type SeverityOverride } from '../engine/run.js';
+import type { RuleMeta } from '../core/rule.js';
+import { sepDiffKinds } from '../rules/registry.js';
 import type { Project } from '../project/project.js';
 import { findProposals, targetVersion } from './proposals.js';
 import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
@@ -61,6 +63,11 @@ export interface SepDiffResult {
   coverage: Coverage;
   findings: Finding[];
 }
+
+/** The default severity of each kind of difference, by rule id (some ship off; see the registry). */
+const KIND_DEFAULTS: Record<string, SeverityOverride> = Object.fromEntries(
+  Object.values(sepDiffKinds as Record<string, RuleMeta>).map((k) => [k.id, k.defaultSeverity]),
+);
 
 export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOptions = {}): SepDiffResult {
   const { spec } = project;
@@ -160,7 +167,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   // The comparison's own findings take the config's severities and the spec's suppression
   // comments, as a rule's do in the engine; the other rules' findings come with both applied.
   const comparison = applySuppressions(
-    withSeverities(findings, options.runOptions?.severities),
+    withSeverities(findings, options.runOptions?.severities, KIND_DEFAULTS),
     project.spec.suppressions ?? [],
     // Unused suppressions are check's to report (suppression/unused), not sep-diff's.
     { ran: new Set(), known: new Set() },
