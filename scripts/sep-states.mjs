@@ -4,8 +4,9 @@
 // against main. Lists each SEP's findings and coverage for review. test/corpus/fixtures/sep-states.json
 // records verdicts (each finding true or false); with it, the script prints precision per rule and flags
 // findings not yet judged. Not part of `npm test` or CI: without the mirror it says so and succeeds.
+// --config gives a config file for every state (to turn on the kinds that ship off, for instance).
 //
-//   zx scripts/sep-states.mjs [--mirror DIR] [--cli FILE] [--rule sep-diff/template] [--json FILE]
+//   zx scripts/sep-states.mjs [--mirror DIR] [--cli FILE] [--config FILE] [--rule sep-diff/template] [--json FILE]
 import { spawnSync } from 'node:child_process';
 import { argv, fs, os, path } from 'zx';
 import { cliOrExit, extractState, mirrorGit, mirrorOrSkip } from './repo-states.mjs';
@@ -16,6 +17,7 @@ const cli = cliOrExit(argv.cli ? [argv.cli] : ['dist/cli.js', path.join(projectR
 const fixturePath = path.join(projectRoot, 'test/corpus/fixtures/sep-states.json');
 const fixture = fs.existsSync(fixturePath) ? fs.readJsonSync(fixturePath) : { verdicts: [] };
 const onlyRule = argv.rule ? String(argv.rule) : undefined;
+const config = argv.config ? path.resolve(String(argv.config)) : undefined;
 
 const out = (args) => mirrorGit(mirror, args, { encoding: 'utf8' }).stdout.trim();
 
@@ -67,6 +69,7 @@ try {
       '--format',
       'json',
       ...(pages.length ? ['--pages', pages.join(',')] : []),
+      ...(config ? ['--config', config] : []),
     ];
     const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const entry = { sep: state.sep, sha: state.sha, pages: pages.length };
