@@ -357,6 +357,25 @@ describe('sep-diff: the Specification section as a whole', () => {
     ]);
   });
 
+  it('reports a member schema.ts lacks once, though two blocks declare it in different forms', async () => {
+    const block = (limits: string[]) =>
+      ['```typescript', 'export interface GadgetResult {', '  gadget: string;', ...limits, '}', '```', ''].join('\n');
+    const again = [
+      'In short:',
+      '',
+      block(['  limits?: { perMinute: number };']),
+      'In full, with its comments:',
+      '',
+      block(['  limits?: {', '    /** Requests a minute. */', '    perMinute: number;', '  };']),
+      'Add `@deprecated`',
+    ].join('\n');
+    const root = tree({ [SEP]: sep().replace('Add `@deprecated`', again) });
+    const messages = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/schema').map((f) => f.message);
+    expect(messages.filter((m) => m.includes('no member `limits`'))).toEqual([
+      "schema.ts's `GadgetResult` has no member `limits`, which the SEP declares (`limits?: { perMinute: number }`)",
+    ]);
+  });
+
   it('takes `object` and an index signature of `unknown` as one type', async () => {
     const root = tree({
       [SEP]: sep().replace('  resetAt: string;\n', '  resetAt: string;\n  extra: object;\n  more: object;\n'),
