@@ -3,9 +3,12 @@
 // main (a pull request's branch) that changed it, checked with --pages set to the files that branch changes
 // against main. Lists each SEP's findings and coverage for review. test/corpus/fixtures/sep-states.json
 // records verdicts (each finding true or false); with it, the script prints precision per rule and flags
-// findings not yet judged. Not part of `npm test` or CI: without the mirror it says so and succeeds.
+// findings not yet judged. A verdict with a `line` is for the finding at that line of its file only (two
+// findings of one message in one file share a key); one without applies to every finding of its key.
+// Not part of `npm test` or CI: without the mirror it says so and succeeds.
+// --config gives a config file for every state (to turn on the kinds that ship off, for instance).
 //
-//   zx scripts/sep-states.mjs [--mirror DIR] [--cli FILE] [--rule sep-diff/template] [--json FILE]
+//   zx scripts/sep-states.mjs [--mirror DIR] [--cli FILE] [--config FILE] [--rule sep-diff/template] [--json FILE]
 import { spawnSync } from 'node:child_process';
 import { argv, fs, os, path } from 'zx';
 import { cliOrExit, extractState, mirrorGit, mirrorOrSkip } from './repo-states.mjs';
@@ -16,6 +19,7 @@ const cli = cliOrExit(argv.cli ? [argv.cli] : ['dist/cli.js', path.join(projectR
 const fixturePath = path.join(projectRoot, 'test/corpus/fixtures/sep-states.json');
 const fixture = fs.existsSync(fixturePath) ? fs.readJsonSync(fixturePath) : { verdicts: [] };
 const onlyRule = argv.rule ? String(argv.rule) : undefined;
+const config = argv.config ? path.resolve(String(argv.config)) : undefined;
 
 const out = (args) => mirrorGit(mirror, args, { encoding: 'utf8' }).stdout.trim();
 
@@ -50,7 +54,9 @@ function sepStates() {
 const keyOf = (state, f) => `${state.sep}@${state.sha.slice(0, 8)}|${f.rule}|${f.file}|${f.message}`;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-sep-states-'));
-const verdicts = new Map(fixture.verdicts.map((v) => [v.key, v]));
+const verdicts = new Map(fixture.verdicts.map((v) => [v.line ? `${v.key}@${v.line}` : v.key, v]));
+const verdictOf = (state, f) =>
+  (verdicts.get(`${keyOf(state, f)}@${f.line}`) ?? verdicts.get(keyOf(state, f)))?.verdict;
 const report = { cli, states: [] };
 try {
   for (const state of sepStates()) {
@@ -67,6 +73,7 @@ try {
       '--format',
       'json',
       ...(pages.length ? ['--pages', pages.join(',')] : []),
+      ...(config ? ['--config', config] : []),
     ];
     const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const entry = { sep: state.sep, sha: state.sha, pages: pages.length };
@@ -84,7 +91,7 @@ try {
           file: f.file,
           line: f.line,
           message: f.message,
-          verdict: verdicts.get(keyOf(state, f))?.verdict,
+          verdict: verdictOf(state, f),
         }));
       const s = parsed.summary;
       console.log(

@@ -150,3 +150,16 @@ export function parseWorkflowCommand(
   }
   return { command: m[1], properties, message: unescapeData(m[3]) };
 }
+
+/**
+ * Turns on, in the root's spec-check.config.json, the kinds of sep-diff difference that ship off
+ * (word-level ones: `sep-diff/changed`, `sep-diff/reworded`), as a reviewer reading a SEP's
+ * wording word by word would. Returns the root.
+ */
+export function wordByWord(root: string): string {
+  const file = path.join(root, 'spec-check.config.json');
+  const config = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  config.rules = { ...config.rules, 'sep-diff/changed': 'error', 'sep-diff/reworded': 'warning' };
+  fs.writeFileSync(file, JSON.stringify(config, null, 2) + '\n');
+  return root;
+}

@@ -54,6 +54,60 @@ describe('reading JSON blocks as spec authors write them', () => {
     expect(readProseJson('{\n  "a": 1,\n}', { trailingCommas: true }).errors).toEqual([]);
   });
 
+  it.each([
+    [
+      'a union of string literals',
+      '{\n  "state": "open" | "shut" | "ajar",\n  "n": 1\n}',
+      { state: 'open', n: 1 },
+      ['/state'],
+      [],
+    ],
+    ['a union with a type name', '{ "tag": string | null }', { tag: expect.any(String) }, ['/tag'], []],
+    ['a union of objects', '{ "lid": { "w": 1 } | null }', { lid: { w: 1 } }, ['/lid'], []],
+    ['a <placeholder> value', '{ "code": <CODE_TO_BE_ASSIGNED> }', { code: expect.any(String) }, ['/code'], []],
+    ['a <placeholder> member', '{ "kty": "OKP", <the rest of the key ...> }', { kty: 'OKP' }, [], ['']],
+    ['a <placeholder> alone in an object', '{ "key": { <the whole key> } }', { key: {} }, [], ['/key']],
+    [
+      'a type name as an element',
+      '{ "headers": [ HeaderPair ] }',
+      { headers: [expect.any(String)] },
+      ['/headers/0'],
+      [],
+    ],
+    [
+      'a JSON type as a value',
+      '{ "size": number, "tags": string[] }',
+      { size: expect.any(String), tags: expect.any(String) },
+      ['/size', '/tags'],
+      [],
+    ],
+    ['a "<placeholder>" string', '{ "code": "<TBD>" }', { code: '<TBD>' }, ['/code'], []],
+  ])('reads %s as a placeholder, not an error', (_name, text, value, placeholders, open) => {
+    const json = readProseJson(text);
+    expect(json.errors).toEqual([]);
+    expect(json.value).toEqual(value);
+    expect(json.placeholders).toEqual(placeholders);
+    expect([...json.open]).toEqual(open);
+  });
+
+  it('allows the comma that ends a fragment, not one inside a whole value', () => {
+    const fragment = readProseJson('"lid": {\n  "type": "object"\n},\n');
+    expect(fragment.errors).toEqual([]);
+    expect(fragment.value).toEqual({ lid: { type: 'object' } });
+    expect(readProseJson('{\n  "lid": { "w": 1 },\n}').errors).toEqual([
+      { message: 'Trailing comma', line: 1, column: 19 },
+    ]);
+  });
+
+  it.each([
+    ['a word without quotes', '{ "kind": round }'],
+    ['a missing comma after a union', '{ "a": "x" | "y"\n  "b": 1 }'],
+    ['a bar with nothing after it', '{ "a": "x" | }'],
+    ['an unclosed angle bracket', '{ "a": <open }'],
+  ])('still reports %s', (_name, text) => {
+    expect(readProseJson(text).errors).not.toEqual([]);
+  });
+
   it('keeps "..." inside strings and comments as text', () => {
     const json = readProseJson('{\n  // more fields...\n  "text": "wait..."\n}');
     expect(json.value).toEqual({ text: 'wait...' });

@@ -138,6 +138,27 @@ describe('prose/json-valid', () => {
     expect(got.validated).toBe(1);
   });
 
+  it('takes a union, a <placeholder> and a type name for the values they stand for', async () => {
+    const block =
+      '{\n  "jsonrpc": "2.0",\n  "id": <request id>,\n  "method": "parts/get",\n  "params": { "id": "b1" | "b2" }\n}';
+    const got = await run({ [PAGE]: page('The client asks:', block, 'jsonc') });
+    expect(got.findings).toEqual([]);
+    expect(got.validated).toBe(1);
+    // A "<placeholder>" string where the schema wants a string of its own is not held to it either,
+    // while a wrong value beside it still is.
+    const typed = await run({
+      [PAGE]: page(
+        'The client asks:',
+        '{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": "<part id>", "count": string } }',
+      ),
+    });
+    expect(typed.findings).toEqual([]);
+    const wrong = await run({
+      [PAGE]: page('The client asks:', '{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 7 } }'),
+    });
+    expect(wrong.findings).toHaveLength(1);
+  });
+
   it('does not report members the page says its examples omit', async () => {
     const before = 'For brevity, the examples on this page omit the `params` member.';
     const got = await run({ [PAGE]: page(before, '{ "jsonrpc": "2.0", "method": "notifications/parts/changed" }') });

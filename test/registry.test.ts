@@ -136,6 +136,13 @@ describe('sarif from the registry', () => {
     expect(driver.rules.at(-1).id).toBe('internal');
   });
 
+  it('describes a rule that ships off as not enabled', () => {
+    const driver = JSON.parse(formatSarif(report, { rules: rulesReportedBy('sep-diff') })).runs[0].tool.driver;
+    const changed = driver.rules.find((r: { id: string }) => r.id === 'sep-diff/changed');
+    expect(changed.defaultConfiguration).toEqual({ enabled: false, level: 'warning' });
+    expect(changed.fullDescription.text).toContain('Off by default:');
+  });
+
   it('leaves helpUri out: the rules reference has no address outside this machine', () => {
     const driver = JSON.parse(
       formatSarif(report, {

@@ -222,7 +222,7 @@ test("claims lists the claims of the layout folders, with the config's vocabular
 });
 
 test('sep-diff compares the SEP in the layout SEP folder with the page in the layout docs folder', async () => {
-  const root = fixture();
+  const root = fixture({ layout, ignore, rules: { 'sep-diff/changed': 'error' } });
   const result = await runCli(['sep-diff', sepFile, '--root', root, '--format', 'json']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(1);

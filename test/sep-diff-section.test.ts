@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, writeTree } from './helpers.js';
+import { runCli, wordByWord, writeTree } from './helpers.js';
 
 const SEP = 'seps/40-gadget-quotas.md';
 const PAGE = 'docs/specification/draft/server/gadgets.mdx';
@@ -162,7 +162,9 @@ describe('sep-diff: the Specification section as a whole', () => {
         long.replace('when that quota resets', 'when that quota is reset'),
       ),
     });
-    const reworded = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/reworded');
+    // Off by default (most such edits are editorial); the config turns it on.
+    expect((await json(root)).findings.filter((f) => f.rule === 'sep-diff/reworded')).toEqual([]);
+    const reworded = (await json(wordByWord(root))).findings.filter((f) => f.rule === 'sep-diff/reworded');
     expect(reworded.map((f) => f.message)).toEqual([
       `This sentence of the SEP’s Specification reads differently in the spec: “Servers MUST reject a gadget request that exceeds the quota of the client, and they MUST say in the error which quota it exceeded and when that quota [-resets.-] {+is reset.+}”`,
     ]);
@@ -213,16 +215,20 @@ describe('sep-diff: the Specification section as a whole', () => {
     const lamps = (sentence: string) => `---\ntitle: Lamps\n---\n\n${sentence}\n`;
     // The same template sentence about lamps: a sentence of its own, neither located nor reported.
     const other = await json(
-      tree({
-        [SEP]: withSentence,
-        [OTHER]: lamps('Implementations are free to show lamps through any interface pattern that suits their needs.'),
-      }),
+      wordByWord(
+        tree({
+          [SEP]: withSentence,
+          [OTHER]: lamps(
+            'Implementations are free to show lamps through any interface pattern that suits their needs.',
+          ),
+        }),
+      ),
     );
     expect(other.findings.filter((f) => f.rule === 'sep-diff/reworded')).toEqual([]);
     expect(other.summary.specificationUnitsLocated).toBe(4);
     // The SEP's sentence with words added: the same sentence, edited.
     const edited = await json(
-      tree({ [SEP]: withSentence, [OTHER]: lamps(mine.replace('needs.', 'needs, within reason.')) }),
+      wordByWord(tree({ [SEP]: withSentence, [OTHER]: lamps(mine.replace('needs.', 'needs, within reason.')) })),
     );
     expect(edited.summary.specificationUnitsLocated).toBe(5);
     expect(edited.findings.filter((f) => f.rule === 'sep-diff/reworded').map((f) => f.file)).toEqual([OTHER]);
@@ -250,8 +256,10 @@ describe('sep-diff: the Specification section as a whole', () => {
         .replace('## Quotas\n', `## Quotas\n\n${bcp14('"MUST", "MUST NOT", "SHOULD", "SHOULD NOT" and "MAY"')}\n`)
         .replace('A quota counts', 'A quota counts'),
     });
-    const { findings } = await json(root);
+    const { findings } = await json(wordByWord(root));
     expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // Nor is the BCP 14 paragraph, which each document words its own way, a sentence reworded.
+    expect(findings.filter((f) => f.rule === 'sep-diff/reworded' && f.message.includes('BCP 14'))).toEqual([]);
     // A keyword that did change is still one.
     const changed = await json(
       tree({
@@ -266,6 +274,66 @@ describe('sep-diff: the Specification section as a whole', () => {
     ]);
   });
 
+  it('finds no keyword change where the spec merged two of the SEP’s requirements into one sentence', async () => {
+    const items = (extra: string) =>
+      sep().replace(
+        '- Clients MAY cache',
+        `- Clients SHOULD treat gadget names as case-insensitive.\n- Clients SHOULD NOT require an exact gadget name match before picking a server for the session${extra}.\n- Clients MAY cache`,
+      );
+    const merged = (added: string) =>
+      page().replace(
+        '- Clients **MAY** cache',
+        `- Clients **SHOULD NOT** require an exact gadget name match ${added}before picking a server for the session.\n- Clients **MAY** cache`,
+      );
+    // The SEP's SHOULD item joined to its SHOULD NOT one: no keyword changed, none added.
+    const root = tree({
+      [SEP]: items(''),
+      [PAGE]: merged('').replace(
+        '- Clients **SHOULD NOT** require',
+        '- Clients **SHOULD** treat gadget names as case-insensitive and **SHOULD NOT** require',
+      ),
+    });
+    expect((await json(root)).findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // A requirement the SEP states nowhere, added inside the sentence, is still reported.
+    const added = await json(tree({ [SEP]: items(''), [PAGE]: merged('and **MUST** log each pick ') }));
+    expect(added.findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.message)).toEqual([
+      'The spec adds MUST: “Clients SHOULD NOT require an exact gadget name match {+and MUST log each pick+} before picking a server for the session.”',
+    ]);
+  });
+
+  it('finds no keyword change in a SEP that writes no RFC 2119 keyword: the spec’s keywords formalize its prose', async () => {
+    const plain = (extra: string) =>
+      [
+        '# SEP-41: Warm lamps',
+        '',
+        '## Specification',
+        '',
+        extra,
+        '1. A lamp server is expected to keep its lamps warm for the length of a session.',
+        '2. Clients should not switch a lamp off while its session lasts.',
+        '',
+      ].join('\n');
+    const lamps = [
+      '---',
+      'title: Lamps',
+      '---',
+      '',
+      '- A lamp server **SHOULD** keep its lamps warm for the length of a session.',
+      '- Clients **SHOULD NOT** switch a lamp off while its session lasts.',
+      '',
+    ].join('\n');
+    const root = tree({ [SEP]: plain(''), [OTHER]: lamps });
+    const { findings, summary } = await json(root);
+    expect(summary.specificationUnitsLocated).toBe(2);
+    expect(findings.filter((f) => f.rule === 'sep-diff/keyword')).toEqual([]);
+    // A SEP that states requirements with keywords elsewhere: a plain expectation made a keyword is a change.
+    const stated = await json(tree({ [SEP]: plain('Lamp servers MUST glow.\n'), [OTHER]: lamps }));
+    expect(stated.findings.filter((f) => f.rule === 'sep-diff/keyword').map((f) => f.message)).toEqual([
+      'The spec adds SHOULD: “A lamp server [-is expected to-] {+SHOULD+} keep its lamps warm for the length of a session.”',
+      'The spec adds SHOULD NOT: “Clients [-should not-] {+SHOULD NOT+} switch a lamp off while its session lasts.”',
+    ]);
+  });
+
   it('does not report a subject the spec gives in its list’s lead-in, nor a formula it shows after a colon', async () => {
     const formula = 'A quota of one client is exhausted when `requests >= limit`.';
     const root = tree({
@@ -277,15 +345,34 @@ describe('sep-diff: the Specification section as a whole', () => {
           '- Clients **MAY** cache the quota of a server for the length of a session.\n\nA quota of one client is exhausted when:\n\n```\nrequests >= limit\n```\n',
         ),
     });
-    const { findings, summary } = await json(root);
+    const { findings, summary } = await json(wordByWord(root));
     expect(summary.specificationUnitsLocated).toBe(5);
     expect(findings.filter((f) => f.rule === 'sep-diff/reworded')).toEqual([]);
     // A subject the spec changed is still a difference.
     const changed = await json(
-      tree({ [PAGE]: page().replace('- Servers **SHOULD** include', '- Gateways **SHOULD** include') }),
+      wordByWord(tree({ [PAGE]: page().replace('- Servers **SHOULD** include', '- Gateways **SHOULD** include') })),
     );
     expect(changed.findings.filter((f) => f.rule === 'sep-diff/reworded').map((f) => f.message)).toEqual([
       expect.stringContaining('[-Servers-] {+Gateways+} SHOULD include'),
+    ]);
+  });
+
+  it('reports a member schema.ts lacks once, though two blocks declare it in different forms', async () => {
+    const block = (limits: string[]) =>
+      ['```typescript', 'export interface GadgetResult {', '  gadget: string;', ...limits, '}', '```', ''].join('\n');
+    const again = [
+      'In short:',
+      '',
+      block(['  limits?: { perMinute: number };']),
+      'In full, with its comments:',
+      '',
+      block(['  limits?: {', '    /** Requests a minute. */', '    perMinute: number;', '  };']),
+      'Add `@deprecated`',
+    ].join('\n');
+    const root = tree({ [SEP]: sep().replace('Add `@deprecated`', again) });
+    const messages = (await json(root)).findings.filter((f) => f.rule === 'sep-diff/schema').map((f) => f.message);
+    expect(messages.filter((m) => m.includes('no member `limits`'))).toEqual([
+      "schema.ts's `GadgetResult` has no member `limits`, which the SEP declares (`limits?: { perMinute: number }`)",
     ]);
   });
 

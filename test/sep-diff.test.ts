@@ -12,6 +12,7 @@ import {
   sampleSpec,
   writeTree,
   projectOf,
+  wordByWord,
 } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { sepDiff } from '../src/sep-diff/index.js';
@@ -69,7 +70,7 @@ describe('sep-diff on the sample spec', () => {
   });
 
   it('reports each kind of drift once, in the spec with the SEP wording as related location', async () => {
-    const root = copyTree(sampleSpec);
+    const root = wordByWord(copyTree(sampleSpec));
     // A clause dropped inside a list item.
     edit(root, PAGE, '- Widget locked by another client (`-32030`)', '- Widget locked by another client');
     // An item moved.
@@ -155,6 +156,14 @@ describe('sep-diff on the sample spec', () => {
       },
     ];
     expect(findings).toEqual(expected.map((e) => expect.objectContaining(e)));
+    // Without the config that turns them on, the word-level kinds are not reported; the others are.
+    const configFile = path.join(root, 'spec-check.config.json');
+    const { rules: _on, ...config } = JSON.parse(fs.readFileSync(configFile, 'utf8'));
+    fs.writeFileSync(configFile, JSON.stringify(config));
+    const byDefault = await diff(root);
+    expect(byDefault.findings).toEqual(
+      expected.filter((e) => e.rule !== 'sep-diff/changed').map((e) => expect.objectContaining(e)),
+    );
   });
 
   it('reports the SEP’s own example message when it does not follow its template', async () => {
@@ -174,7 +183,7 @@ describe('sep-diff on the sample spec', () => {
   });
 
   it('locates a proposal without a heading by the section named beside the target, and by best alignment', async () => {
-    const root = copyTree(sampleSpec);
+    const root = wordByWord(copyTree(sampleSpec));
     const fragment = (intro: string) =>
       `# SEP-20: Paging\n\n${intro}\n\n\`\`\`\nTo list widgets, the client sends a \`widgets/list\` request. Results are paged; pass the\n\`nextCursor\` of one page as the \`cursor\` of the next request.\n\`\`\`\n`;
     fs.writeFileSync(path.join(root, 'seps/20-a.md'), fragment(`Proposed wording for \`${PAGE}\` (Listing widgets):`));
@@ -367,11 +376,13 @@ describe('sep-diff on the sample spec', () => {
     ].join('\n');
     const page =
       '---\ntitle: P\n---\n\n<Warning>\n**Deprecated** since <YYYY-MM-DD>: clients read `title`.\n</Warning>\n';
-    const root = writeTree({
-      'schema/draft/schema.ts': schema,
-      'docs/specification/draft/p.mdx': page.replace('<YYYY-MM-DD>', '2026-01-01'),
-      'seps/32-titles.md': sep,
-    });
+    const root = wordByWord(
+      writeTree({
+        'schema/draft/schema.ts': schema,
+        'docs/specification/draft/p.mdx': page.replace('<YYYY-MM-DD>', '2026-01-01'),
+        'seps/32-titles.md': sep,
+      }),
+    );
     const run = await runCli(['sep-diff', 'seps/32-titles.md', '--root', root]);
     // The MDX block parses with its placeholder kept as text.
     expect(run.stdout).toContain('docs/specification/draft/p.mdx: 1 of 1 proposed items and sentences found');
@@ -466,6 +477,71 @@ describe('sep-diff on the sample spec', () => {
     ]);
   });
 
+  it('does not take a proposed sentence schema.ts has in another declaration’s comment for a missing one', async () => {
+    const comment = (name: string, lines: string[], member = 'label?: string;') =>
+      [`export interface ${name} {`, '  /**', ...lines.map((l) => `   * ${l}`), '   */', `  ${member}`, '}', ''].join(
+        '\n',
+      );
+    const sepText = [
+      '# SEP-35: Labels',
+      '',
+      '```ts',
+      comment('Gadget', ['The label of the gadget.', 'Clients MUST NOT show an empty label.']).trimEnd(),
+      '```',
+      '',
+    ].join('\n');
+    const moved = writeTree({
+      'schema/draft/schema.ts':
+        comment('Gadget', ['The label of the gadget.']) +
+        comment('Labelled', ['Labels of things.', 'Clients MUST NOT show an empty label.'], 'labels?: string[];'),
+      'seps/35-labels.md': sepText,
+    });
+    expect((await diff(moved, 'seps/35-labels.md')).findings).toEqual([]);
+    // Said nowhere in schema.ts, it is missing.
+    const lost = writeTree({
+      'schema/draft/schema.ts': comment('Gadget', ['The label of the gadget.']),
+      'seps/35-labels.md': sepText,
+    });
+    expect((await diff(lost, 'seps/35-labels.md')).findings.map((f) => f.rule)).toEqual(['sep-diff/missing']);
+  });
+
+  it('reads {@link} as the name it shows, and reports a keyword change once, without its other words again', async () => {
+    const declaration = (lines: string[]) =>
+      [
+        'export interface Gadget {',
+        '  /**',
+        ...lines.map((l) => `   * ${l}`),
+        '   */',
+        '  kinds?: string[];',
+        '}',
+        '',
+      ].join('\n');
+    const root = writeTree({
+      'schema/draft/schema.ts': declaration([
+        'The kinds of {@link Gadget} a picker offers, and {@link Gadget.kinds | the kinds} it keeps.',
+        'If omitted, every kind is offered.',
+      ]),
+      'seps/36-kinds.md': [
+        '# SEP-36: Kinds',
+        '',
+        '```ts',
+        declaration([
+          'The kinds of Gadget a picker offers, and the kinds it keeps.',
+          'If omitted, the picker SHOULD offer every kind.',
+        ]).trimEnd(),
+        '```',
+        '',
+      ].join('\n'),
+    });
+    const { findings } = await diff(root, 'seps/36-kinds.md');
+    expect(findings.map((f) => [f.rule, f.message])).toEqual([
+      [
+        'sep-diff/keyword',
+        'The JSDoc in schema.ts drops the SEP’s SHOULD: “If omitted, [-the picker SHOULD offer-] every kind {+is offered.+}”',
+      ],
+    ]);
+  });
+
   it('reads a diff block as the wording it proposes: added and context lines', async () => {
     const root = copyTree(sampleSpec);
     fs.writeFileSync(
@@ -499,11 +575,13 @@ describe('sep-diff on the sample spec', () => {
       '---\ntitle: P\n---\n\n## Dials\n\n### Example\n\nA dial turns between its minimum and maximum.\n\n## Switches\n\n### Example\n\nA switch is either on or off, and clients flip it with one request.\n';
     const sep =
       '# SEP-30: Switches\n\nProposed wording for `docs/specification/draft/p.mdx`:\n\n```md\n### Example\n\nA switch is either on or off, and clients toggle it with one request.\n```\n';
-    const root = writeTree({
-      'schema/draft/schema.ts': 'export interface A {}\n',
-      'docs/specification/draft/p.mdx': page,
-      'seps/30-switches.md': sep,
-    });
+    const root = wordByWord(
+      writeTree({
+        'schema/draft/schema.ts': 'export interface A {}\n',
+        'docs/specification/draft/p.mdx': page,
+        'seps/30-switches.md': sep,
+      }),
+    );
     const { findings } = await diff(root, 'seps/30-switches.md');
     expect(findings).toEqual([
       expect.objectContaining({

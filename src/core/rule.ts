@@ -24,7 +24,11 @@ export interface RuleMeta {
   description: string;
   /** Why it matters to a spec's readers and implementers. */
   rationale: string;
-  defaultSeverity: Severity;
+  /**
+   * `off`: the rule ships turned off, for findings too often not worth a maintainer's time (its
+   * rationale says why); the config's `rules` turn it on.
+   */
+  defaultSeverity: Severity | 'off';
   /** What the rules reference says beyond the rationale: how the rule decides what it checks. */
   details?: string;
   /** A failing and a passing case, for the rules reference. */

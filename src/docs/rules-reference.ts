@@ -57,7 +57,9 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
         '',
         rule.description,
         '',
-        `**Default severity:** ${rule.defaultSeverity}`,
+        rule.defaultSeverity === 'off'
+          ? `**Default severity:** off (the reason is below; turn it on with \`"rules": { "${rule.id}": "warning" }\` in \`spec-check.config.json\`)`
+          : `**Default severity:** ${rule.defaultSeverity}`,
         '',
         `**Why it matters:** ${rule.rationale}`,
       );

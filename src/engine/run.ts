@@ -205,18 +205,18 @@ export function severityOf(
 
 /**
  * Findings made outside a rule run (sep-diff's comparisons), with the severity the config sets
- * for their rule; `off` ones dropped.
+ * for their rule, else their rule's default (`defaults`, by rule id); `off` ones dropped.
  */
 export function withSeverities(
   findings: Finding[],
   severities: Record<string, SeverityOverride> | undefined,
+  defaults: Record<string, SeverityOverride> = {},
 ): Finding[] {
-  if (!severities) return findings;
   const out: Finding[] = [];
   for (const f of findings) {
-    const severity = severities[f.rule];
+    const severity = severities?.[f.rule] ?? defaults[f.rule] ?? f.severity;
     if (severity === 'off') continue;
-    out.push(severity && severity !== f.severity ? { ...f, severity } : f);
+    out.push(severity !== f.severity ? { ...f, severity } : f);
   }
   return out;
 }

@@ -96,7 +96,13 @@ export function readProseJson(text: string, options: ProseJsonOptions = {}): Pro
   const blanked = blankPlaceholders(text);
   const fragment = startsWithMember(blanked.text);
   const shift = fragment ? 1 : 0;
-  const parsed = fragment ? `{${blanked.text}\n}` : blanked.text;
+  // A fragment is cut from an object whose next member the block does not show: a comma may end it.
+  const last = fragment ? previousSignificant(blanked.text, blanked.text.length) : -1;
+  const body =
+    last >= 0 && blanked.text[last] === ','
+      ? `${blanked.text.slice(0, last)} ${blanked.text.slice(last + 1)}`
+      : blanked.text;
+  const parsed = fragment ? `{${body}\n}` : body;
   const document = new JsonDocument(parsed, { comments: true, trailingCommas: options.trailingCommas });
   const lines = new TextFile('', text);
   const toBlock = (offset: number) => {
@@ -158,52 +164,140 @@ interface Blanked {
   openContainers: number[];
 }
 
+/** A type written where a value belongs: a declared name (`KeyValueInput`), or a JSON type (`string`, `number[]`). */
+const TYPE_NAME = /^(?:[A-Z][A-Za-z0-9_]*|string|number|integer|boolean|object|unknown|any)(?:\[\])*$/;
+/** A name or a number at `i`, as far as it goes (`KeyValueInput`, `string[]`, `-1.5`). */
+const WORD = /[A-Za-z_$][\w$]*(?:\[\])*|-?\d[\d.eE+-]*/y;
+/** A `<placeholder>` on one line: `<tool_name>`, `<the server's full key ...>`. */
+const ANGLE_PLACEHOLDER = /<[^\s<>{}[\]"][^<>{}[\]"\n]*>/y;
+
 /**
- * Replaces `...` placeholders with text of the same length, so offsets do not move: a value
- * placeholder (`"a": ...`) becomes the string `"."`, an elided member becomes blanks (with the
- * comma that separated it).
+ * Replaces the notations that stand for a value with text of the same length, so offsets do not
+ * move, and remembers where they were:
+ * - `...` placeholders: a value placeholder (`"a": ...`) becomes the string `"."`, an elided
+ *   member becomes blanks (with the comma that separated it);
+ * - a `<placeholder>` in place of a value is a value placeholder; in place of a member or an
+ *   element (`{ <the key ...> }`), an elided one;
+ * - a type written as a value (`[ KeyValueInput ]`, `"size": number`) is a value placeholder;
+ * - a union of values (`"active" | "revoked"`) stands for any of them: a value placeholder at its
+ *   first value, the others blanked.
  */
 function blankPlaceholders(text: string): Blanked {
-  const chars = text.split('');
-  const valuePlaceholders: number[] = [];
-  const openContainers: number[] = [];
-  const stack: number[] = [];
+  const b = new Blanking(text);
   let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') b.lastValue = i;
+    const skipped = skipStringOrComment(text, i);
+    if (skipped !== undefined) {
+      i = skipped;
+      continue;
+    }
+    if (c === '{' || c === '[') b.stack.push(i);
+    else if (c === '}' || c === ']') b.lastValue = b.stack.pop();
+    const next = (c === '|' ? b.union(i) : undefined) ?? b.notation(i);
+    i = next ?? i + 1;
+  }
+  return { text: b.chars.join(''), valuePlaceholders: [...b.valuePlaceholders], openContainers: b.openContainers };
+}
+
+/** The state of one `blankPlaceholders` pass: the text being blanked and what was found. */
+class Blanking {
+  readonly chars: string[];
+  readonly valuePlaceholders = new Set<number>();
+  readonly openContainers: number[] = [];
+  /** Offsets of the `{` and `[` of the containers the scan is in. */
+  readonly stack: number[] = [];
+  /** Where the value that ended last started: the first value of a union that follows it. */
+  lastValue: number | undefined;
+
+  constructor(readonly text: string) {
+    this.chars = text.split('');
+  }
+
+  /** A union's bar at `i`: it and the next value blanked, the first value a placeholder; the offset after them. */
+  union(i: number): number | undefined {
+    const end = valueEnd(this.text, nextSignificant(this.text, i + 1));
+    if (end === undefined || this.lastValue === undefined) return undefined;
+    this.blank(i, end);
+    this.valuePlaceholders.add(this.lastValue);
+    return end;
+  }
+
+  /** A placeholder, a name or a number, or `...` at `i`: read, and the offset after it; undefined when none. */
+  notation(i: number): number | undefined {
+    const { text } = this;
+    const angle = text[i] === '<' ? matchAt(ANGLE_PLACEHOLDER, text, i) : undefined;
+    const word = angle || /[\w$-]/.test(text[i - 1] ?? '') ? undefined : matchAt(WORD, text, i);
+    const ellipsis = angle || word ? undefined : matchAt(ELLIPSIS, text, i);
+    const found = angle ?? word ?? ellipsis;
+    if (!found) return undefined;
+    const end = i + found.length;
+    const prev = previousSignificant(text, i);
+    const prevChar = prev >= 0 ? text[prev] : '';
+    if (word) {
+      this.lastValue = i;
+      // A type where a value belongs (not a key written without quotes, which a colon follows).
+      const valueAt = prevChar === ':' || prevChar === '[' || prevChar === ',';
+      if (TYPE_NAME.test(word) && valueAt && text[nextSignificant(text, end)] !== ':') this.asValue(i, end);
+    } else if (prevChar === ':') {
+      // `"key": ...` or `"key": <what>`: a value left out.
+      if (angle) this.lastValue = i;
+      this.asValue(i, end);
+    } else {
+      // An elided member or element: blank it, and one comma that separated it.
+      this.blank(i, end);
+      const next = nextSignificant(text, end);
+      if (text[next] === ',') this.chars[next] = ' ';
+      else if (prevChar === ',') this.chars[prev] = ' ';
+      if (this.stack.length) this.openContainers.push(this.stack.at(-1)!);
+    }
+    return end;
+  }
+
+  /** A value placeholder of the same length as `[from, to)`: a string, or a number when too short. */
+  private asValue(from: number, to: number): void {
+    this.blank(from, to);
+    if (to - from >= 3) [this.chars[from], this.chars[from + 1], this.chars[to - 1]] = ['"', '.', '"'];
+    else if (to - from === 2) [this.chars[from], this.chars[to - 1]] = ['"', '"'];
+    else this.chars[from] = '0';
+    this.valuePlaceholders.add(from);
+  }
+
+  private blank(from: number, to: number): void {
+    for (let k = from; k < to; k++) if (this.chars[k] !== '\n') this.chars[k] = ' ';
+  }
+}
+
+/** The text a sticky pattern matches at `i`, or undefined. */
+function matchAt(re: RegExp, text: string, i: number): string | undefined {
+  re.lastIndex = i;
+  return re.exec(text)?.[0];
+}
+
+/** The end of the value at `at` (a string, a name or number, a placeholder, a bracketed value); undefined when none. */
+function valueEnd(text: string, at: number): number | undefined {
+  if (text[at] === '"') return skipString(text, at);
+  if (text[at] === '{' || text[at] === '[') return closingOf(text, at);
+  const m = matchAt(ANGLE_PLACEHOLDER, text, at) ?? matchAt(WORD, text, at);
+  return m === undefined ? undefined : at + m.length;
+}
+
+/** The offset after the bracket that closes the one at `open` (strings and comments skipped); the text's end when none. */
+function closingOf(text: string, open: number): number {
+  let depth = 0;
+  let i = open;
   while (i < text.length) {
     const skipped = skipStringOrComment(text, i);
     if (skipped !== undefined) {
       i = skipped;
       continue;
     }
-    const c = text[i];
-    if (c === '{' || c === '[') stack.push(i);
-    else if (c === '}' || c === ']') stack.pop();
-    ELLIPSIS.lastIndex = i;
-    const m = ELLIPSIS.exec(text);
-    if (!m) {
-      i++;
-      continue;
-    }
-    const len = m[0].length;
-    const prev = previousSignificant(text, i);
-    const next = nextSignificant(text, i + len);
-    const prevChar = prev >= 0 ? text[prev] : '';
-    const nextChar = next < text.length ? text[next] : '';
-    if (prevChar === ':') {
-      // `"key": ...`: a value left out.
-      valuePlaceholders.push(i);
-      if (len === 3) chars.splice(i, 3, '"', '.', '"');
-      else chars[i] = '0';
-    } else {
-      // An elided member or element: blank it, and one comma that separated it.
-      for (let k = i; k < i + len; k++) chars[k] = ' ';
-      if (nextChar === ',') chars[next] = ' ';
-      else if (prevChar === ',') chars[prev] = ' ';
-      if (stack.length) openContainers.push(stack.at(-1)!);
-    }
-    i += len;
+    if (text[i] === '{' || text[i] === '[') depth++;
+    else if ((text[i] === '}' || text[i] === ']') && --depth === 0) return i + 1;
+    i++;
   }
-  return { text: chars.join(''), valuePlaceholders, openContainers };
+  return text.length;
 }
 
 /** The offset after the string or comment that starts at `i`; undefined when none starts there. */
@@ -333,7 +427,7 @@ function toPointer(path: string[]): string {
  */
 function stripElisions(value: unknown, pointer: string, placeholders: string[], open: Set<string>): unknown {
   if (typeof value === 'string') {
-    if (isEllipsis(value)) placeholders.push(pointer);
+    if (isEllipsis(value) || isAnglePlaceholder(value)) placeholders.push(pointer);
     return value;
   }
   if (Array.isArray(value)) {
@@ -356,6 +450,11 @@ function stripElisions(value: unknown, pointer: string, placeholders: string[], 
     return out;
   }
   return value;
+}
+
+/** A string that is one `<placeholder>` (`"<AUTHORIZATION_CODE>"`): it stands for a value of any type. */
+function isAnglePlaceholder(s: string): boolean {
+  return /^\s*<[^<>]+>\s*$/.test(s);
 }
 
 function isEllipsis(s: string): boolean {

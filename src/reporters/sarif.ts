@@ -102,7 +102,9 @@ function ruleDescriptor(rule: RuleMeta, rulesUrl: string | undefined): Reporting
     fullDescription: { text: `${rule.description} ${rule.rationale}`.trim() },
     help: { text: help.text, markdown: help.markdown },
     ...(rulesUrl ? { helpUri: ruleUrl(rulesUrl, rule.id) } : {}),
-    defaultConfiguration: { level: rule.defaultSeverity },
+    // A rule off by default: described, and not enabled until a config turns it on.
+    defaultConfiguration:
+      rule.defaultSeverity === 'off' ? { enabled: false, level: 'warning' } : { level: rule.defaultSeverity },
     properties: { tags: [rule.id.includes('/') ? rule.id.slice(0, rule.id.indexOf('/')) : rule.id] },
   };
 }

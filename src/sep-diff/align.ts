@@ -199,6 +199,20 @@ export function keywordsOf(unit: Unit): Keyword[] {
   return out;
 }
 
+/**
+ * Whether a text states requirement levels with RFC 2119 keywords: an upper-case keyword outside
+ * quotes (the BCP 14 paragraph names them in quotes, and states none). A SEP that writes none
+ * describes expectations in plain prose; the keywords the spec gives them formalize that prose.
+ */
+export function statesKeywords(text: string): boolean {
+  return /\b(?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL)\b/.test(
+    text.replace(
+      /["“”'‘’](?:MUST|SHALL|SHOULD|MAY|REQUIRED|RECOMMENDED|OPTIONAL|NOT)(?: NOT| RECOMMENDED)?["“”'‘’]/g,
+      '',
+    ),
+  );
+}
+
 // ---------------------------------------------------------------------------
 // Word-level differences
 

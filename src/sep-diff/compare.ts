@@ -9,23 +9,17 @@ import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
 import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Keyword } from './align.js';
 import type { Unit } from './units.js';
+import type { RuleMeta } from '../core/rule.js';
 import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
 import { markedSentence, quoteWhole } from './word-diff.js';
 
-const KEYWORD_WORDS = new Set(['must', 'shall', 'should', 'may', 'not', 'required', 'recommended', 'optional']);
-
-/** The same words but for an `s` or `es` ending (`takes`, `take`). */
-function inflectionOnly(a: { key: string }[], b: { key: string }[]): boolean {
-  const inflected = (x: string, y: string) => x === `${y}s` || x === `${y}es`;
-  return (
-    a.length > 0 && a.length === b.length && a.every((w, i) => inflected(w.key, b[i].key) || inflected(b[i].key, w.key))
-  );
-}
-
-/** A difference as a finding of its registered kind, at the kind's default severity (the config's is applied by `sepDiff`). */
+/**
+ * A difference as a finding of its registered kind, at the kind's default severity (a warning for
+ * a kind off by default); `sepDiff` applies the config's, and drops the kinds that are off.
+ */
 export function finding(kind: SepDiffKind, message: string, location: Location, related: RelatedLocation[]): Finding {
-  const { id, defaultSeverity } = sepDiffKinds[kind];
-  return { rule: id, severity: defaultSeverity, message, ...location, related };
+  const { id, defaultSeverity } = sepDiffKinds[kind] as RuleMeta;
+  return { rule: id, severity: defaultSeverity === 'off' ? 'warning' : defaultSeverity, message, ...location, related };
 }
 
 /** A short quotation of a text, for messages. */
@@ -59,6 +53,17 @@ export interface StretchOptions {
    * keyword) only the SEP has still is. Paired sentences are compared as always.
    */
   restatement?: boolean;
+  /**
+   * The SEP states requirement levels with RFC 2119 keywords (default true). When it writes none,
+   * the spec's keywords formalize its plain prose: they are not compared, and a sentence differs
+   * only by its other words.
+   */
+  keywords?: boolean;
+  /**
+   * Whether the spec says a unit only the SEP has somewhere else than the compared stretch (the
+   * JSDoc of another declaration): then it moved, and is not missing.
+   */
+  saidElsewhere?: (unit: Unit) => boolean;
 }
 
 export interface StretchResult {
@@ -84,16 +89,14 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     const { sep, doc } = pair;
     const kwSep = keywordsOf(sep);
     const kwDoc = keywordsOf(doc);
-    const keywordFinding = compareKeywords(sep, doc, kwSep, kwDoc, docName);
-    if (keywordFinding) findings.push(keywordFinding);
-    let hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
-    // A keyword turned into plain words ("MUST" to "should") is the keyword finding's, not a second one.
-    // So is the verb's agreement with it ("MUST takes" to "SHOULD take"): the keyword finding shows the sentence whole.
-    if (keywordFinding)
-      hunks = hunks.filter(
-        (h) =>
-          ![...h.dropped, ...h.added].every((w) => KEYWORD_WORDS.has(w.key)) && !inflectionOnly(h.dropped, h.added),
-      );
+    const keywordFinding = options.keywords === false ? undefined : compareKeywords(sep, doc, kwSep, kwDoc, docName);
+    // The keyword finding shows the sentence whole, every changed word marked: a second finding
+    // for its other words would say the same again.
+    if (keywordFinding) {
+      findings.push(keywordFinding);
+      continue;
+    }
+    const hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
     if (!hunks.length) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
@@ -137,11 +140,12 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
   for (const u of docOnly) slot(bySepIndex.filter((p) => p.doc.index < u.index).length).doc.push(u);
   for (const [n, slotted] of [...slots].sort((a, b) => a[0] - b[0])) {
     let { sep, doc } = slotted;
+    if (options.saidElsewhere) sep = sep.filter((u) => !options.saidElsewhere!(u));
     if (options.restatement) {
       doc = [];
       sep = sep.filter((u) => keywordsOf(u).length);
-      if (!sep.length) continue;
     }
+    if (!sep.length && !doc.length) continue;
     const prev = bySepIndex[n - 1];
     const next = bySepIndex[n];
     if (sep.length && doc.length) {

@@ -6,14 +6,18 @@
 import type { MarkdownPage } from '../model/spec.js';
 import { applySuppressions } from '../engine/suppress.js';
 import type { Finding } from '../core/finding.js';
-import { sortFindings, withSeverities } from '../engine/run.js';
+import { sortFindings, withSeverities, type SeverityOverride } from '../engine/run.js';
+import type { RuleMeta } from '../core/rule.js';
+import { sepDiffKinds } from '../rules/registry.js';
 import type { Project } from '../project/project.js';
 import { findProposals, targetVersion } from './proposals.js';
 import { checkMessages, exampleMessages, exampleTemplates, findTemplates } from './templates.js';
 import { compareProse, parseBlock, type ComparedTarget } from './prose.js';
 
 export type { ComparedTarget } from './prose.js';
-import { compareJsDoc } from './jsdoc.js';
+import { compareJsDoc, saidIn, schemaJsDocUnits } from './jsdoc.js';
+import { statesKeywords } from './align.js';
+import type { Unit } from './units.js';
 import { fromRules, type RuleFindingsOptions } from './rule-findings.js';
 import { compareSection, pagesToSearch, specificationSection } from './section.js';
 import { compareTypeScript, type TypeScriptResult } from './typescript.js';
@@ -60,6 +64,11 @@ export interface SepDiffResult {
   findings: Finding[];
 }
 
+/** The default severity of each kind of difference, by rule id (some ship off; see the registry). */
+const KIND_DEFAULTS: Record<string, SeverityOverride> = Object.fromEntries(
+  Object.values(sepDiffKinds as Record<string, RuleMeta>).map((k) => [k.id, k.defaultSeverity]),
+);
+
 export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOptions = {}): SepDiffResult {
   const { spec } = project;
   const { prose, jsdoc, changedFiles } = findProposals(spec, sep);
@@ -68,13 +77,19 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   const compared: ComparedTarget[] = [];
   const unknownDeclarations: string[] = [];
 
+  // A SEP that writes no RFC 2119 keyword states no requirement level for the spec's to differ from.
+  const keywords = statesKeywords(sep.file.text);
   for (const p of prose) {
-    const r = compareProse(sep, p);
+    const r = compareProse(sep, p, keywords);
     findings.push(...r.findings);
     if (r.compared) compared.push(r.compared);
   }
 
   const version = targetVersion(spec, changedFiles);
+  // A sentence of a proposed comment that schema.ts has in another comment moved there: not missing.
+  let schemaUnits: Unit[] | undefined;
+  const saidElsewhere = (u: Unit) =>
+    !!version?.schemaTs && saidIn((schemaUnits ??= schemaJsDocUnits(version.schemaTs)), u);
   for (const p of jsdoc) {
     const decl = version?.schemaTs?.byName.get(p.declaration);
     const target = p.member ? decl?.members.find((m) => m.name === p.member) : decl;
@@ -84,7 +99,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
       continue;
     }
     if (!changedFiles.includes(version.schemaTs.file.path)) changedFiles.push(version.schemaTs.file.path);
-    const r = compareJsDoc(p, target.jsdoc, target.location);
+    const r = compareJsDoc(p, target.jsdoc, target.location, { keywords, saidElsewhere });
     findings.push(...r.findings);
     compared.push({
       target: `${version.schemaTs.file.path} ${name}`,
@@ -152,7 +167,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   // The comparison's own findings take the config's severities and the spec's suppression
   // comments, as a rule's do in the engine; the other rules' findings come with both applied.
   const comparison = applySuppressions(
-    withSeverities(findings, options.runOptions?.severities),
+    withSeverities(findings, options.runOptions?.severities, KIND_DEFAULTS),
     project.spec.suppressions ?? [],
     // Unused suppressions are check's to report (suppression/unused), not sep-diff's.
     { ran: new Set(), known: new Set() },

@@ -2,12 +2,13 @@
  * Proposed JSDoc against schema.ts: the summary and the prose tags (`@deprecated`, `@remarks`)
  * of a declaration or member, compared segment by segment.
  */
-import type { JsDoc, JsDocLine } from '../model/spec.js';
+import type { JsDoc, JsDocLine, SchemaSource } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import type { Finding } from '../core/finding.js';
 import { readMarkdownPage } from '../sources/markdown.js';
-import { compareStretch, finding, quote } from './compare.js';
+import { lcsLength } from './align.js';
+import { compareStretch, finding, quote, type StretchOptions } from './compare.js';
 import type { JsDocProposal } from './proposals.js';
 import { unitsOf, type Region, type Unit } from './units.js';
 
@@ -50,10 +51,25 @@ function segmentsOf(jsdoc: JsDoc): Segment[] {
   return [summary, ...segments.filter((seg) => seg.name !== 'summary' && PROSE_TAGS.has(seg.name))];
 }
 
+/**
+ * An inline tag read as the words it shows: `{@link Resource}` as `Resource`, `{@link Tool.name | the
+ * name}` as `the name`. The rest becomes blanks, so that every column stays where it was.
+ */
+export function inlineTagsAsText(text: string): string {
+  return text.replace(
+    /\{@link(?:code|plain)?\s+([^}|]*?)(\s*\|\s*([^}]*?))?\s*\}/g,
+    (whole, target: string, bar, label) => {
+      const shown = bar && label ? label : target;
+      const at = whole.indexOf(shown, bar && label ? whole.indexOf('|') : 0);
+      return ' '.repeat(at) + shown + ' '.repeat(whole.length - at - shown.length);
+    },
+  );
+}
+
 /** A segment parsed as Markdown, its units located line by line in the comment. */
 function segmentUnits(seg: Segment | undefined, fallback: Location): Unit[] {
   if (!seg) return [];
-  const file = new TextFile(fallback.file, seg.lines.map((l) => l.text).join('\n'));
+  const file = new TextFile(fallback.file, seg.lines.map((l) => inlineTagsAsText(l.text)).join('\n'));
   const page = readMarkdownPage(file, 'md');
   if (!page.tree) return [];
   const region: Region = {
@@ -66,11 +82,36 @@ function segmentUnits(seg: Segment | undefined, fallback: Location): Unit[] {
   return unitsOf(page.tree.children, region);
 }
 
+/** The units of every JSDoc comment of a schema (declarations and members): where a sentence may have moved to. */
+export function schemaJsDocUnits(schema: SchemaSource): Unit[] {
+  const out: Unit[] = [];
+  const add = (jsdoc: JsDoc | undefined) => {
+    if (jsdoc) for (const seg of segmentsOf(jsdoc)) out.push(...segmentUnits(seg, jsdoc.location));
+  };
+  for (const decl of schema.declarations) {
+    add(decl.jsdoc);
+    for (const member of decl.members) add(member.jsdoc);
+  }
+  return out;
+}
+
+/** A unit is said in a set of units when one of them is this similar to it (2 * common words / all words). */
+const SAID_RATIO = 0.6;
+
+/** Whether one of `units` says `unit` (nearly the same words, in order). */
+export function saidIn(units: readonly Unit[], unit: Unit): boolean {
+  return units.some((u) => (2 * lcsLength(u.keys, unit.keys)) / (u.keys.length + unit.keys.length) >= SAID_RATIO);
+}
+
+/** What the comparison knows of the SEP beyond the comment (see `StretchOptions`). */
+export type JsDocContext = Pick<StretchOptions, 'keywords' | 'saidElsewhere'>;
+
 /** Compares the proposed comment's summary and prose tags with the model's, segment by segment. */
 export function compareJsDoc(
   p: JsDocProposal,
   model: JsDoc | undefined,
   declaredAt: Location,
+  context: JsDocContext = {},
 ): { findings: Finding[]; units: number; matched: number } {
   const modelSegments = model ? segmentsOf(model) : [];
   const anchor = model?.location ?? declaredAt;
@@ -98,6 +139,7 @@ export function compareJsDoc(
       anchor: theirs?.lines[0]?.location ?? anchor,
       docName,
       restatement: true,
+      ...context,
     });
     out.findings.push(...r.findings);
     out.units += sepUnits.length;

@@ -87,7 +87,12 @@ function sectionAt(children: RootContent[], i: number): RootContent[] {
   return children.slice(i, end);
 }
 
-export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: Finding[]; compared?: ComparedTarget } {
+export function compareProse(
+  sep: MarkdownPage,
+  p: ProseProposal,
+  /** The SEP states requirement levels with RFC 2119 keywords (see `StretchOptions.keywords`). */
+  keywords = true,
+): { findings: Finding[]; compared?: ComparedTarget } {
   const proposalAt = p.block.location;
   if (!p.page) {
     return {
@@ -156,7 +161,7 @@ export function compareProse(sep: MarkdownPage, p: ProseProposal): { findings: F
     mode = 'fragment';
   }
   docUnits ??= unitsOf(docNodes, pageRegion);
-  const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page' });
+  const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page', keywords });
   return {
     findings: r.findings,
     compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched },

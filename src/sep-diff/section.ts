@@ -9,7 +9,7 @@ import { toString } from '../vendor/markdown.js';
 import type { MarkdownPage, Spec, SpecVersion } from '../model/spec.js';
 import type { Finding } from '../core/finding.js';
 import { derivation, type Project } from '../project/project.js';
-import { keywordsOf, lcsLength, wordHunks, type Keyword } from './align.js';
+import { keywordsOf, lcsLength, statesKeywords, wordHunks, type Keyword } from './align.js';
 import { diffArrays } from 'diff/lib/diff/array.js';
 import { finding } from './compare.js';
 import { markedSentence, sameWord } from './word-diff.js';
@@ -170,8 +170,10 @@ export function compareSection(
   located.sort((a, b) => a.sep.index - b.sep.index);
 
   const findings: Finding[] = [];
+  // A SEP that writes no RFC 2119 keyword states no requirement level for the spec's to differ from.
+  const keywords = statesKeywords(sep.file.text);
   for (const pair of located) {
-    const f = keywordFinding(pair) ?? rewordedFinding(pair);
+    const f = (keywords ? keywordFinding(pair, units) : undefined) ?? rewordedFinding(pair);
     if (f) findings.push(f);
   }
   return {
@@ -207,8 +209,52 @@ function quotesKeywords(text: string): boolean {
   );
 }
 
-/** How the located unit's RFC 2119 keywords differ from the SEP's, aligned through the words' diff. */
-export function keywordChanges(pair: Located): KeywordChange[] {
+/** A unit's words with each RFC 2119 keyword (`SHOULD NOT`) one token, so that a keyword is aligned whole. */
+interface Token {
+  /** Indexes of its words in the unit. */
+  words: number[];
+  keyword?: Keyword;
+}
+
+function tokensOf(unit: Unit, keywords: Keyword[]): Token[] {
+  const byFirst = new Map(keywords.map((k) => [k.words[0], k]));
+  const out: Token[] = [];
+  for (let i = 0; i < unit.words.length; i++) {
+    const keyword = byFirst.get(i);
+    out.push(keyword ? { words: keyword.words, keyword } : { words: [i] });
+    if (keyword) i = keyword.words.at(-1)!;
+  }
+  return out;
+}
+
+/** Word keys without a plural `s`, so that `keywords` and `keyword` count as one word. */
+const stem = (key: string) => (key.length > 3 ? key.replace(/s$/, '') : key);
+
+/**
+ * Whether the spec's added words around a keyword restate another requirement of the SEP at the
+ * same level: the spec merged two of the SEP's sentences into one (the SEP's "Clients SHOULD
+ * treat keywords as case-insensitive" joined to its next item), which adds no requirement. The
+ * added words must hold at least two words that are not common ones, most of them in that unit.
+ */
+function restatesAnother(words: string[], keyword: Keyword, pair: Located, others: readonly Unit[]): boolean {
+  const content = new Set(words.filter((k) => !COMMON.has(k)).map(stem));
+  if (content.size < 2) return false;
+  return others.some((u) => {
+    if (u === pair.sep || !keywordsOf(u).some((k) => k.level === keyword.level)) return false;
+    const theirs = new Set(u.keys.map(stem));
+    return [...content].filter((k) => theirs.has(k)).length >= MERGED_SHARE * content.size;
+  });
+}
+
+/** The share of the added words another unit of the SEP must hold to be the requirement merged in. */
+const MERGED_SHARE = 0.6;
+
+/**
+ * How the located unit's RFC 2119 keywords differ from the SEP's, aligned through the diff of
+ * their words (a keyword one token). `others`: the SEP's other units, whose requirements the
+ * spec may have merged into this sentence.
+ */
+export function keywordChanges(pair: Located, others: readonly Unit[] = []): KeywordChange[] {
   const { sep, doc } = pair;
   const kwSep = keywordsOf(sep);
   const kwDoc = keywordsOf(doc);
@@ -222,14 +268,20 @@ export function keywordChanges(pair: Located): KeywordChange[] {
   if (levels(kwSep) === levels(kwDoc)) return [];
   // The BCP 14 paragraph quotes the keywords; it states none.
   if (quotesKeywords(sep.plain) || quotesKeywords(doc.plain)) return [];
-  // Word index in the SEP unit to the index of the same word in the spec's, and the run each changed word is in.
+  const sepTokens = tokensOf(sep, kwSep);
+  const docTokens = tokensOf(doc, kwDoc);
+  const same = (a: Token, b: Token) =>
+    a.keyword || b.keyword
+      ? a.keyword?.level === b.keyword?.level
+      : sameWord(sep.words[a.words[0]], doc.words[b.words[0]]);
+  // Token index in the SEP unit to the index of the same token in the spec's, and the run each changed token is in.
   const toDoc = new Map<number, number>();
   const runOfSep = new Map<number, ChangedRun>();
   const runOfDoc = new Map<number, ChangedRun>();
   let i = 0;
   let j = 0;
   let run: ChangedRun | undefined;
-  const changes = diffArrays(sep.words, doc.words, { comparator: sameWord });
+  const changes = diffArrays(sepTokens, docTokens, { comparator: same });
   changes.forEach((change, n) => {
     if (change.removed || change.added) {
       run ??= { sep: [], doc: [], edge: n === 0 };
@@ -256,15 +308,17 @@ export function keywordChanges(pair: Located): KeywordChange[] {
   // A keyword alone in or out: only where the run is a small edit, or the units are the same sentence.
   const counts = (r: ChangedRun | undefined) =>
     !!r && ((r.sep.length <= SMALL_RUN && r.doc.length <= SMALL_RUN) || pair.ratio >= KEYWORD_RATIO);
+  const sepAt = new Map(sepTokens.flatMap((t, n) => (t.keyword ? [[t.keyword, n] as const] : [])));
+  const docAt = new Map(docTokens.flatMap((t, n) => (t.keyword ? [[t.keyword, n] as const] : [])));
+  const keywordAt = (n: number | undefined) => (n === undefined ? undefined : docTokens[n]?.keyword);
   const paired = new Set<Keyword>();
   const out: KeywordChange[] = [];
   for (const ks of kwSep) {
-    const at = toDoc.get(ks.words[0]);
-    const r = runOfSep.get(ks.words[0]);
+    const n = sepAt.get(ks)!;
+    const r = runOfSep.get(n);
     const kd =
-      at !== undefined
-        ? kwDoc.find((k) => k.words.includes(at))
-        : kwDoc.find((k) => !paired.has(k) && runOfDoc.get(k.words[0]) === r);
+      keywordAt(toDoc.get(n)) ??
+      (r ? r.doc.map((m) => docTokens[m].keyword).find((k) => k && !paired.has(k)) : undefined);
     if (kd) {
       paired.add(kd);
       if (kd.level !== ks.level) out.push({ sep: ks, doc: kd });
@@ -272,16 +326,19 @@ export function keywordChanges(pair: Located): KeywordChange[] {
   }
   for (const kd of kwDoc) {
     if (paired.has(kd)) continue;
-    const r = runOfDoc.get(kd.words[0]);
+    const r = runOfDoc.get(docAt.get(kd)!);
     // Words the spec has before or after all of the SEP's are a sentence of its own, not this one changed.
     if (r && r.edge && !r.sep.length) continue;
-    if (counts(r)) out.push({ doc: kd });
+    if (!counts(r)) continue;
+    const added = r!.doc.flatMap((m) => (docTokens[m].keyword ? [] : docTokens[m].words.map((w) => doc.words[w].key)));
+    if (!r!.sep.length && restatesAnother(added, kd, pair, others)) continue;
+    out.push({ doc: kd });
   }
   return out;
 }
 
-function keywordFinding(pair: Located): Finding | undefined {
-  const changes = keywordChanges(pair);
+function keywordFinding(pair: Located, others: readonly Unit[]): Finding | undefined {
+  const changes = keywordChanges(pair, others);
   if (!changes.length) return undefined;
   const { sep, doc } = pair;
   const what = changes.map((c) =>
@@ -318,6 +375,8 @@ const endsWithColon = (u: Unit) => /:\s*$/.test(u.plain) || !!u.words.at(-1)?.ra
 
 function rewordedFinding(pair: Located): Finding | undefined {
   if (pair.ratio < REWORDED_RATIO || pair.ratio === 1 || pair.sep.keys.length < REWORDED_WORDS) return undefined;
+  // The BCP 14 paragraph is boilerplate each document words its own way (which keywords it lists, which RFCs it cites).
+  if (quotesKeywords(pair.sep.plain) || quotesKeywords(pair.doc.plain)) return undefined;
   const hunks = wordHunks(pair.sep, pair.doc).filter(
     (h, i, all) =>
       letters(h.dropped) !== letters(h.added) &&

@@ -14,6 +14,8 @@ import { readSchemaSource } from '../sources/schema-ts.js';
 import { finding } from './compare.js';
 
 const TS_LANGS = new Set(['ts', 'typescript']);
+/** The SEP's declaration quoted at the end of an absent-member message: `, which the SEP declares (`x?: T`)`. */
+const ABSENT_DECLARED = /, which the SEP declares \(`[\s\S]*`\)$/;
 const BEFORE = /\b(current|before|existing|today|old)\b/i;
 
 export interface TypeScriptResult {
@@ -115,10 +117,12 @@ export function compareTypeScript(
   }
   compareDeprecations(sep.path, nodes, schema, out);
   if (additions) out.extensionAdditions = additions.count;
-  // Two blocks declaring the same thing (a block repeated further on) give one finding.
+  // Two blocks declaring the same thing (a block repeated further on, or written again with its
+  // comments or types in another form) give one finding: a member schema.ts lacks is one finding,
+  // whatever type each block gives it.
   const seen = new Set<string>();
   out.findings = out.findings.filter((f) => {
-    const key = `${f.file}:${f.line}:${f.column} ${f.message}`;
+    const key = `${f.file}:${f.line}:${f.column} ${f.message.replace(ABSENT_DECLARED, '')}`;
     return !seen.has(key) && !!seen.add(key);
   });
   return out;
