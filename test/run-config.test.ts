@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resolveRunConfig } from '../src/cli/run-config.js';
 import { check } from '../src/check.js';
-import { ConfigError } from '../src/core/errors.js';
+import { ConfigError, UsageError } from '../src/core/errors.js';
 import { runCli, writeTree } from './helpers.js';
 
 const layout = { schema: 'spec/schema', docs: 'site/spec', seps: 'proposals' };
@@ -279,6 +279,24 @@ describe('resolveRunConfig', () => {
     expect(run.cacheDir).toBeUndefined();
     expect(run.worker).toBeUndefined();
     expect(run.output).toEqual({ format: 'text', color: false, progress: false, verbose: false, quiet: false });
+  });
+
+  test('--rule sets severities over the config’s, the last for a rule winning; a bad one is a usage error', () => {
+    const root = fixture({ rules: { 'example/valid': 'off', 'xref/link': 'warning' } });
+    const run = resolveRunConfig({
+      root,
+      flags: { rules: ['example/valid=error', 'sep-diff/changed: warning', 'xref/link=off', 'xref/link=error'] },
+    });
+    expect(run.severities).toEqual({ 'example/valid': 'error', 'xref/link': 'error', 'sep-diff/changed': 'warning' });
+    const fails = (rule: string) => () => resolveRunConfig({ root, flags: { rules: [rule] } });
+    expect(fails('example/vlaid=error')).toThrow(
+      '--rule: unknown rule "example/vlaid" (did you mean "example/valid"?)',
+    );
+    expect(fails('example/valid=warn')).toThrow(
+      '--rule example/valid: the severity must be off, warning or error, got "warn" (did you mean "warning"?)',
+    );
+    expect(fails('example/valid')).toThrow('--rule takes ID=SEVERITY');
+    expect(fails('example/valid')).toThrow(UsageError);
   });
 
   test('the ignore matcher follows the config globs; versions, cache and worker follow the flags', () => {

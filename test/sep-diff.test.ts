@@ -73,12 +73,19 @@ describe('sep-diff on the sample spec', () => {
     const root = wordByWord(copyTree(sampleSpec));
     // A clause dropped inside a list item.
     edit(root, PAGE, '- Widget locked by another client (`-32030`)', '- Widget locked by another client');
-    // An item moved.
+    // Two items of a numbered list swapped (both sides numbered first).
+    for (const file of [SEP, PAGE])
+      edit(
+        root,
+        file,
+        '- Unknown widget id\n- Invalid or expired cursor\n- Widget locked by another client',
+        '1. Unknown widget id\n2. Invalid or expired cursor\n3. Widget locked by another client',
+      );
     edit(
       root,
       PAGE,
-      '- Unknown widget id\n- Invalid or expired cursor\n',
-      '- Invalid or expired cursor\n- Unknown widget id\n',
+      '1. Unknown widget id\n2. Invalid or expired cursor\n',
+      '1. Invalid or expired cursor\n2. Unknown widget id\n',
     );
     // A sentence rewritten.
     edit(root, PAGE, 'WXP reports failures through two channels.', 'WXP has two ways to report a failure.');
@@ -114,10 +121,10 @@ describe('sep-diff on the sample spec', () => {
       {
         rule: 'sep-diff/changed',
         file: PAGE,
-        line: lineOf(root, PAGE, '- Widget locked by another client'),
-        column: '- Widget locked by another client'.length + 1,
+        line: lineOf(root, PAGE, '3. Widget locked by another client'),
+        column: '3. Widget locked by another client'.length + 1,
         message: 'This item differs from the SEP’s wording in the page: “Widget locked by another client [-(-32030)-]”',
-        related: [sepAt('(`-32030`)', '- Widget locked by another client')],
+        related: [sepAt('(`-32030`)', '3. Widget locked by another client')],
       },
       {
         rule: 'sep-diff/template',
@@ -164,6 +171,44 @@ describe('sep-diff on the sample spec', () => {
     expect(byDefault.findings).toEqual(
       expected.filter((e) => e.rule !== 'sep-diff/changed').map((e) => expect.objectContaining(e)),
     );
+  });
+
+  it('leaves the order of bullets alone: only a numbered list’s order is compared', async () => {
+    const root = copyTree(sampleSpec);
+    edit(
+      root,
+      PAGE,
+      '- Unknown widget id\n- Invalid or expired cursor\n',
+      '- Invalid or expired cursor\n- Unknown widget id\n',
+    );
+    expect((await diff(root)).findings).toEqual([]);
+  });
+
+  it('says how many differences it found of the kinds that are off, and --rule turns one on', async () => {
+    const root = copyTree(sampleSpec);
+    edit(root, PAGE, 'WXP reports failures through two channels.', 'WXP has two ways to report a failure.');
+    const run = await runCli(['sep-diff', SEP, '--root', root]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "Not reported, their rules being off: 1 sep-diff/changed (wording differences are mostly editorial; --rule sep-diff/changed=warning or the config's rules show them).",
+    );
+    const on = await runCli([
+      'sep-diff',
+      SEP,
+      '--root',
+      root,
+      '--rule',
+      'sep-diff/changed=warning',
+      '--format',
+      'json',
+    ]);
+    expect(on.code).toBe(0);
+    const report = JSON.parse(on.stdout);
+    expect(report.findings.map((f: Found) => [f.rule, f.severity])).toEqual([['sep-diff/changed', 'warning']]);
+    expect(report.summary.differencesNotReported).toBe(0);
+    const bad = await runCli(['sep-diff', SEP, '--root', root, '--rule', 'sep-diff/chnged=warning']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('spec-check: --rule: unknown rule "sep-diff/chnged" (did you mean "sep-diff/changed"?)\n');
   });
 
   it('reports the SEP’s own example message when it does not follow its template', async () => {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../core/errors.js';
-import { CONFIG_FILE, loadConfig, type ExtendsOption } from '../config/config.js';
+import { CONFIG_FILE, loadConfig, parseRuleFlags, type ExtendsOption } from '../config/config.js';
 import { ignoreMatcher } from '../config/glob.js';
 import type { LoadOptions } from '../sources/load.js';
 import { defaultLayout, type Layout } from '../sources/layout.js';
@@ -43,6 +43,8 @@ export interface RunFlags {
   output?: string;
   verbose?: boolean;
   quiet?: boolean;
+  /** `--rule ID=SEVERITY` (repeatable): severities over the config's `rules`. */
+  rules?: string[];
 }
 
 /** How a command writes its result. */
@@ -106,7 +108,7 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
     layout: { ...defaultLayout, ...config.layout },
     ignore: config.ignore?.length ? ignoreMatcher(config.ignore) : undefined,
     versions: flags.versions?.length ? flags.versions : undefined,
-    severities: config.rules,
+    severities: flags.rules?.length ? { ...config.rules, ...parseRuleFlags(flags.rules) } : config.rules,
     vocabulary: config.vocabulary as Vocabulary | undefined,
     cacheDir: cacheProblem ? undefined : cacheDir,
     // spec-check's own folder not being writable (an install by another user) is not worth a warning.

@@ -9,7 +9,7 @@ import { editDistance } from '../util/edit-distance.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema } from 'ajv';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, UsageError } from '../core/errors.js';
 import type { Layout } from '../sources/layout.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
@@ -268,6 +268,27 @@ function vocabularyProblem(vocabulary: unknown): { pointer: string; message: str
   const extra =
     e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
   return { pointer: e.instancePath, message: `${e.message}${extra}` };
+}
+
+/**
+ * The severities of `--rule ID=SEVERITY` flags (ESLint's `--rule`), by rule id; a later flag for the
+ * same rule wins. A flag that names no rule or no severity is a usage error.
+ */
+export function parseRuleFlags(flags: readonly string[]): Record<string, SeverityOverride> {
+  const ids = ruleIds();
+  const out: Record<string, SeverityOverride> = {};
+  for (const flag of flags) {
+    const m = /^\s*([^=\s]+)\s*[=:]\s*(\S+)\s*$/.exec(flag);
+    if (!m) throw new UsageError(`--rule takes ID=SEVERITY (off, warning or error), got ${JSON.stringify(flag)}`);
+    const [, id, severity] = m;
+    if (!ids.includes(id)) throw new UsageError(`--rule: unknown rule "${id}"${suggest(id, ids)}`);
+    if (!(severityValues as readonly string[]).includes(severity))
+      throw new UsageError(
+        `--rule ${id}: the severity must be off, warning or error, got ${JSON.stringify(severity)}${severity === 'warn' ? ' (did you mean "warning"?)' : ''}`,
+      );
+    out[id] = severity as SeverityOverride;
+  }
+  return out;
 }
 
 /**

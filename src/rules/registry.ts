@@ -93,9 +93,9 @@ export const sepDiffKinds = {
   order: {
     id: 'sep-diff/order',
     description:
-      'Items or sentences in a different order than the SEP proposes (outside the longest run kept in order).',
+      'Items of a numbered list of the SEP in a different order in the spec (outside the longest run kept in order); the order of bullets, sentences and table rows is not compared.',
     rationale:
-      'Steps of a procedure and lists of precedence mean their order; a reordered list can change what an implementation does first.',
+      'Steps of a procedure and lists of precedence, which a SEP numbers, mean their order: a reordered list can change what an implementation does first. A bulleted list or a paragraph is reordered for reading, so such a change is left alone.',
     defaultSeverity: 'warning',
     examples: {
       fail: sides(

@@ -114,10 +114,11 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     );
   }
 
-  // Order: among matched units, those outside the longest run kept in the SEP's order.
+  // Order: among matched items of the SEP's numbered lists, those outside the longest run kept in
+  // the SEP's order. The order of bullets, sentences and rows is the writer's, not a requirement.
   const position = (u: Unit, all: Unit[]) =>
     all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
-  for (const pair of outOfOrder(pairs)) {
+  for (const pair of outOfOrder(pairs.filter((p) => p.sep.ordered && p.doc.kind === 'item'))) {
     const what = noun[pair.doc.kind];
     findings.push(
       finding(

@@ -62,6 +62,11 @@ export interface SepDiffResult {
   changedFiles: string[];
   coverage: Coverage;
   findings: Finding[];
+  /**
+   * Differences found but not reported, by rule: those whose rule is off (sep-diff/changed and
+   * sep-diff/reworded ship off), so that a report never reads as if there were none.
+   */
+  notReported: { rule: string; count: number }[];
 }
 
 /** The default severity of each kind of difference, by rule id (some ship off; see the registry). */
@@ -166,8 +171,13 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
 
   // The comparison's own findings take the config's severities and the spec's suppression
   // comments, as a rule's do in the engine; the other rules' findings come with both applied.
+  const severities = options.runOptions?.severities;
+  const notReported = new Map<string, number>();
+  for (const f of findings)
+    if ((severities?.[f.rule] ?? KIND_DEFAULTS[f.rule]) === 'off')
+      notReported.set(f.rule, (notReported.get(f.rule) ?? 0) + 1);
   const comparison = applySuppressions(
-    withSeverities(findings, options.runOptions?.severities, KIND_DEFAULTS),
+    withSeverities(findings, severities, KIND_DEFAULTS),
     project.spec.suppressions ?? [],
     // Unused suppressions are check's to report (suppression/unused), not sep-diff's.
     { ran: new Set(), known: new Set() },
@@ -183,5 +193,6 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     changedFiles,
     coverage,
     findings: sortFindings([...comparison, ...fromRules(project, sep, options)]),
+    notReported: [...notReported].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rule, count]) => ({ rule, count })),
   };
 }

@@ -42,6 +42,7 @@ export function sepDiffReport(spec: Spec, rootArg: string, result: SepDiffResult
       deprecationsLocated: result.coverage.typescript.deprecationsLocated,
       jsonExamples: result.coverage.json.examples,
       jsonExamplesLocated: result.coverage.json.located,
+      differencesNotReported: result.notReported.reduce((n, r) => n + r.count, 0),
     },
     result,
   };
@@ -152,6 +153,13 @@ export function coverageLines(r: SepDiffResult, code: (s: string) => string): st
     );
   if (c.json.examples)
     lines.push(`JSON examples: ${c.json.located} of ${c.json.examples} found in the pages searched.`);
+  if (r.notReported.length) {
+    const counts = r.notReported.map((n) => `${n.count} ${code(n.rule)}`).join(', ');
+    const first = r.notReported[0].rule;
+    lines.push(
+      `Not reported, their rules being off: ${counts} (wording differences are mostly editorial; ${code(`--rule ${first}=warning`)} or the config's rules show them).`,
+    );
+  }
   return lines;
 }
 

@@ -39,6 +39,8 @@ export interface Unit {
   block: number;
   /** Position in reading order within the stretch. */
   index: number;
+  /** An item of a numbered list: its place in the list means something (steps, precedence). */
+  ordered?: boolean;
   /** Location of a plain-text offset. */
   locate(offset: number): Location;
   /** Location of the unit's first character. */
@@ -174,8 +176,11 @@ export function unitsOf(nodes: readonly RootContent[], region: Region): Unit[] {
   const push = (u: Unit | undefined) => {
     if (u) units.push(u);
   };
-  const visitNode = (node: RootContent | Nodes, block: number): void => {
+  const visitNode = (node: RootContent | Nodes, block: number, inOrderedList = false): void => {
     switch (node.type) {
+      case 'list':
+        for (const item of node.children) visitNode(item, block, !!node.ordered);
+        return;
       case 'heading': {
         const plain = new PlainText(region);
         addPhrasing(plain, node.children);
@@ -198,7 +203,8 @@ export function unitsOf(nodes: readonly RootContent[], region: Region): Unit[] {
             addPhrasing(plain, child.children);
           }
         }
-        push(makeUnit('item', plain, 0, plain.text.length, block, units.length));
+        const item = makeUnit('item', plain, 0, plain.text.length, block, units.length);
+        push(item && inOrderedList ? { ...item, ordered: true } : item);
         for (const child of node.children) if (child.type !== 'paragraph') visitNode(child, block);
         return;
       }

@@ -38,6 +38,7 @@ interface CheckCommandOptions {
   blobUrl?: string;
   base?: string;
   changed?: boolean;
+  rule?: string[];
 }
 
 export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => {
@@ -48,6 +49,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .addOption(new Option('--format <format>', 'output format').choices(Object.keys(formatters)).default('text'))
     .option('--version <version>', 'check only this version (repeatable)', collect)
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
+    .option('--rule <id=severity>', "a rule's severity (off, warning, error) over the config's (repeatable)", collect)
     .option('--output <file>', 'write the report to this file instead of stdout')
     .option('--verbose', 'text format: show the source lines around each finding')
     .option('--quiet', 'no progress line and no notes on stderr')
@@ -67,6 +69,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         output: opts.output,
         verbose: opts.verbose,
         quiet: opts.quiet,
+        rules: opts.rule,
       };
       const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, flags, terminal: io });
       const run = resolve();
