@@ -69,7 +69,8 @@ export function repoChecksReady(dir) {
 
 /**
  * A copy of the corpus under `dir` with the toolchain's node_modules linked in (the checks run in
- * the repository's own tree), made again each call so that no earlier run's output is in it.
+ * the repository's own tree), made again each call. The four checks only read it, so the runs of
+ * one bench share it.
  */
 export function repoTree(corpus, dir) {
   const where = layout(dir);

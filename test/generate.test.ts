@@ -9,6 +9,7 @@ import { canonicalUnions } from '../src/generators/keys.js';
 import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/core/text-file.js';
+import ts from '../src/util/typescript.js';
 import { toolchainPins } from '../src/generators/pins.js';
 import { copyTree, driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree, projectOf } from './helpers.js';
 
@@ -199,7 +200,7 @@ describe('generator programs', () => {
       'export interface Lamp { id: string }',
       '/** A note that includes a text. {@include ./examples/Note/text.md} @category Lamps */',
       'export interface Note { text: string }',
-      '/** A switch. @category Lamps */',
+      '/** A switch. @category Lamps\n *\n * @example On\n * {@includeCode ./examples/Switch/on.json}\n */',
       'export interface Switch { on: boolean }',
       '',
     ].join('\n');
@@ -211,6 +212,7 @@ describe('generator programs', () => {
       new Map([
         [`${built.fileNames.get('draft')!.replace(/schema\.ts$/, '')}examples/Lamp/half.json`, half],
         [`${built.fileNames.get('draft')!.replace(/schema\.ts$/, '')}examples/Note/text.md`, note],
+        [`${built.fileNames.get('draft')!.replace(/schema\.ts$/, '')}examples/Switch/on.json`, '{ "on": true }'],
       ]);
     const render = (program: typeof built, includes: Map<string, string>) =>
       renderSchemaReference({
@@ -230,10 +232,11 @@ describe('generator programs', () => {
     const again = page(built, edited);
     expect(rendered.mock.calls.map(([r]) => r.name)).toEqual(['Lamp']);
     expect(again).toContain('hall');
-    // The page's inputs are every example its blocks put in, those kept as well as those rendered.
+    // The page's inputs are every file its comments name, whether its block was kept or rendered.
     expect(render(built, edited).included.map((f) => f.replace(/.*\/examples\//, ''))).toEqual([
       'Lamp/half.json',
       'Note/text.md',
+      'Switch/on.json',
     ]);
     // A text that `{@include}` puts in the comment is read at conversion: its edit is seen too.
     const noted = examples('{ "id": "hall" }', 'Second note.');
@@ -272,7 +275,7 @@ describe('generator programs', () => {
     const fresh = buildCheckedProgram(editedSpec, editedSpec.versions, referenceCompilerOptions);
     const typeText = (built: typeof first, id: string, name: string) => {
       const checker = built.program.getTypeChecker();
-      const symbol = checker.getSymbolsInScope(file(built, id), 788968).find((s) => s.name === name)!;
+      const symbol = checker.getSymbolsInScope(file(built, id), ts.SymbolFlags.Type).find((s) => s.name === name)!;
       return checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol));
     };
     expect(typeText(next, 'v1', 'Kind')).toBe(typeText(fresh, 'v1', 'Kind'));

@@ -55,14 +55,8 @@ describe('reading JSON blocks as spec authors write them', () => {
   });
 
   it.each([
-    [
-      'a union of string literals',
-      '{\n  "state": "open" | "shut" | "ajar",\n  "n": 1\n}',
-      { state: 'open', n: 1 },
-      ['/state'],
-      [],
-    ],
     ['a union with a type name', '{ "tag": string | null }', { tag: expect.any(String) }, ['/tag'], []],
+    ['a union of values of two types', '{ "tag": "x" | 1 }', { tag: 'x' }, ['/tag'], []],
     ['a union of objects', '{ "lid": { "w": 1 } | null }', { lid: { w: 1 } }, ['/lid'], []],
     ['a <placeholder> value', '{ "code": <CODE_TO_BE_ASSIGNED> }', { code: expect.any(String) }, ['/code'], []],
     ['a <placeholder> member', '{ "kty": "OKP", <the rest of the key ...> }', { kty: 'OKP' }, [], ['']],
@@ -74,20 +68,46 @@ describe('reading JSON blocks as spec authors write them', () => {
       ['/headers/0'],
       [],
     ],
-    [
-      'a JSON type as a value',
-      '{ "size": number, "tags": string[] }',
-      { size: expect.any(String), tags: expect.any(String) },
-      ['/size', '/tags'],
-      [],
-    ],
     ['a "<placeholder>" string', '{ "code": "<TBD>" }', { code: '<TBD>' }, ['/code'], []],
+    ['`unknown` as a value', '{ "data": unknown }', { data: expect.any(String) }, ['/data'], []],
   ])('reads %s as a placeholder, not an error', (_name, text, value, placeholders, open) => {
     const json = readProseJson(text);
     expect(json.errors).toEqual([]);
     expect(json.value).toEqual(value);
     expect(json.placeholders).toEqual(placeholders);
     expect([...json.open]).toEqual(open);
+  });
+
+  it.each([
+    [
+      'a union of string literals',
+      '{\n  "state": "open" | "shut" | "ajar",\n  "n": 1\n}',
+      { state: 'open', n: 1 },
+      ['/state'],
+    ],
+    ['a union of booleans', '{ "on": true | false }', { on: true }, ['/on']],
+    [
+      'JSON types as values',
+      '{ "size": number, "tags": string[], "ok": boolean, "meta": object, "name": string }',
+      { size: 0, tags: [], ok: false, meta: {}, name: '' },
+      ['/size', '/tags', '/ok', '/meta', '/name'],
+    ],
+  ])('reads %s as a value of its JSON type, whose type alone is checked', (_name, text, value, typed) => {
+    const json = readProseJson(text);
+    expect(json.errors).toEqual([]);
+    expect(json.value).toEqual(value);
+    expect(json.placeholders).toEqual([]);
+    expect([...(json.typed ?? [])]).toEqual(typed);
+  });
+
+  it('reads a capitalised name where a value belongs as a placeholder, and names it for the caller to judge', () => {
+    const json = readProseJson('{\n  "headers": [ HeaderPair ],\n  "level": Error\n}');
+    expect(json.errors).toEqual([]);
+    expect(json.placeholders).toEqual(['/headers/0', '/level']);
+    expect(json.names).toEqual([
+      { name: 'HeaderPair', line: 1, column: 15 },
+      { name: 'Error', line: 2, column: 11 },
+    ]);
   });
 
   it('allows the comma that ends a fragment, not one inside a whole value', () => {
@@ -104,6 +124,10 @@ describe('reading JSON blocks as spec authors write them', () => {
     ['a missing comma after a union', '{ "a": "x" | "y"\n  "b": 1 }'],
     ['a bar with nothing after it', '{ "a": "x" | }'],
     ['an unclosed angle bracket', '{ "a": <open }'],
+    ['Infinity', '{ "a": Infinity }'],
+    ['NaN', '{ "a": NaN }'],
+    ['a capitalised boolean', '{ "enabled": True }'],
+    ['None', '{ "x": None }'],
   ])('still reports %s', (_name, text) => {
     expect(readProseJson(text).errors).not.toEqual([]);
   });

@@ -145,7 +145,7 @@ describe('prose/json-valid', () => {
     expect(got.findings).toEqual([]);
     expect(got.validated).toBe(1);
     // A "<placeholder>" string where the schema wants a string of its own is not held to it either,
-    // while a wrong value beside it still is.
+    // while a wrong value beside it, in the same block, still is.
     const typed = await run({
       [PAGE]: page(
         'The client asks:',
@@ -154,9 +154,32 @@ describe('prose/json-valid', () => {
     });
     expect(typed.findings).toEqual([]);
     const wrong = await run({
-      [PAGE]: page('The client asks:', '{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": { "id": 7 } }'),
+      [PAGE]: page(
+        'The client asks:',
+        '{ "jsonrpc": <the version>, "id": 1, "method": "parts/get", "params": { "id": 7 | 8 } }',
+      ),
     });
-    expect(wrong.findings).toHaveLength(1);
+    expect(wrong.findings.map((f) => f.message)).toEqual([
+      'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got a number',
+    ]);
+  });
+
+  it('holds a JSON type shown as a value to its type, and a bare name to what the schema or the page declares', async () => {
+    const request = (params: string) => `{ "jsonrpc": "2.0", "id": 1, "method": "parts/get", "params": ${params} }`;
+    const got = await run({ [PAGE]: page('The client asks:', request('{ "id": number }')) });
+    expect(got.findings.map((f) => f.message)).toEqual([
+      'Request "parts/get" does not match GetPartRequest at /params/id: expected a string, got a number',
+    ]);
+    // A name the schema declares stands for a value of it; one nothing declares is a syntax error.
+    expect((await run({ [PAGE]: page('The client asks:', request('{ "id": Part }')) })).findings).toEqual([]);
+    const bare = await run({ [PAGE]: page('The client asks:', request('{ "id": Error }')) });
+    expect(bare.findings).toEqual([
+      expect.objectContaining({
+        message:
+          'Invalid JSON: `Error` is not a JSON value (a name stands for a value only where the schema or the page declares it)',
+        column: 71,
+      }),
+    ]);
   });
 
   it('does not report members the page says its examples omit', async () => {

@@ -285,9 +285,22 @@ describe('resolveRunConfig', () => {
     const root = fixture({ rules: { 'example/valid': 'off', 'xref/link': 'warning' } });
     const run = resolveRunConfig({
       root,
-      flags: { rules: ['example/valid=error', 'sep-diff/changed: warning', 'xref/link=off', 'xref/link=error'] },
+      // ESLint's ID:SEVERITY too, and several in one flag.
+      flags: {
+        rules: [
+          'example/valid=error',
+          'sep-diff/changed: warning,example/orphan=off',
+          'xref/link=off',
+          'xref/link=error',
+        ],
+      },
     });
-    expect(run.severities).toEqual({ 'example/valid': 'error', 'xref/link': 'error', 'sep-diff/changed': 'warning' });
+    expect(run.severities).toEqual({
+      'example/valid': 'error',
+      'xref/link': 'error',
+      'sep-diff/changed': 'warning',
+      'example/orphan': 'off',
+    });
     const fails = (rule: string) => () => resolveRunConfig({ root, flags: { rules: [rule] } });
     expect(fails('example/vlaid=error')).toThrow(
       '--rule: unknown rule "example/vlaid" (did you mean "example/valid"?)',

@@ -190,7 +190,7 @@ describe('sep-diff on the sample spec', () => {
     const run = await runCli(['sep-diff', SEP, '--root', root]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
-      "Not reported, their rules being off: 1 sep-diff/changed (wording differences are mostly editorial; --rule sep-diff/changed=warning or the config's rules show them).",
+      "Not reported, their rules being off: 1 sep-diff/changed (these kinds ship off: wording differences are mostly editorial; --rule sep-diff/changed=warning or the config's rules show them).",
     );
     const on = await runCli([
       'sep-diff',
@@ -248,6 +248,12 @@ describe('sep-diff on the sample spec', () => {
           'This sentence differs from the SEP’s wording in the page: “Results are paged; {+always+} pass the nextCursor of one page as the cursor of the next request.”',
       }),
     ]);
+    // With the rule off, as it ships, a SEP without a Specification section still says what it left out.
+    fs.rmSync(path.join(root, 'spec-check.config.json'));
+    const quiet = await runCli(['sep-diff', 'seps/21-b.md', '--root', root]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain('Not reported, their rules being off: 1 sep-diff/changed (these kinds ship off');
+    expect(quiet.stdout).toContain('No differences reported in what was compared (1 found by rules that are off).');
   });
 
   it('reports a target page the spec does not have, at the place the SEP names it', async () => {

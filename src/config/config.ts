@@ -118,17 +118,15 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   if (value.rules !== undefined) {
     if (!isObject(value.rules))
       fail(valueAt('/rules'), '"rules" must be an object of rule id -> "off" | "warning" | "error"');
-    const ids = ruleIds();
     const rules: Record<string, SeverityOverride> = {};
     for (const [id, severity] of Object.entries(value.rules as Record<string, unknown>)) {
-      if (!ids.includes(id)) fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ids)}`);
-      if (!(severityValues as readonly unknown[]).includes(severity)) {
-        const hint = severity === 'warn' ? ' (did you mean "warning"?)' : '';
+      const problem = ruleSeverityProblem(id, severity);
+      if (problem === 'rule') fail(keyAt('/rules', id), `unknown rule "${id}" in "rules"${suggest(id, ruleIds())}`);
+      if (problem === 'severity')
         fail(
           valueAt(`/rules/${escapePointer(id)}`),
-          `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${hint}`,
+          `rules["${id}"] must be "off", "warning" or "error", got ${JSON.stringify(severity)}${warnHint(severity)}`,
         );
-      }
       rules[id] = severity as SeverityOverride;
     }
     config.rules = rules;
@@ -271,25 +269,36 @@ function vocabularyProblem(vocabulary: unknown): { pointer: string; message: str
 }
 
 /**
- * The severities of `--rule ID=SEVERITY` flags (ESLint's `--rule`), by rule id; a later flag for the
- * same rule wins. A flag that names no rule or no severity is a usage error.
+ * The severities of `--rule` flags, by rule id: `ID=SEVERITY`, or ESLint's `ID:SEVERITY`, several
+ * in one flag when separated by commas; a later one for the same rule wins. One that names no
+ * rule or no severity is a usage error.
  */
 export function parseRuleFlags(flags: readonly string[]): Record<string, SeverityOverride> {
-  const ids = ruleIds();
   const out: Record<string, SeverityOverride> = {};
-  for (const flag of flags) {
-    const m = /^\s*([^=\s]+)\s*[=:]\s*(\S+)\s*$/.exec(flag);
-    if (!m) throw new UsageError(`--rule takes ID=SEVERITY (off, warning or error), got ${JSON.stringify(flag)}`);
+  for (const entry of flags.flatMap((f) => f.split(','))) {
+    const m = /^\s*([^=:\s]+)\s*[=:]\s*(\S+)\s*$/.exec(entry);
+    if (!m) throw new UsageError(`--rule takes ID=SEVERITY (off, warning or error), got ${JSON.stringify(entry)}`);
     const [, id, severity] = m;
-    if (!ids.includes(id)) throw new UsageError(`--rule: unknown rule "${id}"${suggest(id, ids)}`);
-    if (!(severityValues as readonly string[]).includes(severity))
+    const problem = ruleSeverityProblem(id, severity);
+    if (problem === 'rule') throw new UsageError(`--rule: unknown rule "${id}"${suggest(id, ruleIds())}`);
+    if (problem === 'severity')
       throw new UsageError(
-        `--rule ${id}: the severity must be off, warning or error, got ${JSON.stringify(severity)}${severity === 'warn' ? ' (did you mean "warning"?)' : ''}`,
+        `--rule ${id}: the severity must be off, warning or error, got ${JSON.stringify(severity)}${warnHint(severity)}`,
       );
     out[id] = severity as SeverityOverride;
   }
   return out;
 }
+
+/** What is wrong with a rule id and severity the config or a flag gives: the rule, the severity, or nothing. */
+function ruleSeverityProblem(id: string, severity: unknown): 'rule' | 'severity' | undefined {
+  if (!ruleIds().includes(id)) return 'rule';
+  if (!(severityValues as readonly unknown[]).includes(severity)) return 'severity';
+  return undefined;
+}
+
+/** ESLint's `warn`, which spec-check spells `warning`. */
+const warnHint = (severity: unknown) => (severity === 'warn' ? ' (did you mean "warning"?)' : '');
 
 /**
  * Every rule id the config may name: the registry's, as schema/config.schema.json lists them

@@ -38,7 +38,8 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
     '',
     `\`spec-check check\` runs ${n(checkRules.length, 'rule')}${sepDiffRules.length ? `, and \`spec-check sep-diff\` reports ${n(sepDiffRules.length, 'kind')} of difference of its own` : ''}.`,
     "Every finding names its rule; `spec-check rules` lists them all. To change a rule's severity or turn it off,",
-    'set it in `spec-check.config.json` (`"rules": { "<rule>": "off" | "warning" | "error" }`); to accept one finding',
+    'set it in `spec-check.config.json` (`"rules": { "<rule>": "off" | "warning" | "error" }`), or for one run with',
+    '`--rule <rule>=<severity>`; to accept one finding',
     'where it is, put a `spec-check-disable-next-line <rule> -- <reason>` comment on the line above it.',
     '[Adopting spec-check](adoption.md) explains both, and baselines.',
   ];
@@ -58,7 +59,7 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
         rule.description,
         '',
         rule.defaultSeverity === 'off'
-          ? `**Default severity:** off (the reason is below; turn it on with \`"rules": { "${rule.id}": "warning" }\` in \`spec-check.config.json\`)`
+          ? `**Default severity:** off (the reason is below; turn it on with \`"rules": { "${rule.id}": "warning" }\` in \`spec-check.config.json\`, or for one run with \`--rule ${rule.id}=warning\`)`
           : `**Default severity:** ${rule.defaultSeverity}`,
         '',
         `**Why it matters:** ${rule.rationale}`,
@@ -90,7 +91,8 @@ export function renderRulesReference(rules: readonly ReferencedRule[]): string {
       '',
       "sep-diff compares a SEP's proposed wording with the spec. Each difference is a finding located in the spec, where",
       "the pull request is reviewed, with the SEP's wording as its related location (a target page the spec lacks is",
-      "located in the SEP). The config's `rules` set their severities as they do for the rules above.",
+      "located in the SEP). The config's `rules` and `--rule` set their severities as they do for the rules above; a",
+      'report says how many differences it found of kinds that are off.',
     );
     table(sepDiffRules);
     sections(sepDiffRules, '###');

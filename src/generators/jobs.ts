@@ -76,7 +76,7 @@ export interface ReferenceOutput {
   text: string;
   declarations: RenderedDeclaration[];
   problems: GenerationProblem[];
-  /** The example files the page included, and those it names that do not exist, sorted. */
+  /** The example files the page depends on: every file its comments name, existing or not, sorted. */
   included: string[];
 }
 

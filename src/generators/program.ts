@@ -144,8 +144,7 @@ function buildSchemaProgram(
   const fileExists = host.fileExists.bind(host);
   // Nothing of the checked spec is read here but the loaded texts: an import in schema.ts of
   // another file resolves to nothing (a type error), and only TypeScript's lib files come from disk.
-  const libDir = path.dirname(ts.getDefaultLibFilePath(options));
-  const isLib = (f: string) => path.resolve(f).startsWith(libDir + path.sep);
+  const isLib = libFileTest(options);
   host.fileExists = (f) => sources.has(path.resolve(f)) || (isLib(f) && fileExists(f));
   host.readFile = (f) => sources.get(path.resolve(f))?.text ?? (isLib(f) ? readFile(f) : undefined);
   host.directoryExists = (d) =>
@@ -233,11 +232,17 @@ export function buildCheckedProgram(
  * language service does with files an edit left unchanged.
  */
 export function ownSourceFiles(built: SchemaProgram): Map<string, TS.SourceFile> {
-  const libDir = path.dirname(ts.getDefaultLibFilePath(built.program.getCompilerOptions()));
+  const isLib = libFileTest(built.program.getCompilerOptions());
   return new Map(
     built.program
       .getSourceFiles()
-      .filter((sf) => !path.resolve(sf.fileName).startsWith(libDir + path.sep))
+      .filter((sf) => !isLib(sf.fileName))
       .map((sf) => [path.resolve(sf.fileName), sf]),
   );
+}
+
+/** Whether a file is one of TypeScript's own lib files (`lib.es2022.d.ts`...), the only files read from disk. */
+function libFileTest(options: TS.CompilerOptions): (fileName: string) => boolean {
+  const libDir = path.dirname(ts.getDefaultLibFilePath(options));
+  return (fileName) => path.resolve(fileName).startsWith(libDir + path.sep);
 }

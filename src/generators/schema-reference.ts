@@ -51,9 +51,8 @@ export interface ReferencePage {
   declarations: RenderedDeclaration[];
   problems: GenerationProblem[];
   /**
-   * The example files the page depends on, absolute and `/`-separated, sorted: those its blocks
-   * put in, those `{@include}` put in its comments, and those comments name that do not exist
-   * (the page changes when one appears).
+   * The example files the page depends on, absolute and `/`-separated, sorted: every file a comment
+   * of the conversion names, whether it exists or not (the page changes when one appears or goes).
    */
   included: string[];
 }
@@ -78,6 +77,8 @@ interface TypeDocEnv {
   blockIncludes?: Map<string, string>;
   /** The texts `{@include}` put in the comments of the conversion under way, by path. */
   inlined: Map<string, string>;
+  /** The files the comments of the conversion under way name. */
+  named: Set<string>;
   /** Found by the conversion under way. */
   missingIncludes: MissingInclude[];
   /** The last conversion of each schema.ts (see `convertedProject`). */
@@ -90,6 +91,8 @@ interface ConvertedProject {
   includePaths: string;
   /** The texts `{@include}` put in its comments, by path: the conversion depends on these texts too. */
   inlined: [string, string][];
+  /** Every file a comment names with `{@include}` or `{@includeCode}`, sorted. */
+  named: string[];
   project: td.ProjectReflection;
   missingIncludes: MissingInclude[];
   messages: TypeDocEnv['messages'];
@@ -115,6 +118,11 @@ interface RenderedBlock {
  */
 const INCLUDE_PLACEHOLDER = /^\uE000spec-check include (.+)\uE000\n$/;
 
+/**
+ * TypeDoc, started once per thread, and what it keeps between jobs: the conversions and their
+ * rendered blocks, which a watch session re-renders from (a job with `keep` false, as every
+ * one-shot command's is, lets them go with `forgetConversions` when it ends).
+ */
 let envPromise: Promise<TypeDocEnv> | undefined;
 let readyEnv: TypeDocEnv | undefined;
 
@@ -145,6 +153,7 @@ export function prepareTypeDoc(): Promise<void> {
       missingIncludes: [],
       projects: new Map(),
       inlined: new Map(),
+      named: new Set(),
     };
     app.logger = new CollectingLogger(env.messages);
     // A `@document` tag makes TypeDoc read the file it names: dropped, with an error, unread.
@@ -225,6 +234,7 @@ function inlineIncludes(env: TypeDocEnv, reflection: td.Reflection): void {
       if (part.kind !== 'inline-tag' || (part.tag !== '@includeCode' && part.tag !== '@include')) continue;
       const target = part.text.trim();
       const file = path.resolve(dir, target);
+      env.named.add(slashed(file));
       const text = env.includes.get(slashed(file));
       if (text === undefined) {
         env.missingIncludes.push({
@@ -285,6 +295,7 @@ function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS
   env.messages.length = 0;
   env.missingIncludes.length = 0;
   env.inlined.clear();
+  env.named.clear();
   const project = env.app.converter.convert([{ displayName: 'schema', program: input.program, sourceFile }]);
   const converted = {
     program: input.program,
@@ -293,6 +304,7 @@ function convertedProject(env: TypeDocEnv, input: ReferenceInput, sourceFile: TS
     missingIncludes: [...env.missingIncludes],
     messages: [...env.messages],
     inlined: [...env.inlined],
+    named: [...env.named].sort(),
     blocks: new Map(),
   };
   env.projects.set(input.fileName, converted);
@@ -386,7 +398,6 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
 
   const declarations: RenderedDeclaration[] = [];
   const used = new Set<string>();
-  const included = new Set<string>();
   // Blocks are rendered in page order, so one numbering across them is the page's numbering.
   const highlightClasses = new Map<string, number>();
   const text = input.template.text.replace(CATEGORY_LINE, (line: string, category: string) => {
@@ -404,7 +415,6 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
     }
     const blocks = inCategory.map((e) => {
       const rendered = renderedBlock(env, converted, e, () => theme.getRenderContext(e), input.rendering);
-      for (const [file] of rendered.includes) included.add(file);
       const block = { name: e.model.name, category, text: renumberHighlightClasses(rendered.text, highlightClasses) };
       declarations.push(block);
       return block.text;
@@ -423,9 +433,7 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       });
   }
 
-  for (const [file] of converted.inlined) included.add(file);
-  for (const m of converted.missingIncludes) included.add(m.file);
-  return { text, declarations, problems, included: [...included].sort() };
+  return { text, declarations, problems, included: converted.named };
 }
 
 /**

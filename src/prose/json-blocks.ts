@@ -29,6 +29,12 @@ export interface ProseJson {
    * `T[]`): only that type is checked, nothing within or about them.
    */
   typed?: Set<string>;
+  /**
+   * Names written where a value belongs (`[ KeyValueInput ]`), read as placeholders: a sketch of a
+   * value of that declared type. Whether the name is declared is the reader's caller's to judge
+   * (a bare `Error` or `Infinity` is a syntax error where nothing declares it).
+   */
+  names?: { name: string; line: number; column: number }[];
   /** Syntax errors, with 0-based line and column in the block's text. */
   errors: { message: string; line: number; column: number }[];
   /** 0-based line and column in the block's text of the value at a pointer (its key when `key`). */
@@ -121,6 +127,11 @@ export function readProseJson(text: string, options: ProseJsonOptions = {}): Pro
     const p = pointerAt(offset);
     if (p !== undefined) open.add(p);
   }
+  const typed = new Set<string>();
+  for (const offset of blanked.typedValues) {
+    const p = pointerAt(offset);
+    if (p !== undefined) typed.add(p);
+  }
   const value = document.ok ? stripElisions(document.value, '', placeholders, open) : undefined;
 
   return {
@@ -129,6 +140,8 @@ export function readProseJson(text: string, options: ProseJsonOptions = {}): Pro
     fragment,
     placeholders,
     open,
+    ...(typed.size ? { typed } : {}),
+    ...(blanked.names.length ? { names: blanked.names.map((n) => ({ name: n.name, ...toBlock(n.offset) })) } : {}),
     errors: document.errors.map((e: JsonSyntaxError) => ({ message: e.message, ...toBlock(e.offset) })),
     positionOf(pointer, property) {
       let offset = document.offsetOf(pointer);
@@ -162,10 +175,20 @@ interface Blanked {
   valuePlaceholders: number[];
   /** Offsets of the `{` or `[` of containers with elided members. */
   openContainers: number[];
+  /** Offsets of values that stand for any value of their JSON type (`string`, `"a" | "b"`). */
+  typedValues: number[];
+  /** Names written where a value belongs, at their offsets. */
+  names: { name: string; offset: number }[];
 }
 
-/** A type written where a value belongs: a declared name (`KeyValueInput`), or a JSON type (`string`, `number[]`). */
-const TYPE_NAME = /^(?:[A-Z][A-Za-z0-9_]*|string|number|integer|boolean|object|unknown|any)(?:\[\])*$/;
+/** A JSON type written where a value belongs (`string`, `number[]`): a value of that type stands there. */
+const JSON_TYPE = /^(string|number|integer|boolean|object)((?:\[\])*)$/;
+/** A type that says nothing of the value (`unknown`, `any`). */
+const ANY_TYPE = /^(?:unknown|any)(?:\[\])*$/;
+/** A declared name written where a value belongs (`KeyValueInput`, `HeaderPair[]`). */
+const DECLARED_NAME = /^([A-Z][A-Za-z0-9_]*)(?:\[\])*$/;
+/** Words of other languages that are never type names: a syntax error where JSON has a value. */
+const NOT_A_NAME = /^(?:Infinity|NaN|True|False|None|Null|Undefined|TRUE|FALSE|NONE|NULL|NIL|Nil)$/;
 /** A name or a number at `i`, as far as it goes (`KeyValueInput`, `string[]`, `-1.5`). */
 const WORD = /[A-Za-z_$][\w$]*(?:\[\])*|-?\d[\d.eE+-]*/y;
 /** A `<placeholder>` on one line: `<tool_name>`, `<the server's full key ...>`. */
@@ -198,13 +221,29 @@ function blankPlaceholders(text: string): Blanked {
     const next = (c === '|' ? b.union(i) : undefined) ?? b.notation(i);
     i = next ?? i + 1;
   }
-  return { text: b.chars.join(''), valuePlaceholders: [...b.valuePlaceholders], openContainers: b.openContainers };
+  return {
+    text: b.chars.join(''),
+    valuePlaceholders: [...b.valuePlaceholders],
+    openContainers: b.openContainers,
+    typedValues: [...b.typedValues].filter((offset) => !b.valuePlaceholders.has(offset)),
+    names: b.names,
+  };
+}
+
+/** The JSON type of a value as written (`"a"`, `1`, `true`); undefined for anything else. */
+function writtenType(text: string, at: number): 'string' | 'number' | 'boolean' | undefined {
+  if (text[at] === '"') return 'string';
+  if (/[-\d]/.test(text[at] ?? '')) return 'number';
+  if (/^(?:true|false)\b/.test(text.slice(at, at + 6))) return 'boolean';
+  return undefined;
 }
 
 /** The state of one `blankPlaceholders` pass: the text being blanked and what was found. */
 class Blanking {
   readonly chars: string[];
   readonly valuePlaceholders = new Set<number>();
+  readonly typedValues = new Set<number>();
+  readonly names: { name: string; offset: number }[] = [];
   readonly openContainers: number[] = [];
   /** Offsets of the `{` and `[` of the containers the scan is in. */
   readonly stack: number[] = [];
@@ -215,12 +254,19 @@ class Blanking {
     this.chars = text.split('');
   }
 
-  /** A union's bar at `i`: it and the next value blanked, the first value a placeholder; the offset after them. */
+  /**
+   * A union's bar at `i`: it and the next value blanked; the offset after them. A union of values
+   * of one JSON type (`"active" | "revoked"`, `true | false`) keeps its first value, and only that
+   * type is checked; any other union is a placeholder.
+   */
   union(i: number): number | undefined {
-    const end = valueEnd(this.text, nextSignificant(this.text, i + 1));
+    const next = nextSignificant(this.text, i + 1);
+    const end = valueEnd(this.text, next);
     if (end === undefined || this.lastValue === undefined) return undefined;
     this.blank(i, end);
-    this.valuePlaceholders.add(this.lastValue);
+    const first = writtenType(this.text, this.lastValue);
+    if (first && first === writtenType(this.text, next)) this.typedValues.add(this.lastValue);
+    else this.valuePlaceholders.add(this.lastValue);
     return end;
   }
 
@@ -239,7 +285,7 @@ class Blanking {
       this.lastValue = i;
       // A type where a value belongs (not a key written without quotes, which a colon follows).
       const valueAt = prevChar === ':' || prevChar === '[' || prevChar === ',';
-      if (TYPE_NAME.test(word) && valueAt && text[nextSignificant(text, end)] !== ':') this.asValue(i, end);
+      if (valueAt && text[nextSignificant(text, end)] !== ':') this.typeAsValue(i, end, word);
     } else if (prevChar === ':') {
       // `"key": ...` or `"key": <what>`: a value left out.
       if (angle) this.lastValue = i;
@@ -253,6 +299,30 @@ class Blanking {
       if (this.stack.length) this.openContainers.push(this.stack.at(-1)!);
     }
     return end;
+  }
+
+  /**
+   * A type written as a value: a JSON type becomes a value of that type (only the type is then
+   * checked), `unknown` or `any` a placeholder, a declared name a placeholder whose name is kept
+   * for the caller to judge. Other words are left to the parser (`true`, a misspelt `ture`).
+   */
+  private typeAsValue(from: number, to: number, word: string): void {
+    const json = JSON_TYPE.exec(word);
+    if (json) {
+      const stand = json[2]
+        ? '[]'
+        : { string: '""', number: '0', integer: '0', boolean: 'false', object: '{}' }[json[1]]!;
+      this.blank(from, to);
+      for (let k = 0; k < stand.length; k++) this.chars[from + k] = stand[k];
+      this.typedValues.add(from);
+      return;
+    }
+    if (ANY_TYPE.test(word)) return this.asValue(from, to);
+    const name = DECLARED_NAME.exec(word)?.[1];
+    if (name && !NOT_A_NAME.test(name)) {
+      this.asValue(from, to);
+      this.names.push({ name, offset: from });
+    }
   }
 
   /** A value placeholder of the same length as `[from, to)`: a string, or a number when too short. */

@@ -169,6 +169,31 @@ function blockSyntaxErrors(project: Project, block: CodeBlock): ShownBlock['synt
   }));
 }
 
+/**
+ * Bare names in a JSON block (`"level": Error`) that nothing declares: a name stands for a value
+ * of its type only where the version's schema, the base protocol or the page declares it, and
+ * is otherwise a syntax error (a string without its quotes, `Infinity`).
+ */
+function undeclaredNames(
+  jsons: ProseJson[],
+  block: CodeBlock,
+  declared: (name: string) => boolean,
+): ShownBlock['syntaxErrors'] {
+  return jsons.flatMap((json) =>
+    (json.names ?? [])
+      .filter((n) => !declared(n.name))
+      .map((n) => ({
+        message: `\`${n.name}\` is not a JSON value (a name stands for a value only where the schema or the page declares it)`,
+        location: block.locate(n.line, n.column),
+      })),
+  );
+}
+
+/** Whether a page's text declares a type of that name (`interface Name`, `type Name =`, in its TypeScript blocks). */
+function declaresName(text: string, name: string): boolean {
+  return new RegExp(`\\b(?:interface|type|enum|class)\\s+${name}\\b`).test(text);
+}
+
 function readJsonBlocksOnce(
   project: Project,
   version: SpecVersion,
@@ -212,11 +237,12 @@ function readJsonBlocksOnce(
     } else {
       const syntaxErrors = blockSyntaxErrors(project, block);
       if (!syntaxErrors) continue;
+      jsons = jsonBlockValues(project, block);
+      syntaxErrors.push(...undeclaredNames(jsons, block, (name) => known(name) || declaresName(page.file.text, name)));
       if (syntaxErrors.length) {
         out.push({ block, syntaxErrors, values: [] });
         continue;
       }
-      jsons = jsonBlockValues(project, block);
     }
     const values: ShownValue[] = [];
     const context = blockContext(page, block);

@@ -66,7 +66,7 @@ export interface SepDiffResult {
    * Differences found but not reported, by rule: those whose rule is off (sep-diff/changed and
    * sep-diff/reworded ship off), so that a report never reads as if there were none.
    */
-  notReported: { rule: string; count: number }[];
+  notReported: { rule: string; count: number; shipsOff: boolean }[];
 }
 
 /** The default severity of each kind of difference, by rule id (some ship off; see the registry). */
@@ -172,16 +172,18 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
   // The comparison's own findings take the config's severities and the spec's suppression
   // comments, as a rule's do in the engine; the other rules' findings come with both applied.
   const severities = options.runOptions?.severities;
-  const notReported = new Map<string, number>();
-  for (const f of findings)
-    if ((severities?.[f.rule] ?? KIND_DEFAULTS[f.rule]) === 'off')
-      notReported.set(f.rule, (notReported.get(f.rule) ?? 0) + 1);
-  const comparison = applySuppressions(
-    withSeverities(findings, severities, KIND_DEFAULTS),
+  const unsuppressed = applySuppressions(
+    findings,
     project.spec.suppressions ?? [],
     // Unused suppressions are check's to report (suppression/unused), not sep-diff's.
     { ran: new Set(), known: new Set() },
   ).findings;
+  const comparison = withSeverities(unsuppressed, severities, KIND_DEFAULTS);
+  // What the comparison found that the severities leave out, so that the report can say so.
+  const reportedRules = new Set(comparison.map((f) => f.rule));
+  const notReported = new Map<string, number>();
+  for (const f of unsuppressed)
+    if (!reportedRules.has(f.rule)) notReported.set(f.rule, (notReported.get(f.rule) ?? 0) + 1);
   const status = /^\s*[-*]\s*\*\*Status\*\*:?\s*(.+?)\s*$/m.exec(sep.file.text)?.[1].replace(/\*\*/g, '');
   return {
     sep: sep.path,
@@ -193,6 +195,8 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     changedFiles,
     coverage,
     findings: sortFindings([...comparison, ...fromRules(project, sep, options)]),
-    notReported: [...notReported].sort(([a], [b]) => (a < b ? -1 : 1)).map(([rule, count]) => ({ rule, count })),
+    notReported: [...notReported]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([rule, count]) => ({ rule, count, shipsOff: KIND_DEFAULTS[rule] === 'off' })),
   };
 }

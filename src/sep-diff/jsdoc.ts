@@ -55,7 +55,7 @@ function segmentsOf(jsdoc: JsDoc): Segment[] {
  * An inline tag read as the words it shows: `{@link Resource}` as `Resource`, `{@link Tool.name | the
  * name}` as `the name`. The rest becomes blanks, so that every column stays where it was.
  */
-export function inlineTagsAsText(text: string): string {
+function inlineTagsAsText(text: string): string {
   return text.replace(
     /\{@link(?:code|plain)?\s+([^}|]*?)(\s*\|\s*([^}]*?))?\s*\}/g,
     (whole, target: string, bar, label) => {

@@ -112,7 +112,7 @@ function header(r: SepDiffResult, code: (s: string) => string): string[] {
     );
   if (r.templates) lines.push(`Message templates: ${r.templates}; example messages checked: ${r.messagesChecked}`);
   if (r.changedFiles.length) lines.push(`Files the SEP changes: ${r.changedFiles.map(code).join(', ')}`);
-  lines.push(...coverageLines(r, code));
+  lines.push(...coverageLines(r, code), ...notReportedLine(r, code));
   return lines;
 }
 
@@ -153,14 +153,21 @@ export function coverageLines(r: SepDiffResult, code: (s: string) => string): st
     );
   if (c.json.examples)
     lines.push(`JSON examples: ${c.json.located} of ${c.json.examples} found in the pages searched.`);
-  if (r.notReported.length) {
-    const counts = r.notReported.map((n) => `${n.count} ${code(n.rule)}`).join(', ');
-    const first = r.notReported[0].rule;
-    lines.push(
-      `Not reported, their rules being off: ${counts} (wording differences are mostly editorial; ${code(`--rule ${first}=warning`)} or the config's rules show them).`,
-    );
-  }
   return lines;
+}
+
+/**
+ * The differences found whose rules are off, when there are any: counted, so that a report never
+ * reads as if there were none; for the kinds that ship off, why and how to see them.
+ */
+function notReportedLine(r: SepDiffResult, code: (s: string) => string): string[] {
+  if (!r.notReported.length) return [];
+  const counts = r.notReported.map((n) => `${n.count} ${code(n.rule)}`).join(', ');
+  const shipsOff = r.notReported.find((n) => n.shipsOff);
+  const how = shipsOff
+    ? ` (these kinds ship off: wording differences are mostly editorial; ${code(`--rule ${shipsOff.rule}=warning`)} or the config's rules show them)`
+    : '';
+  return [`Not reported, their rules being off: ${counts}${how}.`];
 }
 
 /** What to say when nothing differs: how much that covers, never more. */
@@ -170,7 +177,10 @@ function noDifferences(r: SepDiffResult): string {
     c.located + c.typescript.located + c.typescript.deprecationsLocated + r.compared.reduce((n, p) => n + p.matched, 0);
   if (!compared && !r.messagesChecked)
     return 'Nothing the SEP proposes was found in the spec, so nothing was compared.';
-  return `No differences in what was compared.`;
+  const off = r.notReported.reduce((n, x) => n + x.count, 0);
+  return off
+    ? `No differences reported in what was compared (${off} found by rules that are off).`
+    : `No differences in what was compared.`;
 }
 
 function summaryLine(report: CheckReport): string {
