@@ -172,6 +172,14 @@ describe('prose/json-valid', () => {
     ]);
     // A name the schema declares stands for a value of it; one nothing declares is a syntax error.
     expect((await run({ [PAGE]: page('The client asks:', request('{ "id": Part }')) })).findings).toEqual([]);
+    // So does one the page names as code, as a SEP names a shape another schema defines.
+    const named = await run({
+      [PAGE]: page("The client asks (`PartKey` is the registry's):", request('{ "id": PartKey }')),
+    });
+    expect(named.findings).toEqual([]);
+    // A block that does not parse is told once, not again for a name in it.
+    const broken = await run({ [PAGE]: page('The client asks:', request('{ "id": Error, }')) });
+    expect(broken.findings.map((f) => f.message)).toEqual(['Invalid JSON: Trailing comma']);
     const bare = await run({ [PAGE]: page('The client asks:', request('{ "id": Error }')) });
     expect(bare.findings).toEqual([
       expect.objectContaining({

@@ -189,9 +189,13 @@ function undeclaredNames(
   );
 }
 
-/** Whether a page's text declares a type of that name (`interface Name`, `type Name =`, in its TypeScript blocks). */
-function declaresName(text: string, name: string): boolean {
-  return new RegExp(`\\b(?:interface|type|enum|class)\\s+${name}\\b`).test(text);
+/**
+ * Whether a page's text gives a type of that name: declares it (`interface Name`, `type Name =`,
+ * in its TypeScript blocks) or names it as code (`` `Name` ``, `` `Name[]` ``), as a SEP names a
+ * shape another schema defines.
+ */
+function namesType(text: string, name: string): boolean {
+  return new RegExp(`\\b(?:interface|type|enum|class)\\s+${name}\\b|\`${name}(?:\\[\\])*\``).test(text);
 }
 
 function readJsonBlocksOnce(
@@ -238,7 +242,9 @@ function readJsonBlocksOnce(
       const syntaxErrors = blockSyntaxErrors(project, block);
       if (!syntaxErrors) continue;
       jsons = jsonBlockValues(project, block);
-      syntaxErrors.push(...undeclaredNames(jsons, block, (name) => known(name) || declaresName(page.file.text, name)));
+      // A block that does not parse says so once; a bare name is told only in one that does.
+      if (!syntaxErrors.length)
+        syntaxErrors.push(...undeclaredNames(jsons, block, (name) => known(name) || namesType(page.file.text, name)));
       if (syntaxErrors.length) {
         out.push({ block, syntaxErrors, values: [] });
         continue;
