@@ -51,6 +51,24 @@ function columnOf(root: string, rel: string, needle: string, lineNeedle = needle
   return i + 1;
 }
 
+/** `export interface NAME` with one member, whose doc comment is `lines`. */
+function commented(name: string, lines: string[], member = 'label?: string;'): string {
+  return [
+    `export interface ${name} {`,
+    '  /**',
+    ...lines.map((l) => `   * ${l}`),
+    '   */',
+    `  ${member}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** A SEP whose one proposal is a TypeScript block. */
+function sepProposing(title: string, typescript: string): string {
+  return [`# ${title}`, '', '```ts', typescript.trimEnd(), '```', ''].join('\n');
+}
+
 const at = (root: string, rel: string, needle: string, lineNeedle = needle) => ({
   file: rel,
   line: lineOf(root, rel, lineNeedle),
@@ -466,18 +484,12 @@ describe('sep-diff on the sample spec', () => {
   });
 
   it('reports a keyword changed with its verb’s agreement once, as a keyword change', async () => {
-    const declaration = (summary: string) =>
-      ['export interface Gadget {', '  /**', `   * ${summary}`, '   */', '  label?: string;', '}', ''].join('\n');
     const root = writeTree({
-      'schema/draft/schema.ts': declaration('Consumers SHOULD take care when showing the label to users.'),
-      'seps/33-labels.md': [
-        '# SEP-33: Labels',
-        '',
-        '```ts',
-        declaration('Consumers MUST takes care when showing the label to users.').trimEnd(),
-        '```',
-        '',
-      ].join('\n'),
+      'schema/draft/schema.ts': commented('Gadget', ['Consumers SHOULD take care when showing the label to users.']),
+      'seps/33-labels.md': sepProposing(
+        'SEP-33: Labels',
+        commented('Gadget', ['Consumers MUST takes care when showing the label to users.']),
+      ),
     });
     const { findings } = await diff(root, 'seps/33-labels.md');
     expect(findings.map((f) => [f.rule, f.message])).toEqual([
@@ -489,34 +501,20 @@ describe('sep-diff on the sample spec', () => {
   });
 
   it('takes a TypeScript block’s shortened comments as a restatement: only a requirement schema.ts lacks is reported', async () => {
-    const declaration = (lines: string[]) =>
-      [
-        'export interface Gadget {',
-        '  /**',
-        ...lines.map((l) => `   * ${l}`),
-        '   */',
-        '  label?: string;',
-        '}',
-        '',
-      ].join('\n');
     const root = writeTree({
-      'schema/draft/schema.ts': declaration([
+      'schema/draft/schema.ts': commented('Gadget', [
         'The label of the gadget.',
         'It is shown in lists of gadgets.',
         'Default: the gadget’s name.',
       ]),
-      'seps/34-labels.md': [
-        '# SEP-34: Labels',
-        '',
-        '```ts',
-        declaration([
+      'seps/34-labels.md': sepProposing(
+        'SEP-34: Labels',
+        commented('Gadget', [
           'The label of the gadget.',
           'Present only when the gadget has a name.',
           'Clients MUST NOT show an empty label.',
-        ]).trimEnd(),
-        '```',
-        '',
-      ].join('\n'),
+        ]),
+      ),
     });
     const { findings } = await diff(root, 'seps/34-labels.md');
     // Neither the two sentences only schema.ts has, nor the plain one only the SEP has: the requirement is.
@@ -529,60 +527,39 @@ describe('sep-diff on the sample spec', () => {
   });
 
   it('does not take a proposed sentence schema.ts has in another declaration’s comment for a missing one', async () => {
-    const comment = (name: string, lines: string[], member = 'label?: string;') =>
-      [`export interface ${name} {`, '  /**', ...lines.map((l) => `   * ${l}`), '   */', `  ${member}`, '}', ''].join(
-        '\n',
-      );
-    const sepText = [
-      '# SEP-35: Labels',
-      '',
-      '```ts',
-      comment('Gadget', ['The label of the gadget.', 'Clients MUST NOT show an empty label.']).trimEnd(),
-      '```',
-      '',
-    ].join('\n');
+    const sepText = sepProposing(
+      'SEP-35: Labels',
+      commented('Gadget', ['The label of the gadget.', 'Clients MUST NOT show an empty label.']),
+    );
     const moved = writeTree({
       'schema/draft/schema.ts':
-        comment('Gadget', ['The label of the gadget.']) +
-        comment('Labelled', ['Labels of things.', 'Clients MUST NOT show an empty label.'], 'labels?: string[];'),
+        commented('Gadget', ['The label of the gadget.']) +
+        commented('Labelled', ['Labels of things.', 'Clients MUST NOT show an empty label.'], 'labels?: string[];'),
       'seps/35-labels.md': sepText,
     });
     expect((await diff(moved, 'seps/35-labels.md')).findings).toEqual([]);
     // Said nowhere in schema.ts, it is missing.
     const lost = writeTree({
-      'schema/draft/schema.ts': comment('Gadget', ['The label of the gadget.']),
+      'schema/draft/schema.ts': commented('Gadget', ['The label of the gadget.']),
       'seps/35-labels.md': sepText,
     });
     expect((await diff(lost, 'seps/35-labels.md')).findings.map((f) => f.rule)).toEqual(['sep-diff/missing']);
   });
 
   it('reads {@link} as the name it shows, and reports a keyword change once, without its other words again', async () => {
-    const declaration = (lines: string[]) =>
-      [
-        'export interface Gadget {',
-        '  /**',
-        ...lines.map((l) => `   * ${l}`),
-        '   */',
-        '  kinds?: string[];',
-        '}',
-        '',
-      ].join('\n');
+    const kinds = (lines: string[]) => commented('Gadget', lines, 'kinds?: string[];');
     const root = writeTree({
-      'schema/draft/schema.ts': declaration([
+      'schema/draft/schema.ts': kinds([
         'The kinds of {@link Gadget} a picker offers, and {@link Gadget.kinds | the kinds} it keeps.',
         'If omitted, every kind is offered.',
       ]),
-      'seps/36-kinds.md': [
-        '# SEP-36: Kinds',
-        '',
-        '```ts',
-        declaration([
+      'seps/36-kinds.md': sepProposing(
+        'SEP-36: Kinds',
+        kinds([
           'The kinds of Gadget a picker offers, and the kinds it keeps.',
           'If omitted, the picker SHOULD offer every kind.',
-        ]).trimEnd(),
-        '```',
-        '',
-      ].join('\n'),
+        ]),
+      ),
     });
     const { findings } = await diff(root, 'seps/36-kinds.md');
     expect(findings.map((f) => [f.rule, f.message])).toEqual([

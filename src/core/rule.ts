@@ -1,5 +1,8 @@
 import type { Location, RelatedLocation } from './location.js';
 import type { Severity } from './finding.js';
+
+/** A rule's severity as a config may set it, or as a rule ships: a finding's severity, or `off`. */
+export type SeverityOverride = Severity | 'off';
 import type { Project } from '../project/project.js';
 
 /** What a rule reports: the engine adds the rule id and severity. */
@@ -28,7 +31,7 @@ export interface RuleMeta {
    * `off`: the rule ships turned off, for findings too often not worth a maintainer's time (its
    * rationale says why); the config's `rules` turn it on.
    */
-  defaultSeverity: Severity | 'off';
+  defaultSeverity: SeverityOverride;
   /** What the rules reference says beyond the rationale: how the rule decides what it checks. */
   details?: string;
   /** A failing and a passing case, for the rules reference. */

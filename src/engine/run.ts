@@ -3,13 +3,13 @@
  * stable order. A rule that throws becomes an `internal` finding; the others still run.
  */
 import type { Project } from '../project/project.js';
-import type { Finding, Severity } from '../core/finding.js';
-import type { Report, Rule, RuleMeta } from '../core/rule.js';
+import type { Finding } from '../core/finding.js';
+import type { Report, Rule, RuleMeta, SeverityOverride } from '../core/rule.js';
 import { applySuppressions, UNUSED_RULE } from './suppress.js';
 import { assignGroups } from './groups.js';
 import { generatedFiles, needsGeneratedSchemas } from '../generators/outputs.js';
 
-export type SeverityOverride = Severity | 'off';
+export type { SeverityOverride } from '../core/rule.js';
 
 export interface RunOptions {
   /** Rule id -> severity, overriding each rule's default. */

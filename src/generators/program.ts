@@ -221,7 +221,8 @@ export function buildCheckedProgram(
   const own = new Set([...lean.fileNames.values()].map((f) => path.resolve(f)));
   const clean = !ts.getPreEmitDiagnostics(lean.program).some((d) => d.file && own.has(path.resolve(d.file.fileName)));
   if (clean) return lean;
-  const full = buildSchemaProgram(spec, versions, options, reusable);
+  // The same texts parsed for the same target: only the library differs.
+  const full = buildSchemaProgram(spec, versions, options, ownSourceFiles(lean));
   ts.getPreEmitDiagnostics(full.program);
   return full;
 }

@@ -116,22 +116,12 @@ export function readProseJson(text: string, options: ProseJsonOptions = {}): Pro
     return { line: p.line - 1, column: p.column - 1 };
   };
 
-  const placeholders: string[] = [];
-  const open = new Set<string>();
-  const pointerAt = (offset: number) => pointerOfOffset(document, offset + shift);
-  for (const offset of blanked.valuePlaceholders) {
-    const p = pointerAt(offset);
-    if (p !== undefined) placeholders.push(p);
-  }
-  for (const offset of blanked.openContainers) {
-    const p = pointerAt(offset);
-    if (p !== undefined) open.add(p);
-  }
-  const typed = new Set<string>();
-  for (const offset of blanked.typedValues) {
-    const p = pointerAt(offset);
-    if (p !== undefined) typed.add(p);
-  }
+  // The pointers of the values at the blanked offsets (those the parse placed in the document).
+  const pointersAt = (offsets: number[]) =>
+    offsets.flatMap((offset) => pointerOfOffset(document, offset + shift) ?? []);
+  const placeholders = pointersAt(blanked.valuePlaceholders);
+  const open = new Set(pointersAt(blanked.openContainers));
+  const typed = new Set(pointersAt(blanked.typedValues));
   const value = document.ok ? stripElisions(document.value, '', placeholders, open) : undefined;
 
   return {
@@ -201,9 +191,11 @@ const ANGLE_PLACEHOLDER = /<[^\s<>{}[\]"][^<>{}[\]"\n]*>/y;
  *   member becomes blanks (with the comma that separated it);
  * - a `<placeholder>` in place of a value is a value placeholder; in place of a member or an
  *   element (`{ <the key ...> }`), an elided one;
- * - a type written as a value (`[ KeyValueInput ]`, `"size": number`) is a value placeholder;
- * - a union of values (`"active" | "revoked"`) stands for any of them: a value placeholder at its
- *   first value, the others blanked.
+ * - a type written as a value: a JSON type (`"size": number`) becomes a value of that type whose
+ *   type alone is checked, a capitalised name (`[ KeyValueInput ]`) a value placeholder whose
+ *   name is kept for the caller to judge;
+ * - a union (`"active" | "revoked"`) keeps its first value, the others blanked: checked for its
+ *   type when every value is of that type, else a value placeholder.
  */
 function blankPlaceholders(text: string): Blanked {
   const b = new Blanking(text);

@@ -125,7 +125,7 @@ export function sepDiff(project: Project, sep: MarkdownPage, options: SepDiffOpt
     .filter((b) => !proposed.has(b) && MARKDOWN_LANGS.has((b.lang ?? '').toLowerCase()))
     .flatMap((b) => parseBlock(sep, b) ?? []);
   const touched = new Set(options.pages);
-  const section = compareSection(project, sep, nodes, wording, searched.pages, searched.all, touched);
+  const section = compareSection(project, sep, nodes, wording, searched.pages, searched.all, touched, keywords);
   findings.push(...section.findings);
   const extension = /^\s*[-*]\s*\*\*Type\*\*:?\s*Extensions Track\s*$/im.test(sep.file.text);
   const { findings: tsFindings, ...typescript } = compareTypeScript(sep, blocks, version?.schemaTs, nodes, extension);

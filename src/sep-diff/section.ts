@@ -108,6 +108,8 @@ export function compareSection(
   inferred = false,
   /** Pages known to be touched (a pull request changes them): no inference needed there. */
   touched: ReadonlySet<string> = new Set(),
+  /** The SEP states requirement levels with RFC 2119 keywords (see `statesKeywords`). */
+  keywords = statesKeywords(sep.file.text),
 ): SectionResult {
   // The section's prose, then the wording of its Markdown blocks that name no page (those that do are proposals, compared as such).
   const units = [unitsOf(nodes, sepRegion(sep)), ...blocks.map((b) => unitsOf(b.nodes, b.region))]
@@ -170,8 +172,6 @@ export function compareSection(
   located.sort((a, b) => a.sep.index - b.sep.index);
 
   const findings: Finding[] = [];
-  // A SEP that writes no RFC 2119 keyword states no requirement level for the spec's to differ from.
-  const keywords = statesKeywords(sep.file.text);
   for (const pair of located) {
     const f = (keywords ? keywordFinding(pair, units) : undefined) ?? rewordedFinding(pair);
     if (f) findings.push(f);

@@ -19,6 +19,14 @@ import { Project } from '../../project/project.js';
 
 const formats = ['text', 'json', 'markdown', 'sarif', 'github'];
 
+interface SepDiffCommandOptions {
+  root: string;
+  format: string;
+  config?: string;
+  pages?: string;
+  rule?: string[];
+}
+
 export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) => {
   program
     .command('sep-diff')
@@ -36,67 +44,61 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       '--pages <files>',
       'pages to search besides those the SEP names: the files a pull request changes (comma-separated, from the root)',
     )
-    .action(
-      async (
-        sepArg: string,
-        opts: { root: string; format: string; config?: string; pages?: string; rule?: string[] },
-      ) => {
-        // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
-        const run = resolveRunConfig({
-          root: opts.root,
-          configFile: opts.config,
-          flags: { format: opts.format, rules: opts.rule },
-          terminal: io,
-        });
-        // Loaded once the command runs: the program's start loads no loader, parser or rule.
-        const [{ loadSpec }, { readMarkdownPage }, { sepDiff }, sepDiffReports, { registry }] = await Promise.all([
-          import('../../sources/load.js'),
-          import('../../sources/markdown.js'),
-          import('../../sep-diff/index.js'),
-          import('../../sep-diff/report.js'),
-          import('../../rules/index.js'),
-        ]);
-        const { documentOf, formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } =
-          sepDiffReports;
-        // The rules a sep-diff report can carry: its own kinds and the `prose/*` rules run on the SEP.
-        const reportedRules = registry.filter((r) => r.command === 'sep-diff' || r.id.startsWith('prose/'));
-        const root = run.root;
-        const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) =>
-          fs.statSync(p, { throwIfNoEntry: false })?.isFile(),
-        );
-        if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
-        const config = ruleOptionsOf(run);
-        const file = readSepFile(abs, slashed(path.relative(root, abs)));
-        const spec = await loadFor(loadSpec, run.rootArg, file.text, config, run.layout);
-        const sep = spec.seps.find((s) => s.path === file.path) ?? parseSep(readMarkdownPage, file);
-        const result = sepDiff(new Project(spec, runtimeOf(run), { vocabulary: config.vocabulary }), sep, {
-          runOptions: config,
-          pages: opts.pages
-            ?.split(',')
-            .map((p) => slashed(p.trim()))
-            .filter(Boolean),
-        });
-        const rootShown = displayRoot(run.rootArg);
-        const report = sepDiffReport(spec, rootShown, result);
-        const { format, color } = run.output;
-        const source = (file: string) =>
-          file === sep.path
-            ? sep.file
-            : spec.versions
-                .flatMap((v) => [...v.pages.map((p) => p.file), ...(v.schemaTs ? [v.schemaTs.file] : [])])
-                .find((f) => f.path === file);
-        const out =
-          format === 'json'
-            ? formatSepDiffJson(report)
-            : format === 'markdown'
-              ? formatSepDiffMarkdown(report)
-              : format === 'text'
-                ? formatSepDiffText(report, { color })
-                : formatters[format](documentOf(report), { rules: reportedRules, source });
-        io.stdout(out);
-        setExitCode(report.summary.errors > 0 ? 1 : 0);
-      },
-    );
+    .action(async (sepArg: string, opts: SepDiffCommandOptions) => {
+      // The spec's own config: its layout, ignores, rule severities and vocabulary apply here too.
+      const run = resolveRunConfig({
+        root: opts.root,
+        configFile: opts.config,
+        flags: { format: opts.format, rules: opts.rule },
+        terminal: io,
+      });
+      // Loaded once the command runs: the program's start loads no loader, parser or rule.
+      const [{ loadSpec }, { readMarkdownPage }, { sepDiff }, sepDiffReports, { registry }] = await Promise.all([
+        import('../../sources/load.js'),
+        import('../../sources/markdown.js'),
+        import('../../sep-diff/index.js'),
+        import('../../sep-diff/report.js'),
+        import('../../rules/index.js'),
+      ]);
+      const { documentOf, formatSepDiffJson, formatSepDiffMarkdown, formatSepDiffText, sepDiffReport } = sepDiffReports;
+      // The rules a sep-diff report can carry: its own kinds and the `prose/*` rules run on the SEP.
+      const reportedRules = registry.filter((r) => r.command === 'sep-diff' || r.id.startsWith('prose/'));
+      const root = run.root;
+      const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) =>
+        fs.statSync(p, { throwIfNoEntry: false })?.isFile(),
+      );
+      if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
+      const config = ruleOptionsOf(run);
+      const file = readSepFile(abs, slashed(path.relative(root, abs)));
+      const spec = await loadFor(loadSpec, run.rootArg, file.text, config, run.layout);
+      const sep = spec.seps.find((s) => s.path === file.path) ?? parseSep(readMarkdownPage, file);
+      const result = sepDiff(new Project(spec, runtimeOf(run), { vocabulary: config.vocabulary }), sep, {
+        runOptions: config,
+        pages: opts.pages
+          ?.split(',')
+          .map((p) => slashed(p.trim()))
+          .filter(Boolean),
+      });
+      const rootShown = displayRoot(run.rootArg);
+      const report = sepDiffReport(spec, rootShown, result);
+      const { format, color } = run.output;
+      const source = (file: string) =>
+        file === sep.path
+          ? sep.file
+          : spec.versions
+              .flatMap((v) => [...v.pages.map((p) => p.file), ...(v.schemaTs ? [v.schemaTs.file] : [])])
+              .find((f) => f.path === file);
+      const out =
+        format === 'json'
+          ? formatSepDiffJson(report)
+          : format === 'markdown'
+            ? formatSepDiffMarkdown(report)
+            : format === 'text'
+              ? formatSepDiffText(report, { color })
+              : formatters[format](documentOf(report), { rules: reportedRules, source });
+      io.stdout(out);
+      setExitCode(report.summary.errors > 0 ? 1 : 0);
+    });
 };
 
 /**
