@@ -460,6 +460,23 @@ function describe(e: ErrorObject, root: unknown): SchemaViolation {
         keyword: e.keyword,
         message: `unexpected property "${p.unevaluatedProperty}"`,
       };
+    case 'false schema': {
+      // A member whose schema is `false` (a JSON-RPC response's `error` beside its `result`) may not be there at all.
+      const slash = at.lastIndexOf('/');
+      const parent = valueAtPointer(root, at.slice(0, Math.max(0, slash)));
+      if (slash < 0 || !parent || typeof parent !== 'object' || Array.isArray(parent)) break;
+      const property = at
+        .slice(slash + 1)
+        .replaceAll('~1', '/')
+        .replaceAll('~0', '~');
+      return {
+        pointer: at.slice(0, slash),
+        property,
+        propertyPresent: true,
+        keyword: e.keyword,
+        message: `unexpected property "${property}"`,
+      };
+    }
     case 'type':
       return {
         pointer: at,
@@ -484,9 +501,8 @@ function describe(e: ErrorObject, root: unknown): SchemaViolation {
         keyword: e.keyword,
         message: `expected a string in format "${p.format}", got ${short(valueAtPointer(root, at))}`,
       };
-    default:
-      return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
   }
+  return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
 }
 
 function typeName(v: unknown): string {

@@ -29,6 +29,8 @@ export interface Spec {
   lockfile?: TextFile;
   /** The type declarations under node_modules that the types files' package imports resolve to. */
   typeDeclarations?: TypeDeclarations;
+  /** The types files' relative imports that resolve to a file of the tree: `<importing file>\0<specifier>` -> its path. */
+  relativeImports?: Map<string, string>;
 }
 
 /** Declaration files read for a types file's package imports (sources/type-declarations.ts). */
@@ -47,6 +49,8 @@ export interface BaseProtocol {
   schema?: SchemaSource;
   /** A base given as its JSON Schema (a schema.json): what its messages validate against. */
   jsonSchema?: JsonSchemaSource;
+  /** Found by a relative import of the types file (a vendored copy), not named by config `extends`. */
+  fromImport?: boolean;
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */

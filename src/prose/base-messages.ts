@@ -20,7 +20,15 @@ export interface BaseMessage {
 interface BaseMessages {
   requests: Map<string, string>;
   notifications: Map<string, string>;
-  envelopes: { request?: string; notification?: string; error?: string };
+  envelopes: BaseEnvelopes;
+}
+
+/** The base protocol's JSON-RPC envelopes, by the kind of message each carries. */
+export interface BaseEnvelopes {
+  request?: string;
+  notification?: string;
+  result?: string;
+  error?: string;
 }
 
 const baseMessagesOf = derivation('base protocol messages', (_spec: object, project: Project): BaseMessages => {
@@ -34,6 +42,7 @@ const baseMessagesOf = derivation('base protocol messages', (_spec: object, proj
       envelopes: {
         request: index.envelopes.request?.name,
         notification: index.envelopes.notification?.name,
+        result: index.envelopes.result?.name,
         error: index.envelopes.error?.name,
       },
     };
@@ -61,6 +70,8 @@ function messagesOfJsonSchema(source: JsonSchemaSource): BaseMessages {
   }
   if ('JSONRPCRequest' in defs) out.envelopes.request = 'JSONRPCRequest';
   if ('JSONRPCNotification' in defs) out.envelopes.notification = 'JSONRPCNotification';
+  const result = ['JSONRPCResultResponse', 'JSONRPCResponse'].find((name) => name in defs);
+  if (result) out.envelopes.result = result;
   const error = ['JSONRPCErrorResponse', 'JSONRPCError'].find((name) => name in defs);
   if (error) out.envelopes.error = error;
   return out;
@@ -93,4 +104,21 @@ export function isBaseOnlyMethod(project: Project, version: SpecVersion, method:
 export function baseErrorEnvelope(project: Project): string | undefined {
   if (!project.spec.base) return undefined;
   return project.derive(baseMessagesOf, project.spec).envelopes.error;
+}
+
+/** The base protocol's JSON-RPC envelopes (config `extends`, or a vendored base); empty without a base. */
+export function baseEnvelopes(project: Project): BaseEnvelopes {
+  if (!project.spec.base) return {};
+  return project.derive(baseMessagesOf, project.spec).envelopes;
+}
+
+/**
+ * Whether a version's types file imports a module whose declarations are not read as a types
+ * file (a package other than the base protocol's, installed or not; a relative import that is not
+ * the base): a method the file does not declare may be that module's, so it is not called unknown.
+ */
+export function importsUnreadModule(project: Project, version: SpecVersion): boolean {
+  const base = project.spec.base;
+  const ofBase = new Set(base?.schema ? base.imports : []);
+  return (version.schemaTs?.imports ?? []).some(({ specifier }) => !ofBase.has(specifier));
 }

@@ -25,7 +25,10 @@ export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'objec
 export interface DefinitionCheck {
   definition: string;
   pointer: string;
-  schema?: 'base';
+  /** `base`: of the base protocol's schema; `jsonrpc`: of JSON-RPC 2.0's envelope (prose/envelope.ts). */
+  schema?: 'base' | 'jsonrpc';
+  /** Members of the value that are its JSON-RPC envelope's, not the definition's: left out when it is validated. */
+  envelopeMembers?: string[];
 }
 
 export interface Classification {
