@@ -62,11 +62,14 @@ function wireKind(value: Record<string, unknown>): EnvelopeKind | undefined {
  * The envelope check of a kind of message: the version's own envelope when it declares one
  * (undefined: it is checked as it always was), else the base protocol's, else JSON-RPC 2.0's.
  */
-function envelopeCheck(project: Project, version: SpecVersion, kind: EnvelopeKind): DefinitionCheck | undefined {
-  if (messageIndex(project, version)?.envelopes[kind]) return undefined;
+function envelopeChecks(project: Project, version: SpecVersion, kind: EnvelopeKind): DefinitionCheck[] {
+  if (messageIndex(project, version)?.envelopes[kind]) return [];
+  const jsonRpc = jsonRpcCheck(kind);
   const base = baseEnvelopes(project)[kind];
-  if (base && baseValidatorFor(project)?.has(base)) return { definition: base, pointer: '', schema: 'base' };
-  return { definition: JSON_RPC_ENVELOPES[kind], pointer: '', schema: 'jsonrpc' };
+  // The base's envelope is a JSON-RPC one: what it leaves open (a `result` beside an `error`),
+  // JSON-RPC 2.0 still rules out (told only where the base's said nothing at that place).
+  if (base && baseValidatorFor(project)?.has(base)) return [{ definition: base, pointer: '', schema: 'base' }, jsonRpc];
+  return [jsonRpc];
 }
 
 /**
@@ -86,7 +89,7 @@ export function withEnvelope(
   if (!kind) return c;
   // A request or notification is on the wire when it says so (one carried inside a result has no envelope).
   const onWire = 'jsonrpc' in value || kind === 'result' || kind === 'error';
-  let checks = c.checks.map((check) => {
+  const checks = c.checks.map((check) => {
     if (check.pointer !== '' || check.schema === 'jsonrpc' || check.definition !== c.declaration) return check;
     const validator = checkValidator(project, version, check);
     if (!validator?.has(check.definition)) return check;
@@ -96,13 +99,22 @@ export function withEnvelope(
   });
   const stripped = checks.some((check) => check.envelopeMembers);
   // An error response's declaration is its envelope; any other message's is its type.
-  const hasEnvelope = c.checks.some(
+  const envelopes = c.checks.filter(
     (check) => check.pointer === '' && (c.kind === 'error' || check.definition !== c.declaration),
   );
-  const envelope = onWire && !hasEnvelope ? envelopeCheck(project, version, kind) : undefined;
-  if (!stripped && !envelope) return c;
-  if (envelope) checks = [envelope, ...checks];
-  return { ...c, checks };
+  let before: DefinitionCheck[] = [];
+  let after: DefinitionCheck[] = [];
+  if (onWire && !messageIndex(project, version)?.envelopes[kind]) {
+    if (!envelopes.length) before = envelopeChecks(project, version, kind);
+    // A base message (or error) classified with the base's envelope: JSON-RPC 2.0's rules after it.
+    else if (envelopes.every((check) => check.schema === 'base')) after = [jsonRpcCheck(kind)];
+  }
+  if (!stripped && !before.length && !after.length) return c;
+  return { ...c, checks: [...before, ...checks, ...after] };
+}
+
+function jsonRpcCheck(kind: EnvelopeKind): DefinitionCheck {
+  return { definition: JSON_RPC_ENVELOPES[kind], pointer: '', schema: 'jsonrpc' };
 }
 
 /**
@@ -151,6 +163,6 @@ export function exampleEnvelope(
   if (!envelopeMembers.length) return undefined;
   const own = index.envelopes[kind];
   const check =
-    own && validator.has(own.name) ? { definition: own.name, pointer: '' } : envelopeCheck(project, version, kind);
+    own && validator.has(own.name) ? { definition: own.name, pointer: '' } : envelopeChecks(project, version, kind)[0];
   return check && { envelopeMembers, check };
 }

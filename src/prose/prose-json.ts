@@ -343,6 +343,7 @@ function violations(
   if (!own) return [];
   const out: Problem[] = [];
   const seen = new Set<string>();
+  const places = new Set<string>();
   for (const check of c.checks) {
     // A message of the base protocol is checked against the base's schema (config `extends`), an
     // envelope the spec does not declare against JSON-RPC 2.0's.
@@ -358,8 +359,11 @@ function violations(
       const missing = v.property !== undefined && v.propertyPresent === false;
       if (missing && (!policy.requireAll || policy.omitted.has(v.property!))) continue;
       const key = `${v.pointer}\0${v.message}`;
-      if (seen.has(key)) continue;
+      const place = `${v.pointer}\0${v.property ?? ''}`;
+      // JSON-RPC 2.0's envelope after the base's: only what the base's said nothing of.
+      if (seen.has(key) || (check.schema === 'jsonrpc' && places.has(place))) continue;
       seen.add(key);
+      places.add(place);
       // A missing member next to a near-namesake is most likely that member misspelt or renamed: point at it.
       const namesake = missing ? nearNamesake(valueAtPointer(json.value, v.pointer), v.property!) : undefined;
       const at = json.positionOf(v.pointer, namesake ?? (v.property && v.propertyPresent ? v.property : undefined));
