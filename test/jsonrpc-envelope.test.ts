@@ -242,3 +242,27 @@ describe('a message shown on the wire, in an extension of a base protocol that d
     ]);
   });
 });
+
+describe('a types file importing the base protocol from a package spec-check does not read', () => {
+  it("leaves methods outside the file's own namespaces, and their protocol versions, to that package", async () => {
+    const root = writeTree({
+      'src/kettles.types.ts': `import type { Implementation } from '@example/base-sdk';\nexport const LATEST_PROTOCOL_VERSION = '2026-03-01';\n${TYPES}`,
+      'schema/draft/schema.json': STRICT_SCHEMA,
+      'pages/draft/kettles.mdx': [
+        '# Kettles',
+        '',
+        '## Starting a session',
+        '',
+        fence('{ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": "2025-06-18" } }'),
+        '## A slip',
+        '',
+        fence('{ "jsonrpc": "2.0", "id": 2, "method": "kettles/boyl", "params": { "litres": 1 } }'),
+      ].join('\n'),
+    });
+    const report = await check(root, { layout });
+    expect(described(report)).toEqual([
+      'prose/json-valid pages/draft/kettles.mdx:12 Unknown method "kettles/boyl": no request or notification in src/kettles.types.ts has this method',
+      'schema/import src/kettles.types.ts:1 Cannot resolve import "@example/base-sdk": no type declarations for it under node_modules/ (install it (its declarations are read, never run)); the types it gives are unknown, so schema.json is not generated from src/kettles.types.ts',
+    ]);
+  });
+});

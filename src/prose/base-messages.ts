@@ -113,12 +113,23 @@ export function baseEnvelopes(project: Project): BaseEnvelopes {
 }
 
 /**
- * Whether a version's types file imports a module whose declarations are not read as a types
- * file (a package other than the base protocol's, installed or not; a relative import that is not
- * the base): a method the file does not declare may be that module's, so it is not called unknown.
+ * Whether a method the version's types file does not declare may be one of a module it imports
+ * whose declarations are not read as a types file (a package other than the base protocol's,
+ * installed or not; a relative import that is not the base): the file imports such a module, and
+ * the method is not in a namespace of the file's own methods (`ui/...` is the extension's, a
+ * misspelt one of them is reported; `tools/call` or `initialize` may be the imported protocol's).
  */
-export function importsUnreadModule(project: Project, version: SpecVersion): boolean {
+export function mayBeImportedMethod(project: Project, version: SpecVersion, method: string): boolean {
   const base = project.spec.base;
   const ofBase = new Set(base?.schema ? base.imports : []);
-  return (version.schemaTs?.imports ?? []).some(({ specifier }) => !ofBase.has(specifier));
+  if (!(version.schemaTs?.imports ?? []).some(({ specifier }) => !ofBase.has(specifier))) return false;
+  const own = messageIndex(project, version);
+  const namespaces = new Set([...(own?.requests.keys() ?? []), ...(own?.notifications.keys() ?? [])].map(namespaceOf));
+  return !namespaces.has(namespaceOf(method));
+}
+
+/** A method's namespace: what comes before its first `/` (`ui` of `ui/notifications/x`); none for `initialize`. */
+function namespaceOf(method: string): string {
+  const slash = method.indexOf('/');
+  return slash < 0 ? '' : method.slice(0, slash);
 }

@@ -26,7 +26,7 @@ import {
   type Classification,
 } from './classify.js';
 import { messageIndex } from './schema-index.js';
-import { importsUnreadModule } from './base-messages.js';
+import { mayBeImportedMethod } from './base-messages.js';
 import { checkDefinitionName, checkTarget, checkValidator, withEnvelope } from './envelope.js';
 import { derivation, type Project } from '../project/project.js';
 import { maySketch, maySketchIn, sketchValues } from './ts-sketch.js';
@@ -260,7 +260,7 @@ function readJsonBlocksOnce(
       // A sketch's `method: string` stands for every method: it shows the envelope only.
       if (sketch && c.unknownMethod !== undefined && json.typed?.has('/method')) c = { ...c, unknownMethod: undefined };
       // A method the types file does not declare may be one of a module it imports and spec-check does not read.
-      if (c.unknownMethod !== undefined && importsUnreadModule(project, version))
+      if (c.unknownMethod !== undefined && mayBeImportedMethod(project, version, c.unknownMethod))
         c = { ...c, unknownMethod: undefined };
       // The envelope's members the type does not declare are the envelope's to judge.
       c = withEnvelope(project, version, json.value, c);
