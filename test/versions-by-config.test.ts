@@ -60,6 +60,12 @@ describe('versions by config', () => {
     expect(version?.message).toBe(`Protocol version "2025-01-01", where the spec's protocol version is "2026-03-01"`);
   });
 
+  it('claims says "the spec", not a version, of an unversioned spec', async () => {
+    const run = await runCli(['claims', '--root', unversionedTree()]);
+    expect(run.stdout).toContain('no statement in the pages, JSDoc or examples of the spec names one');
+    expect(run.stdout).not.toContain(UNVERSIONED);
+  });
+
   it('says --version does not apply to an unversioned spec, in one line', async () => {
     const run = await runCli(['check', '--root', unversionedTree(), '--version', 'draft']);
     expect(run.code).toBe(2);
