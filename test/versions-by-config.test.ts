@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/config.js';
-import { isUnversioned, layoutPattern, defaultLayout, versionNameTest } from '../src/sources/layout.js';
+import { isUnversioned, layoutFolders, layoutPattern, defaultLayout, versionNameTest } from '../src/sources/layout.js';
 import { loadSpec } from '../src/sources/load.js';
 import { compareVersions, UNVERSIONED } from '../src/model/versions.js';
 import { runCli, writeTree } from './helpers.js';
@@ -35,6 +35,7 @@ describe('versions by config', () => {
     const layout = { ...defaultLayout, schema: 'types/lantern.ts', schemaJson: 'json/lantern.json', docs: 'pages' };
     expect(isUnversioned(layout)).toBe(true);
     expect(layoutPattern(layout, 'docs')).toBe('pages');
+    expect(layoutFolders(layout)).toMatchObject({ schema: ['types', 'json'], docs: 'pages' });
     // The older folder form still means a folder of versions where another path has them.
     expect(isUnversioned({ ...defaultLayout, docs: 'site/spec' })).toBe(false);
     expect(layoutPattern({ ...defaultLayout, docs: 'site/spec' }, 'docs')).toBe('site/spec/{version}');
