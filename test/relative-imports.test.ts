@@ -32,6 +32,11 @@ export interface GetClockRequest extends JSONRPCRequest {
   method: "clock/get";
   params: { zone: string };
 }
+
+/** The time. */
+export interface GetClockResult extends Result {
+  time: string;
+}
 `;
 
 /** The extension's types: they build on the base's by a relative import. */
@@ -95,6 +100,30 @@ describe('a relative import of a vendored base, with no extends', () => {
       // {@link Result} names the base's declaration; a slip is still one.
       'jsdoc/link schema/draft/schema.ts:4 {@link Resultt}: no declaration named Resultt',
     ]);
+  });
+
+  it("does not read the answer to a base request as the base's result when the sentence before it names one of the extension's", async () => {
+    const root = writeTree({
+      'schema/draft/schema.ts': types('./vendor/base.js'),
+      'schema/draft/vendor/base.ts': BASE,
+      'pages/draft/pumps.mdx': [
+        '# Pumps',
+        '',
+        '```json',
+        '{ "jsonrpc": "2.0", "id": 3, "method": "clock/get", "params": { "zone": "UTC" } }',
+        '```',
+        '',
+        'A pump asked the time may answer with a `StartPumpResult` instead:',
+        '',
+        '```json',
+        '{ "jsonrpc": "2.0", "id": 3, "result": { "started": "yes" } }',
+        '```',
+        '',
+      ].join('\n'),
+    });
+    const report = await check(root, { layout, generate: { dialect: '2020-12' } });
+    // Not "missing required property time" of the base's GetClockResult: the text says what answers.
+    expect(described(report).filter((f) => f.startsWith('prose/'))).toEqual([]);
   });
 
   it('resolves a folder to its index.ts', async () => {

@@ -156,7 +156,8 @@ export function classifyValue(
         checks: [...base, { definition: decl.name, pointer: '' }],
       };
     }
-    const ofBase = baseAnswer(project, index, value, section);
+    // A result type of its own that the sentence before names ("Example Response (CreateTaskResult):") comes first.
+    const ofBase = namedResult(index, context) ? undefined : baseAnswer(project, index, value, section);
     if (ofBase) return ofBase;
     if ('error' in value)
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
