@@ -22,7 +22,7 @@ export const exampleExcessMember: Rule = {
       'The JSON Schema lets unknown members through, so a misspelt or renamed field in an example validates and is copied by implementers; TypeScript would have rejected it in an object literal.',
     defaultSeverity: 'error',
     details:
-      "Read from the version's schema.json. Open objects (an index signature: `Result`, `_meta`, `additionalProperties`) take any member. A union is judged by the branches that its discriminating members (`const` values such as `type`, `method`, `mode`) leave possible; a member is reported only when none of them declares it. An intersection declares what any part declares. JSON blocks count when they are matched to a type (see `prose/json-valid`); SEPs are not read, since they propose new members.",
+      "Read from the version's schema.json. Open objects (an index signature: `Result`, `_meta`, `additionalProperties`) take any member. A union is judged by the branches that its discriminating members (`const` values such as `type`, `method`, `mode`) leave possible; a member is reported only when none of them declares it. An intersection declares what any part declares. JSON blocks count when they are matched to a type (see `prose/json-valid`); SEPs are not read, since they propose new members. The JSON-RPC envelope's members (`jsonrpc`, `id`) of a message shown on the wire, in a block or in an example file of a request or notification type, are the envelope's when the type does not declare them, never excess.",
     examples: {
       file: 'schema/draft/examples/Widget/dial.json',
       fail: '{\n  "id": "w-7",\n  "kind": "dial",\n  "lable": "Volume"\n}\n// schema.ts: interface Widget { id: string; kind: ...; label?: string }',
