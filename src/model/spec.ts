@@ -29,6 +29,18 @@ export interface Spec {
   lockfile?: TextFile;
   /** The type declarations under node_modules that the types files' package imports resolve to. */
   typeDeclarations?: TypeDeclarations;
+  /** The root's package.json script that writes the JSON Schema, read as data (sources/package-scripts.ts). */
+  schemaJsonScript?: SchemaJsonScript;
+}
+
+/** A package.json script that writes the JSON Schema: never run, read to recognise the generator it runs. */
+export interface SchemaJsonScript {
+  packageJson: TextFile;
+  /** The script's name (`generate:schema:json`) and command. */
+  name: string;
+  command: string;
+  /** The local file the command runs (`tsx scripts/generate-schemas.ts`), when it names one inside the root. */
+  runs?: TextFile;
 }
 
 /** Declaration files read for a types file's package imports (sources/type-declarations.ts). */

@@ -11,6 +11,7 @@ import { FileReader, textFileOf } from '../runtime/files.js';
 import { digestOf, type FileDigests } from '../runtime/file-digests.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { PACKAGE_JSON, schemaJsonScriptOf } from './package-scripts.js';
 import {
   atVersion,
   defaultLayout,
@@ -63,6 +64,8 @@ export class CheckInputs {
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
       options.extends ? [options.extends.schema] : [],
+      // The script that writes the JSON Schema decides how it is judged.
+      schemaJsonScriptPaths(reader, options.ignore),
     ]);
     if (reader.problems.length) return undefined;
     const head = `${root}\0${names.join(',')}\0`;
@@ -129,6 +132,14 @@ export class CheckInputs {
       return undefined;
     }
   }
+}
+
+/** package.json and the file its JSON Schema script runs, as `loadSpec` reads them (see `readSchemaJsonScript`). */
+async function schemaJsonScriptPaths(reader: FileReader, ignore?: (relPath: string) => boolean): Promise<string[]> {
+  if (ignore?.(PACKAGE_JSON) || !(await reader.exists(PACKAGE_JSON))) return [];
+  const text = textFileOf(PACKAGE_JSON, await reader.readBytes(PACKAGE_JSON).catch(() => Buffer.from('')));
+  const runs = text && schemaJsonScriptOf(text)?.runsPath;
+  return runs && !ignore?.(runs) && (await reader.exists(runs)) ? [PACKAGE_JSON, runs] : [PACKAGE_JSON];
 }
 
 /** The version folders (dates and `draft`) where the schema and docs paths have `{version}`. */
