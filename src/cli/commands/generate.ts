@@ -106,9 +106,10 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
       }
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
-      if (!writesSchemaJson)
-        io.stdout('schema.json is made by another tool ("generate.schemaJson": "external"): not written.\n');
-      io.stdout(generateSummary({ written, generated, problems, check: !!opts.check }));
+      const external = writesSchemaJson
+        ? ''
+        : 'schema.json is made by another tool ("generate.schemaJson": "external"): not written.\n';
+      io.stdout(external + generateSummary({ written, generated, problems, check: !!opts.check }));
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
