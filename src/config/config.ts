@@ -28,7 +28,7 @@ const configKeys = ['$schema', 'rules', 'layout', 'extends', 'ignore', 'vocabula
 const extendsKeys = ['schema', 'imports'] as const;
 const generateKeys = ['dialect', 'schemaJson'] as const;
 const schemaJsonKeys = ['generator', 'flags'] as const;
-const schemaJsonGenerators = ['typescript-json-schema', 'external'] as const;
+export const schemaJsonGenerators = ['typescript-json-schema', 'external'] as const;
 export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site', 'versions'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 

@@ -109,8 +109,10 @@ export function settingsFromFlags(flags: readonly string[]): FlagsResult {
   const settings = toolDefaults();
   for (let i = 0; i < flags.length; i++) {
     const token = flags[i];
+    // A problem is told at the flag, not at its value.
+    const at = i;
     const m = /^--?([A-Za-z][\w-]*)(?:=(.*))?$/.exec(token);
-    if (!m) return { problem: `${JSON.stringify(token)} is not a flag (flags start with --)`, index: i };
+    if (!m) return { problem: `${JSON.stringify(token)} is not a flag (flags start with --)`, index: at };
     const inline = m[2];
     let name = m[1];
     let negated = false;
@@ -133,7 +135,7 @@ export function settingsFromFlags(flags: readonly string[]): FlagsResult {
       const next = inline ?? (flags[i + 1] === 'true' || flags[i + 1] === 'false' ? flags[++i] : undefined);
       if (next !== undefined) {
         if (next !== 'true' && next !== 'false')
-          return { problem: `--${name} takes true or false, got ${JSON.stringify(next)}`, index: i };
+          return { problem: `--${name} takes true or false, got ${JSON.stringify(next)}`, index: at };
         on = negated ? next === 'false' : next === 'true';
       }
       if (booleanSetting) settings[booleanSetting] = on;
@@ -142,13 +144,13 @@ export function settingsFromFlags(flags: readonly string[]): FlagsResult {
     if (name === 'defaultNumberType') {
       const v = value();
       if (v !== 'number' && v !== 'integer')
-        return { problem: `--defaultNumberType takes number or integer, got ${JSON.stringify(v ?? '')}`, index: i };
+        return { problem: `--defaultNumberType takes number or integer, got ${JSON.stringify(v ?? '')}`, index: at };
       settings.defaultNumberType = v;
       continue;
     }
     if (name === 'id') {
       const v = value();
-      if (v === undefined) return { problem: '--id takes the schema id', index: i };
+      if (v === undefined) return { problem: '--id takes the schema id', index: at };
       settings.id = v;
       continue;
     }
@@ -157,18 +159,18 @@ export function settingsFromFlags(flags: readonly string[]): FlagsResult {
       const words: string[] = inline !== undefined ? [inline] : [];
       while (inline === undefined && flags[i + 1] !== undefined && !flags[i + 1].startsWith('-'))
         words.push(flags[++i]);
-      if (!words.length) return { problem: '--validationKeywords takes one or more keywords', index: i };
+      if (!words.length) return { problem: '--validationKeywords takes one or more keywords', index: at };
       settings.validationKeywords.push(...words);
       continue;
     }
     if (OUTPUT_FLAGS.has(name)) {
       // Where the repository's script writes the file: spec-check writes to the layout's path.
-      if (value() === undefined) return { problem: `--${name} takes the output file`, index: i };
+      if (value() === undefined) return { problem: `--${name} takes the output file`, index: at };
       continue;
     }
     const why = UNSUPPORTED_FLAGS[name];
-    if (why) return { problem: `--${name} is not supported (${why})`, index: i };
-    return { problem: `--${name} is no typescript-json-schema flag spec-check knows`, index: i };
+    if (why) return { problem: `--${name} is not supported (${why})`, index: at };
+    return { problem: `--${name} is no typescript-json-schema flag spec-check knows`, index: at };
   }
   return { settings };
 }

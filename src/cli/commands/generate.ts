@@ -43,11 +43,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       // Generating needs no prose: the pages are left unparsed.
       const spec = await loadSpec(run.rootArg, { ...loadOptionsOf(run), versions: undefined, prose: false });
       const wanted = run.versions ? new Set(run.versions) : undefined;
-      const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
-      if (unknown.length)
-        throw new LoadError(
-          `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
-        );
+      knownVersions(spec, wanted);
       const project = new Project(spec, runtimeOf(run), { generate: run.generate });
       // A schema.json another tool makes (`generate.schemaJson: "external"`) is not written.
       const writesSchemaJson = schemaJsonGeneratorOf(project).kind !== 'external';
@@ -113,6 +109,15 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
+
+/** Every version `--version` names is one the spec has. */
+function knownVersions(spec: Spec, wanted: Set<string> | undefined): void {
+  const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
+  if (unknown.length)
+    throw new LoadError(
+      `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
+    );
+}
 
 /** The dialect of each schema.json to write is never guessed: without one, nothing is written. */
 function dialectsDecided(spec: Spec, wanted: Set<string> | undefined, configured: GeneratedDialect | undefined): void {
