@@ -14,6 +14,7 @@ import {
 import { recogniseScript } from '../src/generators/schema-json-generator.js';
 import { schemaJsonScriptOf } from '../src/sources/package-scripts.js';
 import { TextFile } from '../src/core/text-file.js';
+import { CheckInputs } from '../src/sources/inputs.js';
 import { projectRoot, runCli, writeTree } from './helpers.js';
 
 // A small "lamp" protocol, written for these tests: twelve definitions, each an object (a file
@@ -372,6 +373,11 @@ describe('a schema.json made by another tool', () => {
       'scripts/build-schema.mjs': '// Builds the JSON Schema with a tool of our own.\n',
       ...files,
     });
+
+  it('is judged by the script, so that the script is one of the inputs a cached report is keyed by', async () => {
+    const inputs = await CheckInputs.list(tree());
+    expect(inputs?.paths).toEqual(expect.arrayContaining(['package.json', 'scripts/build-schema.mjs']));
+  });
 
   it('is one finding naming the script and what to configure, by default', async () => {
     const found = await generatedFindings(tree());
