@@ -4,7 +4,7 @@ import type { GeneratedFile } from '../../generators/outputs.js';
 import { programRoot, targetDialects, type GeneratedDialect } from '../../generators/keys.js';
 import type { Spec } from '../../model/spec.js';
 import { visible } from '../../reporters/escape.js';
-import { layoutFolders } from '../../sources/layout.js';
+import { layoutFolders, UNVERSIONED } from '../../sources/layout.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
@@ -113,6 +113,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
 /** Every version `--version` names is one the spec has. */
 function knownVersions(spec: Spec, wanted: Set<string> | undefined): void {
   const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
+  if (wanted && spec.versions.some((v) => v.id === UNVERSIONED))
+    throw new LoadError(`--version ${[...wanted][0]}: the spec has no versions (no {version} in its layout)`);
   if (unknown.length)
     throw new LoadError(
       `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
