@@ -31,6 +31,18 @@ export interface Spec {
   typeDeclarations?: TypeDeclarations;
   /** The types files' relative imports that resolve to a file of the tree: `<importing file>\0<specifier>` -> its path. */
   relativeImports?: Map<string, string>;
+  /** The root's package.json script that writes the JSON Schema, read as data (sources/package-scripts.ts). */
+  schemaJsonScript?: SchemaJsonScript;
+}
+
+/** A package.json script that writes the JSON Schema: never run, read to recognise the generator it runs. */
+export interface SchemaJsonScript {
+  packageJson: TextFile;
+  /** The script's name (`generate:schema:json`) and command. */
+  name: string;
+  command: string;
+  /** The local file the command runs (`tsx scripts/generate-schemas.ts`), when it names one inside the root. */
+  runs?: TextFile;
 }
 
 /** Declaration files read for a types file's package imports (sources/type-declarations.ts). */

@@ -25,6 +25,7 @@ import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadSite } from './site.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { readSchemaJsonScript } from './package-scripts.js';
 import {
   atVersion,
   defaultLayout,
@@ -136,13 +137,15 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
         [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
       )
     : undefined;
-  const [loaded, sepFiles, site, lockfile, baseFile] = await Promise.all([
+  const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
     options.extends ? reader.read(options.extends.schema) : undefined,
+    // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
+    readSchemaJsonScript(reader),
   ]);
   // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
   if (options.extends && !baseFile)
@@ -167,6 +170,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(schemaJsonScript ? { schemaJsonScript } : {}),
     ...(typeDeclarations ? { typeDeclarations } : {}),
     ...(base ? { base } : {}),
     ...(relativeImports.resolved.size ? { relativeImports: relativeImports.resolved } : {}),
