@@ -6,10 +6,12 @@
  * links to places the repository does not hold are not judged.
  */
 import path from 'node:path';
-import type { MarkdownPage, SchemaSource, Spec } from '../model/spec.js';
+import type { MarkdownPage, MarkdownSite, SchemaSource, SiteKind, Spec } from '../model/spec.js';
 import {
   declarationAnchor,
   explicitIds,
+  explicitIdsFor,
+  headingIdsFor,
   headingSlug,
   headingSlugs,
   memberAnchor,
@@ -44,6 +46,17 @@ export interface LinkTargets {
   site?: SiteModel;
   /** The ids of the versions the tree holds. */
   versions: Set<string>;
+  /** The site generator: with Mintlify, pages are URLs (`site`); with the others, files (`files`). */
+  kind: SiteKind;
+  /** A Markdown generator's site, whose pages are linked by their file paths. */
+  markdownSite?: MarkdownSite;
+  /** With a Markdown generator: every file a link may name, relative to the root (the site's and the versions'). */
+  files?: Set<string>;
+  /** With a Markdown generator: the folders holding those files, and their extensions (lower-case, `.png`). */
+  folders?: Set<string>;
+  extensions?: Set<string>;
+  /** With a Markdown generator: the folders whose files are all known (the site's, the versions' prose); '' for the root. */
+  scopes?: string[];
   /**
    * The same object for the targets of the next project of a watch session while they are equal
    * to these: what was judged against them holds for a page that did not change.
@@ -67,6 +80,8 @@ const linkTargetsOf = derivation('link targets', (spec: Spec, project: Project) 
 });
 
 function build(project: Project, spec: Spec): LinkTargets {
+  const kind = spec.siteKind ?? 'mintlify';
+  if (kind !== 'mintlify') return buildForFiles(project, spec, kind);
   const pages = new Map<string, PageTarget>();
   let docsPrefix = '/specification';
   const schemaAnchors = new Map<string, Set<string>>();
@@ -91,13 +106,64 @@ function build(project: Project, spec: Spec): LinkTargets {
   }
   if (site) for (const page of site.site.pages) add(page, site.urlOf(page.path)!);
   const versions = new Set(spec.versions.map((v) => v.id));
-  return { pages, schemaAnchors, urls, docsPrefix, linking, versions, token: {}, ...(site ? { site } : {}) };
+  return { pages, schemaAnchors, urls, docsPrefix, linking, versions, token: {}, kind, ...(site ? { site } : {}) };
+}
+
+/**
+ * The targets of a Markdown generator's site: every page by its file path (`/docs/topics/x.md`),
+ * and the files links may name. The Schema Reference is Mintlify's page, not judged here.
+ */
+function buildForFiles(project: Project, spec: Spec, kind: Exclude<SiteKind, 'mintlify'>): LinkTargets {
+  const pages = new Map<string, PageTarget>();
+  const urls = new Map<string, string>();
+  const linking: LinkingPage[] = [];
+  const files = new Set(spec.markdownSite?.files ?? []);
+  const add = (page: LinkingPage) => {
+    const url = '/' + page.path;
+    pages.set(url, { path: page.path, anchors: project.derive(pageAnchors, page) });
+    urls.set(page.path, url);
+    files.add(page.path);
+    linking.push(page);
+  };
+  for (const version of spec.versions) {
+    for (const page of version.pages) add(page);
+    for (const file of version.schemaFiles ?? []) files.add(file);
+  }
+  for (const page of spec.markdownSite?.pages ?? []) add(page);
+  const versions = new Set(spec.versions.map((v) => v.id));
+  const folders = new Set<string>();
+  const extensions = new Set<string>();
+  for (const file of files) {
+    extensions.add(path.posix.extname(file).toLowerCase());
+    for (let dir = path.posix.dirname(file); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir))
+      folders.add(dir);
+  }
+  return {
+    pages,
+    folders,
+    extensions,
+    scopes: [
+      ...(spec.markdownSite ? [spec.markdownSite.dir] : []),
+      ...spec.versions.flatMap((v) => [v.docsDir, v.schemaDir]),
+    ],
+    schemaAnchors: new Map(),
+    urls,
+    docsPrefix: '',
+    linking,
+    versions,
+    token: {},
+    kind,
+    files,
+    ...(spec.markdownSite ? { markdownSite: spec.markdownSite } : {}),
+  };
 }
 
 /** Whether two projects' links can point at the same places (the pages linking from them aside). */
 function sameTargets(a: LinkTargets, b: LinkTargets): boolean {
   return (
     a.docsPrefix === b.docsPrefix &&
+    a.kind === b.kind &&
+    sameSet(a.files ?? new Set(), b.files ?? new Set()) &&
     sameSet(a.versions, b.versions) &&
     !a.site === !b.site &&
     (!a.site || (a.site.resolve === b.site!.resolve && a.site.site.dir === b.site!.site.dir)) &&
@@ -130,7 +196,11 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
  */
 const pageAnchors = derivation(
   'page anchors',
-  (page: LinkingPage) => new Set([...siteHeadingIds(page.headings), ...explicitIds(page.file.text)]),
+  (page: LinkingPage, project: Project) => {
+    const kind = project.spec.siteKind ?? 'mintlify';
+    if (kind === 'mintlify') return new Set([...siteHeadingIds(page.headings), ...explicitIds(page.file.text)]);
+    return new Set([...headingIdsFor(kind, page.headings), ...explicitIdsFor(kind, page.file.text)]);
+  },
   { carriesOver: true },
 );
 
