@@ -102,7 +102,7 @@ export interface ResolvedInclude {
 /** An include as a page writes it: the path, what it is relative to, and where. */
 export interface PageIncludeAt {
   written: string;
-  base: 'snippets' | 'site' | 'page';
+  base: 'snippets' | 'site' | 'page' | 'root';
   location: Location;
 }
 

@@ -26,6 +26,8 @@ export interface PageTarget {
   /** The page file, relative to the root. */
   path: string;
   anchors: Set<string>;
+  /** The page includes a file whose anchors are not known (not a page of the tree): a missing anchor is not judged. */
+  open?: true;
 }
 
 /** A page whose links are checked: a version's page (parsed) or another page of the site (outlined). */
@@ -130,6 +132,7 @@ function buildForFiles(project: Project, spec: Spec, kind: Exclude<SiteKind, 'mi
     for (const file of version.schemaFiles ?? []) files.add(file);
   }
   for (const page of spec.markdownSite?.pages ?? []) add(page);
+  composeIncludedPages(pages, spec);
   const versions = new Set(spec.versions.map((v) => v.id));
   const folders = new Set<string>();
   const extensions = new Set<string>();
@@ -156,6 +159,48 @@ function buildForFiles(project: Project, spec: Spec, kind: Exclude<SiteKind, 'mi
     files,
     ...(spec.markdownSite ? { markdownSite: spec.markdownSite } : {}),
   };
+}
+
+/**
+ * Pages made of others (Jekyll's `include_relative`, a snippet that is a page) are one page when
+ * served: each part, and the page holding it, has the anchors of the whole page it ends up in.
+ */
+function composeIncludedPages(pages: Map<string, PageTarget>, spec: Spec): void {
+  const holder = new Map<string, string>();
+  const withUnknownParts = new Set<string>();
+  for (const include of spec.includes ?? []) {
+    if (!pages.has('/' + include.location.file)) continue;
+    if (include.target && include.target !== include.location.file && pages.has('/' + include.target))
+      holder.set(include.target, include.location.file);
+    else if (!include.target || !/\.(md|mdx|markdown|html?)$/.test(include.target) || include.found)
+      withUnknownParts.add(include.location.file);
+  }
+  if (!holder.size && !withUnknownParts.size) return;
+  const top = (file: string) => {
+    const seen = new Set([file]);
+    for (let up = holder.get(file); up && !seen.has(up); up = holder.get(up)) {
+      seen.add(up);
+      file = up;
+    }
+    return file;
+  };
+  const whole = new Map<string, Set<string>>();
+  for (const file of new Set([...holder.keys(), ...holder.values()])) {
+    const root = top(file);
+    const anchors = whole.get(root) ?? new Set(pages.get('/' + root)?.anchors);
+    for (const a of pages.get('/' + file)?.anchors ?? []) anchors.add(a);
+    whole.set(root, anchors);
+  }
+  const open = new Set([...withUnknownParts].map(top));
+  for (const file of new Set([...holder.keys(), ...holder.values(), ...withUnknownParts])) {
+    const target = pages.get('/' + file)!;
+    const root = top(file);
+    pages.set('/' + file, {
+      path: target.path,
+      anchors: whole.get(root) ?? target.anchors,
+      ...(open.has(root) ? { open: true as const } : {}),
+    });
+  }
 }
 
 /** Whether two projects' links can point at the same places (the pages linking from them aside). */

@@ -262,7 +262,7 @@ function fileAnchorProblem(
 ): string | undefined {
   if (hash === undefined || hash === '') return undefined;
   const target = targets.pages.get('/' + file);
-  if (!target || target.anchors.has(hash)) return undefined;
+  if (!target || target.open || target.anchors.has(hash)) return undefined;
   return missingAnchor(`No heading "#${hash}" on ${name ?? target.path}`, hash, target.anchors);
 }
 

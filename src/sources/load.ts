@@ -332,7 +332,9 @@ async function resolveIncludes(
           ? (marker?.dir ?? '')
           : include.base === 'site'
             ? (spec.markdownSite?.dir ?? '')
-            : path.posix.dirname(page.path);
+            : include.base === 'root'
+              ? ''
+              : path.posix.dirname(page.path);
       const joined = path.posix.normalize(base ? `${base}/${include.written}` : include.written);
       const inside = !include.written.startsWith('/') && joined !== '..' && !joined.startsWith('../');
       return { written: include.written, location: include.location, target: inside ? joined : undefined };
@@ -354,7 +356,7 @@ async function resolveIncludes(
 
 function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader, kind?: SiteKind): MarkdownPage {
   // Pages of a generator with a syntax of its own are read differently: their parse is kept apart.
-  const key = kind === 'mkdocs' || kind === 'vitepress' || kind === 'docusaurus' ? `${syntax}-${kind}` : syntax;
+  const key = kind && kind !== 'mintlify' ? `${syntax}-${kind}` : syntax;
   const page = memo(reader.cache, key, file, () => readMarkdownPage(file, syntax, kind));
   reader.suppressions.push(
     ...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)),

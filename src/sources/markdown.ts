@@ -186,7 +186,8 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
     if (node.type === 'heading') {
       const heading: Heading = {
         depth: node.depth,
-        text: toString(node as MdastHeading).trim(),
+        // On a Markdown site, a heading's id is made of its text without its HTML tags (`<a name>`).
+        text: toString(node as MdastHeading, { includeHtml: !kind || kind === 'mintlify' }).trim(),
         location: at(file, node),
       };
       const id = read?.ids.get(heading.location.line);
@@ -195,8 +196,12 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
       headingStack.push(heading);
       data.headings.push(heading);
     } else if (node.type === 'code') {
+      // A block holding an include shows another file's text: it is not read as its language.
+      const start = node.position?.start.line ?? 0;
+      const end = node.position?.end.line ?? 0;
+      const including = read?.includes.some((i) => i.line > start && i.line <= end);
       data.codeBlocks.push({
-        lang: node.lang ?? undefined,
+        lang: including ? undefined : (node.lang ?? undefined),
         meta: node.meta ?? undefined,
         value: node.value,
         location: at(file, node),

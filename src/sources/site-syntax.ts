@@ -6,7 +6,8 @@
  * includes (`--8<-- "file"`, `<<< @/file`). The page text is rewritten line for line (no line is
  * added or removed), markers blanked and bodies dedented; the columns a dedent removed are kept
  * per line, so that what is found in the rewritten text is reported where it is written.
- * Mintlify and GitHub pages are read as they are (`undefined`).
+ * On GitHub, pages that Jekyll composes of others (`{% include_relative part.md %}`, `{% include part.md %}`) have those
+ * includes. Mintlify pages, and GitHub pages without includes, are read as they are (`undefined`).
  */
 import type { SiteKind } from './site-kind.js';
 
@@ -26,7 +27,7 @@ export interface PageInclude {
   /** The path as written, without the line range or region. */
   written: string;
   /** What the path is relative to: the snippets' base (MkDocs), the site's source folder (`@/`), or the page's folder. */
-  base: 'snippets' | 'site' | 'page';
+  base: 'snippets' | 'site' | 'page' | 'root';
   line: number;
   column: number;
 }
@@ -39,11 +40,13 @@ const SNIPPET_BLOCK = /^\s*-{1,}8<-{1,}\s*$/;
 const CONTAINER = /^\s*:::+/;
 const TOC = /^\s*\[\[toc\]\]\s*$/i;
 const CODE_INCLUDE = /^(\s*)<<<[ \t]+(\S+)/;
+const JEKYLL_INCLUDE = /^(\s*)\{%-?\s*include(_relative)?\s+(\S+?)\s*(?:\s[^%]*)?-?%\}\s*$/;
 const HEADING_ATTRIBUTES = /^(\s{0,3}#{1,6}[ \t].*?)([ \t]*\{:?[ \t]*([^{}\n]*?)[ \t]*\})[ \t]*#*[ \t]*$/;
 
 /** The page as the generator of `kind` reads it; undefined where the parser reads it as written. */
 export function siteSyntax(text: string, kind: SiteKind | undefined): SiteSyntax | undefined {
-  if (kind !== 'mkdocs' && kind !== 'vitepress' && kind !== 'docusaurus') return undefined;
+  if (kind === 'github' ? !text.includes('{%') : kind !== 'mkdocs' && kind !== 'vitepress' && kind !== 'docusaurus')
+    return undefined;
   const lines = text.split('\n');
   const out: SiteSyntax = { text, shifts: new Map(), ids: new Map(), includes: [] };
   // MkDocs: the indentation of the open blocks' bodies, innermost last.
@@ -87,6 +90,22 @@ export function siteSyntax(text: string, kind: SiteKind | undefined): SiteSyntax
     if (opened && !(opened[2][0] === '`' && opened[3].includes('`'))) {
       fence = { char: opened[2][0], length: opened[2].length, depth: bodies.length };
       lines[i] = line;
+      continue;
+    }
+    if (kind === 'github') {
+      // GitHub Pages (Jekyll) composes a page of others: `{% include_relative part.md %}` from
+      // the page's folder, `{% include part.md %}` from `_includes/` at the root.
+      const part = JEKYLL_INCLUDE.exec(line);
+      if (part) {
+        const relative = !!part[2];
+        out.includes.push({
+          written: relative ? part[3] : `_includes/${part[3]}`,
+          base: relative ? 'page' : 'root',
+          line: i + 1,
+          column: line.indexOf(part[3]) + 1,
+        });
+        lines[i] = '';
+      }
       continue;
     }
     if (kind === 'mkdocs') {
