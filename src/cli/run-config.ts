@@ -148,9 +148,10 @@ export function loadOptionsOf(
 }
 
 /** Loading plus what the rules take: severities, vocabulary, generate options (keys left out when unset). */
-export function ruleOptionsOf(
-  run: RunConfig,
-): Pick<LoadOptions, 'layout' | 'ignore' | 'versions' | 'extends' | 'siteKind'> & {
+export function ruleOptionsOf(run: RunConfig): Pick<
+  LoadOptions,
+  'layout' | 'ignore' | 'versions' | 'extends' | 'siteKind'
+> & {
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
   generate?: GenerateOptions;

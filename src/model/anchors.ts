@@ -156,7 +156,6 @@ export function explicitIds(text: string): string[] {
   return out;
 }
 
-
 /**
  * GitHub's heading slug, as github-slugger makes it (Docusaurus too): lower-cased; every
  * character other than a letter, mark, number, connector punctuation (`_`), space or `-`

@@ -326,19 +326,21 @@ async function resolveIncludes(
   const pages = [...spec.versions.flatMap((v) => v.pages), ...(spec.markdownSite?.pages ?? [])];
   const wanted = pages.flatMap((page) =>
     // Includes of URLs (`url_download`) are the generator's to fetch.
-    (page.includes ?? []).filter((include) => !/^[a-z][a-z0-9+.-]*:/i.test(include.written)).map((include) => {
-      const base =
-        include.base === 'snippets'
-          ? (marker?.dir ?? '')
-          : include.base === 'site'
-            ? (spec.markdownSite?.dir ?? '')
-            : include.base === 'root'
-              ? ''
-              : path.posix.dirname(page.path);
-      const joined = path.posix.normalize(base ? `${base}/${include.written}` : include.written);
-      const inside = !include.written.startsWith('/') && joined !== '..' && !joined.startsWith('../');
-      return { written: include.written, location: include.location, target: inside ? joined : undefined };
-    }),
+    (page.includes ?? [])
+      .filter((include) => !/^[a-z][a-z0-9+.-]*:/i.test(include.written))
+      .map((include) => {
+        const base =
+          include.base === 'snippets'
+            ? (marker?.dir ?? '')
+            : include.base === 'site'
+              ? (spec.markdownSite?.dir ?? '')
+              : include.base === 'root'
+                ? ''
+                : path.posix.dirname(page.path);
+        const joined = path.posix.normalize(base ? `${base}/${include.written}` : include.written);
+        const inside = !include.written.startsWith('/') && joined !== '..' && !joined.startsWith('../');
+        return { written: include.written, location: include.location, target: inside ? joined : undefined };
+      }),
   );
   // A file in a folder the tree does not have is taken to be made by the site's build (not judged).
   const found = await Promise.all(

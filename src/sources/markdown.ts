@@ -20,15 +20,7 @@ import {
   type Processor,
 } from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
-import type {
-  CodeBlock,
-  Heading,
-  Link,
-  MarkdownPage,
-  PageIncludeAt,
-  SiteKind,
-  Suppression,
-} from '../model/spec.js';
+import type { CodeBlock, Heading, Link, MarkdownPage, PageIncludeAt, SiteKind, Suppression } from '../model/spec.js';
 import { siteSyntax, type PageInclude } from './site-syntax.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';

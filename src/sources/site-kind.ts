@@ -97,6 +97,8 @@ export function readMkDocsConfig(file: TextFile): MkDocsConfig {
       continue;
     }
     if (section === 'nav') {
+      // A bare URL (`- https://...`) is a link, not a title and a path.
+      if (/^\s*-\s+[a-z][a-z0-9+.-]*:\/\//i.test(line)) continue;
       const item = /^(\s*)-\s+(?:(?:"[^"]*"|'[^']*'|[^:]+):\s*)?(.*?)\s*$/.exec(line);
       if (!item) continue;
       const value = unquote(item[2].replace(/\s+#.*$/, ''));
