@@ -6,7 +6,9 @@
  * `schema`, `schemaJson` and `docs` are paths relative to the root in which a whole segment
  * `{version}` stands for a version's folder name. A schema path without `{version}` is one file
  * serving every version the docs hold. The older folder form (`"schema": "schema"`, a folder
- * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`.
+ * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`. A layout in which no path
+ * has `{version}` (a types file, and a docs folder that is not the older folder form) is an
+ * unversioned spec: one version, named `UNVERSIONED`, that messages do not name.
  */
 
 export interface Layout {
@@ -20,6 +22,11 @@ export interface Layout {
   seps: string;
   /** The docs site's folder, holding its `docs.json`; without one, links are judged against the spec's pages only. */
   site: string;
+  /**
+   * How version folders are named: `dates` (`2025-06-18`; the default), `semver` (`0.3.0`, `v2`,
+   * `3.17`), or a regular expression a folder's whole name matches. `draft` is a version in each.
+   */
+  versions?: string;
 }
 
 export const defaultLayout: Layout = {
@@ -35,6 +42,46 @@ export const SITE_CONFIG = 'docs.json';
 /** A version folder's name: its date, or `draft`. */
 export const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 
+/** A version folder's name in a spec numbered by versions: `0.3.0`, `v2`, `3.17`, `1.0.0-rc.1`, or `draft`. */
+export const SEMVER_NAME = /^(?!\d{4}-\d{2}-\d{2}$)(v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?|draft)$/;
+
+export { UNVERSIONED } from '../model/versions.js';
+
+/** The kinds of version names `layout.versions` may give by name. */
+export const versionNamings = ['dates', 'semver'] as const;
+
+/** Which folder names are versions under the layout's `versions`; undefined for a pattern that does not compile. */
+export function versionNameTest(layout: Pick<Layout, 'versions'>): ((name: string) => boolean) | undefined {
+  const naming = layout.versions ?? 'dates';
+  if (naming === 'dates') return (name) => VERSION_NAME.test(name);
+  if (naming === 'semver') return (name) => SEMVER_NAME.test(name);
+  let pattern: RegExp;
+  try {
+    // Anchored: the folder's whole name is the version's.
+    pattern = new RegExp(`^(?:${naming})$`, 'u');
+  } catch {
+    return undefined;
+  }
+  return (name) => name === 'draft' || pattern.test(name);
+}
+
+/** How the layout's version folders are named, for messages: "named by its date (YYYY-MM-DD) or draft". */
+export function versionNaming(layout: Pick<Layout, 'versions'>): string {
+  const naming = layout.versions ?? 'dates';
+  if (naming === 'dates') return 'named by its date (YYYY-MM-DD) or draft';
+  if (naming === 'semver') return 'named by its version number (0.3.0, v2, 3.17) or draft';
+  return `whose name matches /${naming}/, or draft`;
+}
+
+/**
+ * Whether the layout describes an unversioned spec: no path holds `{version}` once the older
+ * folder form of `schema` is completed, and `schemaJson` and `docs` hold none either.
+ */
+export function isUnversioned(layout: Layout): boolean {
+  const schema = folderForm(layout.schema, 'schema.ts');
+  return !hasVersion(schema) && !(layout.schemaJson && hasVersion(layout.schemaJson)) && !hasVersion(layout.docs);
+}
+
 /** The segment of a layout path that stands for the version's folder name. */
 export const VERSION_SEGMENT = '{version}';
 
@@ -46,7 +93,8 @@ export function layoutPattern(layout: Layout, key: 'schema' | 'schemaJson' | 'do
     return `${parentOf(schema) === '.' ? '' : parentOf(schema) + '/'}schema.json`;
   }
   const value = layout[key];
-  if (key === 'docs') return hasVersion(value) ? value : joinPath(value, VERSION_SEGMENT);
+  // The older folder form of `docs` is a folder of versions, unless nothing else in the layout has versions.
+  if (key === 'docs') return hasVersion(value) || isUnversioned(layout) ? value : joinPath(value, VERSION_SEGMENT);
   return folderForm(value, 'schema.ts');
 }
 
@@ -84,7 +132,8 @@ export function layoutFolders(layout: Layout): { schema: string[]; docs: string;
   const schema = [layoutPattern(layout, 'schema'), layoutPattern(layout, 'schemaJson')].map(versionsFolder);
   return {
     schema: [...new Set(schema)],
-    docs: versionsFolder(layoutPattern(layout, 'docs')),
+    // The prose folder of an unversioned spec is the folder itself, not the one holding it.
+    docs: isUnversioned(layout) ? layout.docs : versionsFolder(layoutPattern(layout, 'docs')),
     seps: layout.seps,
     site: layout.site,
   };
