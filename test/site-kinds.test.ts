@@ -385,3 +385,15 @@ describe('Mintlify', () => {
     ],
   });
 });
+
+describe('MkDocs snippets', () => {
+  mkdocs.run(siteUnlistedPage, {
+    valid: [
+      {
+        name: 'a file another page includes is not a page the nav lacks',
+        files: { 'docs/parts/shared.md': 'Shared text.\n', ...onDraft('--8<-- "docs/parts/shared.md"') },
+      },
+    ],
+    invalid: [],
+  });
+});

@@ -51,7 +51,7 @@ export const siteUnlistedPage: Rule = {
   meta: {
     id: 'site/unlisted-page',
     description:
-      "Each page under the site folder appears in docs.json's navigation (pages under `snippets/` are imported, not served, and are left out), or, on an MkDocs site with a `nav`, in mkdocs.yml's `nav` (less the pages `exclude_docs` and `not_in_nav` name).",
+      "Each page under the site folder appears in docs.json's navigation (pages under `snippets/` are imported, not served, and are left out), or, on an MkDocs site with a `nav`, in mkdocs.yml's `nav` (less the pages `exclude_docs` and `not_in_nav` name, the files other pages include and the pages whose front matter redirects).",
     rationale:
       'The site serves an unlisted page, but no reader finds it from the sidebar or search; it is usually a page someone forgot to add, or one left behind by a move.',
     defaultSeverity: 'warning',
@@ -69,9 +69,11 @@ export const siteUnlistedPage: Rule = {
       const excluded = gitignoreStyleMatcher(markdown.unlisted ?? []);
       const pages = [...markdown.pages, ...project.spec.versions.flatMap((v) => v.pages)];
       const texts = new Map(pages.map((p) => [p.path, p.file.text]));
+      // A file other pages include (`--8<--`) is a part of them, not a page of its own.
+      const included = new Set((project.spec.includes ?? []).map((i) => i.target));
       for (const file of markdown.files) {
         const rel = file.slice(prefix.length);
-        if (!/\.md$/.test(rel) || listed.has(rel) || excluded(rel)) continue;
+        if (!/\.md$/.test(rel) || listed.has(rel) || excluded(rel) || included.has(file)) continue;
         // A page whose front matter sends the reader elsewhere (`redirect:`) is kept out of the nav on purpose.
         if (/^---\r?\n(?:.*\r?\n)*?redirect(?:_to)?:/.test(texts.get(file) ?? '')) continue;
         // MkDocs serves a folder's README.md as its index when there is no index.md.
