@@ -397,3 +397,45 @@ describe('MkDocs snippets', () => {
     invalid: [],
   });
 });
+
+describe('includes and anchors', () => {
+  vitepress.run(xrefLink, {
+    valid: [],
+    invalid: [
+      {
+        name: 'a page that includes code still has its anchors judged',
+        files: onDraft('<<< @/snippets/bolt.ts\n\n[x](#nowhere)'),
+        errors: [{ line: 7, column: 1, message: 'No heading "#nowhere" on this page' }],
+      },
+    ],
+  });
+  github.run(xrefLink, {
+    valid: [
+      {
+        name: 'a page with a part the tree lacks has its anchors unjudged',
+        files: { [`${SPEC}/y.md`]: '{% include messages/part.md %}\n\n[x](#from-the-part)\n' },
+      },
+    ],
+    invalid: [],
+  });
+});
+
+describe('a site at the root', () => {
+  new RuleTester({
+    files: {
+      ...partsFiles,
+      '.vitepress/config.mts': 'export default {};\n',
+      [`${SPEC}/index.md`]: '# The draft\n\n[x](#nowhere)\n',
+    },
+    options: { layout: { site: '.' } },
+  }).run(xrefLink, {
+    valid: [],
+    invalid: [
+      {
+        name: 'a page of the prose is checked once',
+        files: {},
+        errors: [{ line: 3, column: 1, message: 'No heading "#nowhere" on this page' }],
+      },
+    ],
+  });
+});

@@ -172,7 +172,8 @@ function composeIncludedPages(pages: Map<string, PageTarget>, spec: Spec): void 
     if (!pages.has('/' + include.location.file)) continue;
     if (include.target && include.target !== include.location.file && pages.has('/' + include.target))
       holder.set(include.target, include.location.file);
-    else if (!include.target || !/\.(md|mdx|markdown|html?)$/.test(include.target) || include.found)
+    // A Markdown part the tree does not hold as a page (made by the build, outside the site) brings headings unknown here.
+    else if (/(\.(md|mdx|markdown|html?)|\/[^/.]+)$/i.test(include.target ?? include.written))
       withUnknownParts.add(include.location.file);
   }
   if (!holder.size && !withUnknownParts.size) return;

@@ -92,61 +92,73 @@ export function siteSyntax(text: string, kind: SiteKind | undefined): SiteSyntax
       lines[i] = line;
       continue;
     }
-    if (kind === 'github') {
-      // GitHub Pages (Jekyll) composes a page of others: `{% include_relative part.md %}` from
-      // the page's folder, `{% include part.md %}` from `_includes/` at the root.
-      const part = JEKYLL_INCLUDE.exec(line);
-      if (part) {
-        const relative = !!part[2];
-        out.includes.push({
-          written: relative ? part[3] : `_includes/${part[3]}`,
-          base: relative ? 'page' : 'root',
-          line: i + 1,
-          column: line.indexOf(part[3]) + 1,
-        });
-        lines[i] = '';
-      }
-      continue;
-    }
-    if (kind === 'mkdocs') {
-      const block = ADMONITION.exec(line) ?? CONTENT_TAB.exec(line);
-      if (block) {
-        bodies.push((bodies.at(-1) ?? 0) + leadingColumns(line) + 4);
-        lines[i] = '';
-        continue;
-      }
-    } else {
-      if (CONTAINER.test(line) || TOC.test(line)) {
-        lines[i] = '';
-        continue;
-      }
-      const code = kind === 'vitepress' ? CODE_INCLUDE.exec(line) : null;
-      if (code) {
-        const written = code[2].replace(/[{[#].*$/, '');
-        const base = written.startsWith('@/') ? 'site' : 'page';
-        out.includes.push({
-          written: base === 'site' ? written.slice(2) : written,
-          base,
-          line: i + 1,
-          column: code[1].length + code[0].length - code[2].length + 1,
-        });
-        lines[i] = '';
-        continue;
-      }
-    }
-    const heading = HEADING_ATTRIBUTES.exec(line);
-    if (heading) {
-      const id = /(?:^|\s)#([^\s#.]+)/.exec(heading[3]);
-      if (id) out.ids.set(i + 1, id[1]);
-      if (id || kind === 'mkdocs' || heading[3].startsWith('.')) {
-        // The attribute list is not part of the heading's text; blanked so columns stay.
-        line = heading[1] + ' '.repeat(line.length - heading[1].length);
-      }
-    }
-    lines[i] = line;
+    lines[i] = markerLine(kind, line, i + 1, out, bodies);
   }
   out.text = lines.join('\n');
   return out;
+}
+
+/**
+ * A line outside code as the generator reads it: a marker (a block's opening line, a container's
+ * fence, `[[toc]]`, an include) blanked and recorded, a heading's attribute list blanked and its
+ * id recorded; any other line as it is. An MkDocs block's opening pushes its body's indentation.
+ */
+function markerLine(
+  kind: SiteKind | undefined,
+  line: string,
+  lineNumber: number,
+  out: SiteSyntax,
+  bodies: number[],
+): string {
+  if (kind === 'github') {
+    // GitHub Pages (Jekyll) composes a page of others: `{% include_relative part.md %}` from
+    // the page's folder, `{% include part.md %}` from `_includes/` at the root.
+    const part = JEKYLL_INCLUDE.exec(line);
+    if (part) {
+      const relative = !!part[2];
+      out.includes.push({
+        written: relative ? part[3] : `_includes/${part[3]}`,
+        base: relative ? 'page' : 'root',
+        line: lineNumber,
+        column: line.indexOf(part[3]) + 1,
+      });
+      return '';
+    }
+    return line;
+  }
+  if (kind === 'mkdocs') {
+    const block = ADMONITION.exec(line) ?? CONTENT_TAB.exec(line);
+    if (block) {
+      bodies.push((bodies.at(-1) ?? 0) + leadingColumns(line) + 4);
+      return '';
+    }
+  } else {
+    if (CONTAINER.test(line) || TOC.test(line)) {
+      return '';
+    }
+    const code = kind === 'vitepress' ? CODE_INCLUDE.exec(line) : null;
+    if (code) {
+      const written = code[2].replace(/[{[#].*$/, '');
+      const base = written.startsWith('@/') ? 'site' : 'page';
+      out.includes.push({
+        written: base === 'site' ? written.slice(2) : written,
+        base,
+        line: lineNumber,
+        column: code[1].length + code[0].length - code[2].length + 1,
+      });
+      return '';
+    }
+  }
+  const heading = HEADING_ATTRIBUTES.exec(line);
+  if (heading) {
+    const id = /(?:^|\s)#([^\s#.]+)/.exec(heading[3]);
+    if (id) out.ids.set(lineNumber, id[1]);
+    if (id || kind === 'mkdocs' || heading[3].startsWith('.')) {
+      // The attribute list is not part of the heading's text; blanked so columns stay.
+      return heading[1] + ' '.repeat(line.length - heading[1].length);
+    }
+  }
+  return line;
 }
 
 /** An MkDocs snippet include on this line (`--8<-- "file"`, or a bare path inside a snippet block). */

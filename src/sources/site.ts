@@ -81,7 +81,10 @@ export async function loadMarkdownSite(
   }
   if (dir === '.') dir = '';
   if (dir && !(await reader.exists(dir))) return undefined;
-  const files = (await reader.list(dir || '.', () => true)).filter((p) => !NOT_SERVED.test(p.slice(dir.length)));
+  // Listed from the root, paths come as `./x`: kept as every other path is, `x`.
+  const files = (await reader.list(dir || '.', () => true))
+    .map((p) => p.replace(/^\.\//, ''))
+    .filter((p) => !NOT_SERVED.test(p.slice(dir.length)));
   const inProse = (p: string) => proseDirs.some((d) => p.startsWith(d + '/'));
   const pagePaths = files.filter((p) => /\.mdx?$/.test(p) && !inProse(p));
   const read = await Promise.all(pagePaths.map((p) => reader.read(p)));
