@@ -439,3 +439,19 @@ describe('a site at the root', () => {
     ],
   });
 });
+
+describe('MkDocs with its own slugs', () => {
+  mkdocs.run(xrefLink, {
+    valid: [
+      {
+        name: 'a toc slugify of the config leaves anchors unjudged',
+        files: {
+          'mkdocs.yml':
+            'nav:\n  - index.md\nmarkdown_extensions:\n  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n',
+          ...onDraft('[x](../../index.md#anything)'),
+        },
+      },
+    ],
+    invalid: [],
+  });
+});

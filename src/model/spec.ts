@@ -87,6 +87,8 @@ export interface MarkdownSite {
   navigation?: { page: string; location: Location }[];
   /** Pages left out of the navigation on purpose (MkDocs `exclude_docs`, `not_in_nav`), as patterns. */
   unlisted?: string[];
+  /** The config replaces the generator's heading slugs (MkDocs toc `slugify`): headings' ids are not known. */
+  customSlugs?: true;
 }
 
 /** An include of a file into a page, and what it resolves to. */

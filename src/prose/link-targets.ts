@@ -122,7 +122,9 @@ function buildForFiles(project: Project, spec: Spec, kind: Exclude<SiteKind, 'mi
   const files = new Set(spec.markdownSite?.files ?? []);
   const add = (page: LinkingPage) => {
     const url = '/' + page.path;
-    pages.set(url, { path: page.path, anchors: project.derive(pageAnchors, page) });
+    // With slugs of the site's own making, no heading's id is known: anchors are not judged.
+    const open = spec.markdownSite?.customSlugs ? { open: true as const } : {};
+    pages.set(url, { path: page.path, anchors: project.derive(pageAnchors, page), ...open });
     urls.set(page.path, url);
     files.add(page.path);
     linking.push(page);

@@ -108,5 +108,6 @@ export async function loadMarkdownSite(
     ...(config ? { config } : {}),
     ...(mkdocs?.nav ? { navigation: mkdocs.nav } : {}),
     ...(mkdocs ? { unlisted: mkdocs.excluded } : {}),
+    ...(mkdocs && !mkdocs.defaultSlugs ? { customSlugs: true as const } : {}),
   };
 }
