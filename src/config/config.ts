@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Ajv, AnySchema } from 'ajv';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { versionNamings, versionNameTest, type Layout } from '../sources/layout.js';
+import { SITE_KINDS, type SiteKind } from '../sources/site-kind.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
@@ -24,7 +25,8 @@ import { settingsFromFlags } from '../generators/schema-json-flags.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
-const configKeys = ['$schema', 'rules', 'layout', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
+const configKeys = ['$schema', 'rules', 'layout', 'site', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
+const siteKeys = ['kind'] as const;
 const extendsKeys = ['schema', 'imports'] as const;
 const generateKeys = ['dialect', 'schemaJson'] as const;
 const schemaJsonKeys = ['generator', 'flags'] as const;
@@ -42,6 +44,8 @@ export interface SpecCheckConfig {
   generate?: GenerateOptions;
   /** The base protocol an extension's types file imports. */
   extends?: ExtendsOption;
+  /** The site generator of the prose; absent: found from its marker file. */
+  site?: { kind?: SiteKind };
 }
 
 /** `extends`: the base protocol's types file or JSON Schema (relative to the root) and the package specifiers meaning it. */
@@ -158,6 +162,8 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
     config.layout = layout;
   }
 
+  if (value.site !== undefined) config.site = siteOption(value.site, fail, keyAt, valueAt);
+
   if (value.ignore !== undefined) {
     if (!Array.isArray(value.ignore)) fail(valueAt('/ignore'), '"ignore" must be an array of paths or globs');
     (value.ignore as unknown[]).forEach((entry, i) => {
@@ -180,6 +186,31 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   }
   if (value.extends !== undefined) config.extends = extendsOption(value.extends, fail, keyAt, valueAt);
   return withGenerate(config, value.generate, fail, keyAt, valueAt);
+}
+
+/** The `site` object: the kind of site generator, one of `SITE_KINDS`. */
+function siteOption(
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): { kind?: SiteKind } {
+  if (!isObject(value)) fail(valueAt('/site'), `"site" must be an object with keys ${siteKeys.join(', ')}`);
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!(siteKeys as readonly string[]).includes(key))
+      fail(keyAt('/site', key), `unknown key "site.${key}"${suggest(key, siteKeys)} (allowed: ${siteKeys.join(', ')})`);
+  if (given.kind === undefined) return {};
+  if (!SITE_KINDS.includes(given.kind as SiteKind))
+    fail(
+      valueAt('/site/kind'),
+      `"site.kind" must be ${SITE_KINDS.map((k) => JSON.stringify(k)).join(', ')}, got ${JSON.stringify(given.kind)}${suggestKind(given.kind)}`,
+    );
+  return { kind: given.kind as SiteKind };
+}
+
+function suggestKind(kind: unknown): string {
+  return typeof kind === 'string' ? suggest(kind, SITE_KINDS) : '';
 }
 
 /** The `extends` object: a types file inside the root, and at least one package specifier. */

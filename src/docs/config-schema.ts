@@ -9,6 +9,7 @@ import type { ReferencedRule } from './rules-reference.js';
 import { defaultLayout } from '../sources/load.js';
 import { layoutKeys, schemaJsonGenerators } from '../config/config.js';
 import { generatedDialects } from '../generators/keys.js';
+import { SITE_KINDS } from '../sources/site-kind.js';
 
 export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 
@@ -19,7 +20,7 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
       'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`.',
     schemaJson:
       'The JSON Schema generated from the types file: a path, with `{version}` or without. Default: `schema.json` beside the types file.',
-    docs: "A version's prose folder, holding its `**/*.mdx`: a path with `{version}` (`docs/specification/{version}`). Without `{version}`: the prose of an unversioned spec when no other path has one, else (the older form) a folder holding one folder per version.",
+    docs: "A version's prose folder, holding its `**/*.mdx` and `**/*.md`: a path with `{version}` (`docs/specification/{version}`). Without `{version}`: the prose of an unversioned spec when no other path has one, else (the older form) a folder holding one folder per version.",
     seps: 'Folder holding the enhancement proposals (`*.md`).',
     site: "The docs site's folder, holding its `docs.json` (navigation and redirects); without one, links are judged against the spec's pages only.",
     versions:
@@ -65,6 +66,19 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
             },
           ]),
         ),
+      },
+      site: {
+        description:
+          "The site generator that renders the prose. Without it, the marker in the site folder or at the root decides (`docs.json` or `mint.json`: Mintlify; `mkdocs.yml`: MkDocs; `.vitepress/`: VitePress; `docusaurus.config.*`: Docusaurus); with none, MDX prose is Mintlify's and Markdown prose GitHub's. No site config is run.",
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          kind: {
+            description:
+              "How headings get their ids, how links to other pages resolve, and which of the generator's own syntax (admonitions, containers, includes, `{#id}`) the pages use.",
+            enum: [...SITE_KINDS],
+          },
+        },
       },
       ignore: {
         description:

@@ -8,6 +8,9 @@ import type { JsonDocument } from '../core/json-document.js';
 import type { Location } from '../core/location.js';
 import type { TextFile } from '../core/text-file.js';
 
+/** The site generators whose prose spec-check reads (see sources/site-kind.ts). */
+export type SiteKind = 'mintlify' | 'mkdocs' | 'vitepress' | 'docusaurus' | 'github';
+
 export interface Spec {
   /** Absolute path of the root folder. */
   root: string;
@@ -23,6 +26,12 @@ export interface Spec {
   suppressions?: Suppression[];
   /** The docs site, when the site folder has a `docs.json`. */
   site?: Site;
+  /** The generator that renders the prose (config `site.kind`, else its marker file; absent: Mintlify). */
+  siteKind?: SiteKind;
+  /** The site of a Markdown generator (MkDocs, VitePress, Docusaurus, GitHub): its folder, files and other pages. */
+  markdownSite?: MarkdownSite;
+  /** The files the pages include (`--8<--`, `<<<`), resolved inside the root. */
+  includes?: ResolvedInclude[];
   /** The base protocol an extension's types file imports (config `extends`), when there is one. */
   base?: BaseProtocol;
   /** The root's package-lock.json, when there is one: the generators' pinned versions (generators/pins.ts). */
@@ -76,9 +85,49 @@ export interface Site {
   pages: SitePage[];
 }
 
+/**
+ * The site of a Markdown generator: pages are files, linked by their paths (`other.md#anchor`),
+ * as MkDocs, VitePress, Docusaurus and GitHub resolve them.
+ */
+export interface MarkdownSite {
+  kind: Exclude<SiteKind, 'mintlify'>;
+  /** The folder the pages are served from (MkDocs's `docs_dir`), relative to the root. */
+  dir: string;
+  /** Every file under it, relative to the root, sorted. */
+  files: string[];
+  /** The pages outside the versions' docs folders, outlined (not parsed). */
+  pages: SitePage[];
+  /** The generator's config read as data (mkdocs.yml), when there is one. */
+  config?: TextFile;
+  /** The navigation's page entries (MkDocs `nav`, relative to `dir`); undefined when the config has none. */
+  navigation?: { page: string; location: Location }[];
+  /** Pages left out of the navigation on purpose (MkDocs `exclude_docs`, `not_in_nav`), as patterns. */
+  unlisted?: string[];
+  /** The config replaces the generator's heading slugs (MkDocs toc `slugify`): headings' ids are not known. */
+  customSlugs?: true;
+}
+
+/** An include of a file into a page, and what it resolves to. */
+export interface ResolvedInclude {
+  /** The path as written. */
+  written: string;
+  /** The file it names, relative to the root; undefined when it leads outside the root. */
+  target?: string;
+  found: boolean;
+  location: Location;
+}
+
+/** An include as a page writes it: the path, what it is relative to, and where. */
+export interface PageIncludeAt {
+  written: string;
+  base: 'snippets' | 'site' | 'page' | 'root';
+  location: Location;
+}
+
 /** A site page outside the spec's prose: what links and MDX hygiene need of it. */
 export interface SitePage {
   path: string;
+  includes?: PageIncludeAt[];
   file: TextFile;
   syntax: 'mdx' | 'md';
   headings: Heading[];
@@ -289,6 +338,8 @@ export interface Example {
 export interface MarkdownPage {
   /** Path relative to the root. */
   path: string;
+  /** The files the page includes (`--8<--`, `<<<`), as written, on sites whose generator reads them. */
+  includes?: PageIncludeAt[];
   /** `mdx` pages are parsed with remark-mdx; `md` pages (SEPs) with remark-parse and GFM. */
   syntax: 'mdx' | 'md';
   file: TextFile;
@@ -308,6 +359,8 @@ export interface Heading {
   depth: number;
   text: string;
   location: Location;
+  /** The id the page gives the heading (`## Title {#id}`), on sites whose generator reads one. */
+  id?: string;
 }
 
 export interface CodeBlock {

@@ -26,6 +26,8 @@ import {
   type Layout,
 } from './layout.js';
 import type { LoadOptions } from './load.js';
+import type { SiteKind } from '../model/spec.js';
+import { findSiteMarker, readMkDocsConfig } from './site-kind.js';
 
 /** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
 const TEXT_FILE = /\.(ts|json|mdx?)$/;
@@ -59,11 +61,11 @@ export class CheckInputs {
           reader.list(path.posix.dirname(schemaTs), () => true),
           // The JSON Schema may live in a folder of its own.
           reader.exists(schemaJson).then((found) => (found ? [schemaJson] : [])),
-          reader.list(atVersion(layoutPattern(layout, 'docs'), id), (p) => p.endsWith('.mdx')),
+          reader.list(atVersion(layoutPattern(layout, 'docs'), id), (p) => /\.mdx?$/.test(p)),
         ];
       }),
       listSeps(reader, layout),
-      siteFiles(reader, layout),
+      siteFiles(reader, layout, options.siteKind),
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
       options.extends ? [options.extends.schema] : [],
@@ -163,10 +165,30 @@ export async function findVersions(reader: FileReader, layout: Layout): Promise<
   return names;
 }
 
-/** Every file of the site when its folder has a docs.json (links resolve against all of them). */
-async function siteFiles(reader: FileReader, layout: Layout): Promise<string[]> {
-  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
-  return reader.list(layout.site, () => true);
+/**
+ * Every file of the site when its folder has a docs.json (links resolve against all of them); for
+ * a Markdown generator's site, every file of the folders its marker and the site folder hold.
+ */
+async function siteFiles(reader: FileReader, layout: Layout, kind: SiteKind | undefined): Promise<string[]> {
+  const marker = await findSiteMarker(reader, layout.site);
+  const markdownKind = (kind ?? marker?.kind ?? 'github') !== 'mintlify';
+  if (!markdownKind) {
+    if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
+    return reader.list(layout.site, () => true);
+  }
+  // The folder the pages are served from: MkDocs's docs_dir, the folder of another marker, else the site folder.
+  let folder = layout.site;
+  const marked: string[] = [];
+  if (marker && marker.kind !== 'mintlify') {
+    folder = marker.dir || '.';
+    if (marker.kind === 'mkdocs') {
+      marked.push(marker.file);
+      const config = await reader.read(marker.file);
+      if (config) folder = readMkDocsConfig(config).docsDir;
+    }
+  }
+  const files = await reader.list(folder, (p) => !/(^|\/)node_modules\//.test(p));
+  return [...marked, ...files];
 }
 
 /** The SEPs: Markdown files directly in the SEP folder. */

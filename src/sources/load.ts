@@ -9,7 +9,9 @@ import type {
   Example,
   JsonSchemaSource,
   MarkdownPage,
+  ResolvedInclude,
   SchemaDialect,
+  SiteKind,
   Spec,
   SpecVersion,
 } from '../model/spec.js';
@@ -22,7 +24,8 @@ import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
-import { loadSite } from './site.js';
+import { loadMarkdownSite, loadSite } from './site.js';
+import { findSiteMarker, type SiteMarker } from './site-kind.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
 import { readSchemaJsonScript } from './package-scripts.js';
@@ -80,6 +83,8 @@ export interface LoadOptions {
   fileSystem?: FileSystem;
   /** The base protocol the types file imports (config `extends`): its types file is read with the rest. */
   extends?: { schema: string; imports: string[] };
+  /** The site generator of the prose (config `site.kind`); absent: found from its marker file (see site-kind.ts). */
+  siteKind?: SiteKind;
 }
 
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
@@ -110,6 +115,8 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   }
 
   const prose = options.prose !== false;
+  const marker = prose ? await findSiteMarker(reader, layout.site) : undefined;
+  const givenKind = options.siteKind ?? marker?.kind;
   const sepsRead = readSeps(reader, layout);
   // The SEPs go to the worker as soon as they are read, before `onSourcesLoaded` posts any
   // generation: the worker parses them while this thread parses schema.ts and the examples,
@@ -130,13 +137,11 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   });
   // Awaited below, unless reading the versions fails first.
   parsingSeps.catch(() => undefined);
-  const siteRead = prose
-    ? loadSite(
-        reader,
-        layout.site,
-        [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
-      )
-    : undefined;
+  const proseDirs = [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id));
+  const siteRead =
+    prose && (givenKind === undefined || givenKind === 'mintlify')
+      ? loadSite(reader, layout.site, proseDirs)
+      : undefined;
   const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
@@ -154,6 +159,13 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const baseImports = new Set(
     baseFile && options.extends && !baseFile.path.endsWith('.json') ? options.extends.imports : [],
   );
+  // Without a config or a marker: MDX prose is Mintlify's (as spec-check has always read it), Markdown GitHub's.
+  const siteKind: SiteKind =
+    givenKind ?? (loaded.some((l) => l.pageFiles.some((f) => f.path.endsWith('.mdx'))) ? 'mintlify' : 'github');
+  const markdownSite =
+    prose && siteKind !== 'mintlify'
+      ? await loadMarkdownSite(reader, siteKind, marker, layout.site, proseDirs)
+      : undefined;
   const typesFiles = [...new Set(loaded.map((l) => l.version.schemaTs).filter((s) => s !== undefined))];
   const [typeDeclarations, relativeImports] = await Promise.all([
     readTypeDeclarations(reader, typesFiles, baseImports),
@@ -169,6 +181,8 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     files: new Map(),
     suppressions: [],
     ...(site ? { site } : {}),
+    siteKind,
+    ...(markdownSite ? { markdownSite } : {}),
     ...(lockfile ? { lockfile } : {}),
     ...(schemaJsonScript ? { schemaJsonScript } : {}),
     ...(typeDeclarations ? { typeDeclarations } : {}),
@@ -178,7 +192,9 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
   for (const [i, { version, pageFiles }] of loaded.entries()) {
-    if (prose) for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
+    if (prose)
+      for (const file of pageFiles)
+        version.pages.push(readPage(file, file.path.endsWith('.md') ? 'md' : 'mdx', reader, siteKind));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
   const { now, parsed: fromWorker } = await parsingSeps;
@@ -190,6 +206,10 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     reader.suppressions.push(...parsed.suppressions);
     return pageRead(pageFromData(f, parsed.data), reader);
   });
+  if (prose && siteKind !== 'mintlify') {
+    const includes = await resolveIncludes(reader, spec, marker);
+    if (includes.length) spec.includes = includes;
+  }
   spec.filesRead = reader.filesRead;
   spec.files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   spec.suppressions = [...reader.suppressions].sort((a, b) =>
@@ -281,7 +301,7 @@ async function loadVersion(
     // Every file under the schema folder (for `{@includeCode}` checks); the examples are among them.
     reader.list(schemaDir, () => true),
     // The Schema Reference page is generated: it is compared as text, not read as prose.
-    reader.list(docsDir, (p) => p.endsWith('.mdx') && p !== posixJoin(docsDir, 'schema.mdx')),
+    reader.list(docsDir, (p) => /\.mdx?$/.test(p) && p !== posixJoin(docsDir, 'schema.mdx')),
   ]);
   version.schemaFiles = schemaFiles;
   const examplesDir = posixJoin(schemaDir, 'examples') + '/';
@@ -335,8 +355,53 @@ async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]>
   return read.filter((f): f is TextFile => !!f);
 }
 
-function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
-  const page = memo(reader.cache, syntax, file, () => readMarkdownPage(file, syntax));
+/**
+ * Where the pages' includes lead: MkDocs snippets from the folder holding mkdocs.yml (the
+ * snippets' default base), VitePress `@/` from the site's source folder, others from the page's
+ * folder. One leading outside the root is not read.
+ */
+async function resolveIncludes(
+  reader: FileReader,
+  spec: Spec,
+  marker: SiteMarker | undefined,
+): Promise<ResolvedInclude[]> {
+  const pages = [...spec.versions.flatMap((v) => v.pages), ...(spec.markdownSite?.pages ?? [])];
+  const wanted = pages.flatMap((page) =>
+    // Includes of URLs (`url_download`) are the generator's to fetch.
+    (page.includes ?? [])
+      .filter((include) => !/^[a-z][a-z0-9+.-]*:/i.test(include.written))
+      .map((include) => {
+        const base =
+          include.base === 'snippets'
+            ? (marker?.dir ?? '')
+            : include.base === 'site'
+              ? (spec.markdownSite?.dir ?? '')
+              : include.base === 'root'
+                ? ''
+                : path.posix.dirname(page.path);
+        const joined = path.posix.normalize(base ? `${base}/${include.written}` : include.written);
+        const inside = !include.written.startsWith('/') && joined !== '..' && !joined.startsWith('../');
+        return { written: include.written, location: include.location, target: inside ? joined : undefined };
+      }),
+  );
+  // A file in a folder the tree does not have is taken to be made by the site's build (not judged).
+  const found = await Promise.all(
+    wanted.map(async (w) =>
+      w.target ? (await reader.exists(w.target)) || !(await reader.exists(path.posix.dirname(w.target))) : false,
+    ),
+  );
+  return wanted.map((w, i) => ({
+    written: w.written,
+    ...(w.target ? { target: w.target } : {}),
+    found: found[i],
+    location: w.location,
+  }));
+}
+
+function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader, kind?: SiteKind): MarkdownPage {
+  // Pages of a generator with a syntax of its own are read differently: their parse is kept apart.
+  const key = kind && kind !== 'mintlify' ? `${syntax}-${kind}` : syntax;
+  const page = memo(reader.cache, key, file, () => readMarkdownPage(file, syntax, kind));
   reader.suppressions.push(
     ...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)),
   );
