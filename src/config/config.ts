@@ -142,11 +142,21 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
           keyAt('/layout', key),
           `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`,
         );
+      // No types file: the JSON Schema is the source of the spec's declarations.
+      if (key === 'schema' && folder === false) {
+        layout.schema = false;
+        continue;
+      }
       if (typeof folder !== 'string')
-        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a path (a string)`);
+        return fail(
+          valueAt(`/layout/${key}`),
+          key === 'schema'
+            ? '"layout.schema" must be the path of the types file, or false when the JSON Schema is the source'
+            : `"layout.${key}" must be a path (a string)`,
+        );
       const problem = ignoreEntryProblem(folder) ?? versionSegmentProblem(key, normalizeEntry(folder));
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
-      layout[key as keyof Layout] = normalizeEntry(folder);
+      (layout as Record<string, string>)[key] = normalizeEntry(folder);
     }
     config.layout = layout;
   }

@@ -150,7 +150,8 @@ export function classifyValue(
         declaration: decl.name,
         method,
         how: 'by method',
-        checks: [...base, { definition: decl.name, pointer: '' }],
+        // A declaration of the params alone (a JSON Schema's `x-method` definition) is checked there.
+        checks: [...base, { definition: decl.name, pointer: index.paramsTypes.has(decl) ? '/params' : '' }],
       };
     }
     const ofBase = baseAnswer(project, index, value, section);

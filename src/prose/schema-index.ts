@@ -8,6 +8,7 @@
 import type { Declaration, Member, SchemaSource, SpecVersion } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { escapeRegExp } from '../util/regexp.js';
+import { jsonSchemaDeclarations } from '../model/json-schema-declarations.js';
 
 export interface MessageIndex {
   /** `method` literal -> the request declaration that carries it. */
@@ -20,6 +21,11 @@ export interface MessageIndex {
   resultBase?: Declaration;
   /** Declarations that are results (answer a request), in file order. */
   resultTypes: Declaration[];
+  /**
+   * Requests and notifications that describe their message's `params`, not the whole message: a
+   * JSON Schema's definitions that name their method by `x-method` instead of declaring `method`.
+   */
+  paramsTypes: Set<Declaration>;
   /** The result type of a request's method, when the schema names one. */
   resultTypeOf(method: string): Declaration | undefined;
   /** Members of a declaration, own first, then inherited through `extends` (nearest first). */
@@ -41,9 +47,20 @@ export interface IndexFacts {
   methodPatterns: { method: string; pattern: RegExp }[];
 }
 
-/** The message index of a version, built once per schema.ts; undefined when it has no readable schema.ts. */
+/**
+ * The message index of a version, built once per schema.ts (or, where the JSON Schema is the
+ * source, per JSON Schema); undefined when it has no readable one.
+ */
 export function messageIndex(project: Project, version: SpecVersion): MessageIndex | undefined {
-  return version.schemaTs && messageIndexOfSource(project, version.schemaTs);
+  const source = declarationsSource(project, version);
+  return source && messageIndexOfSource(project, source);
+}
+
+/** The declarations of a version: its types file's, or its JSON Schema's where that is the source. */
+export function declarationsSource(project: Project, version: SpecVersion): SchemaSource | undefined {
+  if (version.schemaTs) return version.schemaTs;
+  if (version.source !== 'jsonSchema' || !version.jsonSchema?.document.ok) return undefined;
+  return project.derive(jsonSchemaDeclarations, version.jsonSchema);
 }
 
 /** The message index of a schema.ts. */
@@ -136,22 +153,52 @@ function build(source: SchemaSource): MessageIndex {
     );
   }
 
+  // A JSON Schema may name a definition's method by an extension key (`x-method`) instead of a
+  // `method` member: a `FooRequest` or `FooNotification` is then its message's params, a
+  // `FooResponse` or `FooResult` its answer's result.
+  const paramsTypes = new Set<Declaration>();
+  const answers = new Map<string, Declaration>();
+  const byXMethod = new Map<string, Declaration[]>();
+  for (const decl of source.declarations)
+    if (decl.xMethod && !decl.members.some((m) => m.name === 'method'))
+      byXMethod.set(decl.xMethod, [...(byXMethod.get(decl.xMethod) ?? []), decl]);
+  for (const [method, decls] of byXMethod) {
+    const answer = decls.filter((d) => /(Response|Result)$/.test(d.name));
+    const notification = decls.filter((d) => /Notification$/.test(d.name));
+    // Without a suffix, a definition is the request when the method has an answer.
+    const request = decls.filter(
+      (d) => /Request$/.test(d.name) || (answer.length > 0 && !answer.includes(d) && !notification.includes(d)),
+    );
+    if (answer.length === 1) answers.set(method, answer[0]);
+    if (request.length === 1 && !requests.has(method) && !notifications.has(method)) {
+      requests.set(method, request[0]);
+      paramsTypes.add(request[0]);
+    } else if (!request.length && notification.length === 1 && !requests.has(method) && !notifications.has(method)) {
+      notifications.set(method, notification[0]);
+      paramsTypes.add(notification[0]);
+    }
+  }
+
   // Results: declarations named `...Result` that are not envelopes, and what extends `Result`.
   const resultBase =
     envelopes.result && member(envelopes.result, 'result')
       ? byName.get(baseName(member(envelopes.result, 'result')!.typeText))
       : undefined;
+  const answerSet = new Set(answers.values());
   const resultTypes = source.declarations.filter(
     (d) =>
-      d !== resultBase &&
-      (d.kind === 'interface' || d.kind === 'type') &&
-      !membersOf(d).some((m) => m.name === 'jsonrpc') &&
-      (/Result$/.test(d.name) || (resultBase !== undefined && ancestors(d).includes(resultBase.name))),
+      answerSet.has(d) ||
+      (d !== resultBase &&
+        (d.kind === 'interface' || d.kind === 'type') &&
+        !membersOf(d).some((m) => m.name === 'jsonrpc') &&
+        (/Result$/.test(d.name) || (resultBase !== undefined && ancestors(d).includes(resultBase.name)))),
   );
 
   const resultTypeOf = (method: string): Declaration | undefined => {
     const request = requests.get(method);
     if (!request) return undefined;
+    const answer = answers.get(method);
+    if (answer) return answer;
     // `FooRequest` is answered by `FooResult`; a `FooResultResponse` names its result member's type.
     const stem = request.name.replace(/Request$/, '');
     const direct = byName.get(`${stem}Result`);
@@ -168,6 +215,7 @@ function build(source: SchemaSource): MessageIndex {
     envelopes,
     resultBase,
     resultTypes,
+    paramsTypes,
     resultTypeOf,
     membersOf,
     declaration: (name) => byName.get(name),
@@ -188,11 +236,23 @@ function factsOf(index: MessageIndex): IndexFacts {
   return {
     resultNames: new Set(index.resultTypes.map((d) => d.name)),
     concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
-    common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
+    common: commonMembers(index),
     answeredBy,
     methodPatterns: [...index.requests.keys()].map((method) => ({
       method,
       pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`),
     })),
   };
+}
+
+/**
+ * Members every result has (`_meta`): those of the type every result extends, or, where the schema
+ * names none (a JSON Schema whose results each declare `_meta`), those all of its results declare.
+ */
+function commonMembers(index: MessageIndex): Set<string> {
+  if (index.resultBase) return new Set(index.membersOf(index.resultBase).map((m) => m.name));
+  const results = index.resultTypes.filter((d) => d.members.length > 0);
+  if (results.length < 2) return new Set();
+  const [first, ...rest] = results.map((d) => new Set(index.membersOf(d).map((m) => m.name)));
+  return new Set([...first].filter((name) => rest.every((names) => names.has(name))));
 }

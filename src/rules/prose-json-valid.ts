@@ -7,6 +7,7 @@ import { jsonBlockLanguage } from '../prose/json-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
 import { prepareBaseJsonSchema } from '../generators/outputs.js';
+import { declarationsSource } from '../prose/schema-index.js';
 
 /** Every JSON block in the prose parses, and what it shows matches the schema. */
 export const proseJsonValid: Rule = {
@@ -79,14 +80,14 @@ function checkPage(
       if (c.unknownMethod && !isSep && schemaProblems) {
         const at = json.positionOf('/method');
         report({
-          message: `Unknown method "${c.unknownMethod}": no request or notification in ${version.schemaTs!.file.path} has this method`,
+          message: `Unknown method "${c.unknownMethod}": no request or notification in ${declarationsFile(project, version)} has this method`,
           location: shown.block.locate(at.line, at.column),
         });
       }
       if (c.notEnveloped && !isSep && schemaProblems) {
         const at = json.positionOf('/jsonrpc');
         report({
-          message: `${describe(c)} is shown as a JSON-RPC response, but ${c.notEnveloped.result} does not extend ${c.notEnveloped.base} in ${version.schemaTs!.file.path}: in this version it is not sent in a JSON-RPC response`,
+          message: `${describe(c)} is shown as a JSON-RPC response, but ${c.notEnveloped.result} does not extend ${c.notEnveloped.base} in ${declarationsFile(project, version)}: in this version it is not sent in a JSON-RPC response`,
           location: shown.block.locate(at.line, at.column),
         });
       }
@@ -107,6 +108,11 @@ function checkPage(
       else count(validated ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
     }
   }
+}
+
+/** The file a version's declarations come from: its types file, or its JSON Schema where that is the source. */
+function declarationsFile(project: Project, version: SpecVersion): string | undefined {
+  return declarationsSource(project, version)?.file.path;
 }
 
 function reportSyntaxErrors(shown: ShownBlock[], report: (r: Report) => void): void {

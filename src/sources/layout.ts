@@ -6,12 +6,17 @@
  * `schema`, `schemaJson` and `docs` are paths relative to the root in which a whole segment
  * `{version}` stands for a version's folder name. A schema path without `{version}` is one file
  * serving every version the docs hold. The older folder form (`"schema": "schema"`, a folder
- * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`.
+ * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`. A `schema` of `false` says
+ * the spec has no types file of its own: its JSON Schema (`schemaJson`) is the source of its
+ * declarations.
  */
 
 export interface Layout {
-  /** The types file: `schema/{version}/schema.ts`, or one file for every version. */
-  schema: string;
+  /**
+   * The types file: `schema/{version}/schema.ts`, or one file for every version; `false`: none, the
+   * JSON Schema at `schemaJson` is the source (a types file generated from it is not read).
+   */
+  schema: string | false;
   /** The JSON Schema; absent: `schema.json` beside the types file. */
   schemaJson?: string;
   /** A version's prose folder, holding its `**\/*.mdx`: `docs/specification/{version}`. */
@@ -38,16 +43,26 @@ export const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
 /** The segment of a layout path that stands for the version's folder name. */
 export const VERSION_SEGMENT = '{version}';
 
-/** A layout key's value as a path with `{version}` where it has one (the folder forms completed). */
+/**
+ * A layout key's value as a path with `{version}` where it has one (the folder forms completed).
+ * `schema` is the file a version's declarations come from: its types file, or its JSON Schema
+ * when the spec has no types file (see `typesFileless`).
+ */
 export function layoutPattern(layout: Layout, key: 'schema' | 'schemaJson' | 'docs'): string {
   if (key === 'schemaJson') {
     if (layout.schemaJson) return folderForm(layout.schemaJson, 'schema.json');
+    if (layout.schema === false) return folderForm('schema', 'schema.json');
     const schema = layoutPattern(layout, 'schema');
     return `${parentOf(schema) === '.' ? '' : parentOf(schema) + '/'}schema.json`;
   }
-  const value = layout[key];
-  if (key === 'docs') return hasVersion(value) ? value : joinPath(value, VERSION_SEGMENT);
-  return folderForm(value, 'schema.ts');
+  if (key === 'docs') return hasVersion(layout.docs) ? layout.docs : joinPath(layout.docs, VERSION_SEGMENT);
+  if (layout.schema === false) return layoutPattern(layout, 'schemaJson');
+  return folderForm(layout.schema, 'schema.ts');
+}
+
+/** Whether the spec has no types file: its JSON Schema is the source of its declarations. */
+export function typesFileless(layout: Pick<Layout, 'schema'>): boolean {
+  return layout.schema === false;
 }
 
 /** A folder given where a file is meant (the older form): `<folder>/{version}/<file>`. */

@@ -22,6 +22,7 @@ import {
   defaultLayout,
   hasVersion,
   layoutPattern,
+  typesFileless,
   VERSION_NAME,
   versionsFolder,
   type Layout,
@@ -195,7 +196,11 @@ async function layoutVersions(reader: FileReader, layout: Layout, rootArg: strin
   const schemaPattern = layoutPattern(layout, 'schema');
   const schemaFolder = versionsFolder(schemaPattern);
   if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
-    throw new LoadError(`layout.schema "${schemaPattern}" matches no file in ${rootArg}`);
+    throw new LoadError(
+      typesFileless(layout)
+        ? `layout.schemaJson "${schemaPattern}" matches no file in ${rootArg}`
+        : `layout.schema "${schemaPattern}" matches no file in ${rootArg} (where the JSON Schema is the source and there is no types file, set "schema": false)`,
+    );
   const versionNames = await findVersions(reader, layout);
   if (!hasVersion(schemaPattern) && versionNames.size === 0)
     throw new LoadError(
@@ -222,10 +227,20 @@ async function loadVersion(
   const schemaJsonPath = atVersion(layoutPattern(layout, 'schemaJson'), id);
   const schemaDir = path.posix.dirname(schemaTsPath);
   const docsDir = atVersion(layoutPattern(layout, 'docs'), id);
-  const version: SpecVersion = { id, schemaDir, schemaJsonPath, docsDir, examples: [], pages: [] };
+  // Without a types file the JSON Schema is the source: nothing is read as a types file.
+  const fileless = typesFileless(layout);
+  const version: SpecVersion = {
+    id,
+    schemaDir,
+    schemaJsonPath,
+    docsDir,
+    examples: [],
+    pages: [],
+    ...(fileless ? { source: 'jsonSchema' as const } : {}),
+  };
 
   const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles] = await Promise.all([
-    reader.read(schemaTsPath),
+    fileless ? undefined : reader.read(schemaTsPath),
     reader.read(schemaJsonPath),
     reader.read(posixJoin(schemaDir, 'schema.mdx')),
     reader.read(posixJoin(docsDir, 'schema.mdx')),
@@ -238,7 +253,14 @@ async function loadVersion(
   const examplesDir = posixJoin(schemaDir, 'examples') + '/';
   const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
-  if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
+  if (fileless && !schemaJson && !(await reader.exists(schemaJsonPath))) {
+    reader.problem(
+      'unreadable',
+      `No ${path.posix.basename(schemaJsonPath)} in ${schemaDir}: the version's messages cannot be checked`,
+      { file: schemaDir, line: 1, column: 1 },
+    );
+  }
+  if (!fileless && !schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
     const name = path.posix.basename(schemaTsPath);
     reader.problem('unreadable', `No ${name} in ${schemaDir}: the version's declarations cannot be checked`, {
       file: schemaDir,

@@ -1,0 +1,121 @@
+/**
+ * The declarations a JSON Schema describes, for a spec whose JSON Schema is the source (config
+ * `layout.schema: false`): each definition read as a declaration, with its properties as members
+ * and the definitions its `allOf` refers to as what it extends, so that the message index and the
+ * classification of prose JSON serve it as they serve a types file. The types are written back
+ * in TypeScript's words only as far as classification reads them (a string constant is the literal
+ * `"session/new"`); validation is against the JSON Schema itself.
+ */
+import type { Declaration, JsonSchemaSource, Member, SchemaSource } from './spec.js';
+import { derivation } from '../project/project.js';
+import { escapePointer } from '../core/json-document.js';
+import { isObject } from '../util/is-object.js';
+
+/** The declarations of a JSON Schema, once per source object (the loader keeps it while its text is unchanged). */
+export const jsonSchemaDeclarations = derivation(
+  'declarations of a JSON Schema',
+  (src: JsonSchemaSource) => declarationsOf(src),
+  { carriesOver: true },
+);
+
+/** A type written back no deeper than this: classification reads only the top of a member's type. */
+const TYPE_DEPTH = 3;
+
+function declarationsOf(src: JsonSchemaSource): SchemaSource {
+  const root = src.document.value;
+  const definitions = isObject(root) ? root[src.definitionsKey] : undefined;
+  const declarations: Declaration[] = [];
+  if (isObject(definitions)) {
+    for (const [name, schema] of Object.entries(definitions)) {
+      if (!isObject(schema)) continue;
+      const pointer = `/${src.definitionsKey}/${escapePointer(name)}`;
+      const at = (offset: number | undefined) => src.file.location(offset ?? src.document.offsetOf(pointer));
+      const location = at(src.document.keyOffset(`/${src.definitionsKey}`, name));
+      const extendsNames: string[] = [];
+      const members: Member[] = [];
+      // The definition's own properties, then those of the inline objects its `allOf` joins.
+      const parts: [Record<string, unknown>, string][] = [[schema, pointer]];
+      if (Array.isArray(schema.allOf))
+        schema.allOf.forEach((part, i) => {
+          const ref = refName(part);
+          if (ref) extendsNames.push(ref);
+          else if (isObject(part)) parts.push([part, `${pointer}/allOf/${i}`]);
+        });
+      for (const [part, partPointer] of parts) {
+        const properties = part.properties;
+        if (!isObject(properties)) continue;
+        const required = new Set(Array.isArray(part.required) ? part.required : []);
+        for (const [member, type] of Object.entries(properties)) {
+          if (members.some((m) => m.name === member)) continue;
+          members.push({
+            name: member,
+            optional: !required.has(member),
+            location: at(src.document.keyOffset(`${partPointer}/properties`, member)),
+            typeText: typeText(type, TYPE_DEPTH),
+          });
+        }
+      }
+      const method = schema['x-method'];
+      declarations.push({
+        name,
+        kind: members.length || schema.type === 'object' ? 'interface' : 'type',
+        exported: true,
+        location,
+        extends: extendsNames,
+        members,
+        typeText: typeText(schema, TYPE_DEPTH),
+        ...(typeof method === 'string' && method ? { xMethod: method } : {}),
+      });
+    }
+  }
+  return {
+    file: src.file,
+    declarations,
+    byName: new Map(declarations.map((d) => [d.name, d])),
+    plainComments: [],
+    syntaxErrors: [],
+  };
+}
+
+/** The definition a `{ "$ref": "#/$defs/Name" }` names, if the schema is one such reference. */
+function refName(schema: unknown): string | undefined {
+  if (!isObject(schema) || typeof schema.$ref !== 'string') return undefined;
+  const m = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(schema.$ref);
+  return m ? decodeURIComponent(m[1]).replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+/** A schema's type in TypeScript's words: constants as literals, references by name, unions joined. */
+function typeText(schema: unknown, depth: number): string {
+  if (!isObject(schema)) return schema === false ? 'never' : 'unknown';
+  if ('const' in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ') || 'never';
+  const ref = refName(schema);
+  if (ref) return ref;
+  if (depth <= 0) return 'unknown';
+  const union = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(union)) return union.map((s) => typeText(s, depth - 1)).join(' | ');
+  if (Array.isArray(schema.allOf) && schema.allOf.length === 1 && !schema.properties)
+    return typeText(schema.allOf[0], depth - 1);
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const words = types.filter((t): t is string => typeof t === 'string').map((t) => typeWord(schema, t, depth));
+  return words.join(' | ') || 'unknown';
+}
+
+function typeWord(schema: Record<string, unknown>, type: string, depth: number): string {
+  switch (type) {
+    case 'array': {
+      const item = typeText(schema.items, depth - 1);
+      return item.includes('|') ? `(${item})[]` : `${item}[]`;
+    }
+    case 'integer':
+      return 'number';
+    case 'null':
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'object':
+      return type;
+    default:
+      return 'unknown';
+  }
+}
