@@ -53,7 +53,7 @@ describe('spec-check.config.json', () => {
     [
       'an unknown layout key',
       '{ "layout": { "examples": "ex" } }',
-      'spec-check.config.json:1:15: unknown key "layout.examples" (allowed: schema, schemaJson, docs, seps, site)',
+      'spec-check.config.json:1:15: unknown key "layout.examples" (allowed: schema, schemaJson, docs, seps, site, versions)',
     ],
     [
       'a layout folder outside the root',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchema } from 'ajv';
 import { ConfigError, UsageError } from '../core/errors.js';
-import type { Layout } from '../sources/layout.js';
+import { versionNamings, versionNameTest, type Layout } from '../sources/layout.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
@@ -26,7 +26,7 @@ export const CONFIG_FILE = 'spec-check.config.json';
 const configKeys = ['$schema', 'rules', 'layout', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
 const extendsKeys = ['schema', 'imports'] as const;
 const generateKeys = ['dialect'] as const;
-export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site'] as const;
+export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site', 'versions'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
 export interface SpecCheckConfig {
@@ -142,6 +142,10 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
           keyAt('/layout', key),
           `unknown key "layout.${key}"${suggest(key, layoutKeys)} (allowed: ${layoutKeys.join(', ')})`,
         );
+      if (key === 'versions') {
+        layout.versions = versionNamingOption(folder, () => valueAt('/layout/versions'), fail);
+        continue;
+      }
       // No types file: the JSON Schema is the source of the spec's declarations.
       if (key === 'schema' && folder === false) {
         layout.schema = false;
@@ -156,7 +160,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
         );
       const problem = ignoreEntryProblem(folder) ?? versionSegmentProblem(key, normalizeEntry(folder));
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
-      (layout as Record<string, string>)[key] = normalizeEntry(folder);
+      layout[key as Exclude<keyof Layout, 'versions'>] = normalizeEntry(folder);
     }
     config.layout = layout;
   }
@@ -221,6 +225,19 @@ function extendsOption(
       '"extends.imports" must be a non-empty array of the package specifiers that mean the base protocol',
     );
   return { schema: normalizeEntry(schema), imports: imports as string[] };
+}
+
+/** `layout.versions`: `dates`, `semver`, or a regular expression that compiles. */
+function versionNamingOption(
+  value: unknown,
+  at: () => number,
+  fail: (offset: number, message: string) => never,
+): string {
+  const expected = `"layout.versions" must be ${versionNamings.map((n) => JSON.stringify(n)).join(', ')} or a regular expression a version folder's whole name matches`;
+  if (typeof value !== 'string' || !value) return fail(at(), expected);
+  if (!versionNameTest({ versions: value }))
+    return fail(at(), `${expected}; ${JSON.stringify(value)} is not a valid one`);
+  return value;
 }
 
 /**

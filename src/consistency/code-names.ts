@@ -16,6 +16,7 @@ import { derivation, type Project } from '../project/project.js';
 import { errorCodes } from './extract-schema.js';
 import { projectVocabulary } from './vocabulary.js';
 import { matchesAny, normalise } from './text.js';
+import { inVersion } from '../model/versions.js';
 
 /** An error the schema names, with its code. */
 export interface NamedError {
@@ -219,9 +220,10 @@ export function namedCodeConflicts(project: Project): Report[] {
       if (seen.has(key)) continue;
       seen.add(key);
       reports.push({
-        message:
-          `In ${version.id}, code ${pair.code} is given here for ${written}, but ${schema.file.path} ` +
-          `declares ${e.name} with code ${e.code}`,
+        message: inVersion(
+          version.id,
+          `code ${pair.code} is given here for ${written}, but ${schema.file.path} declares ${e.name} with code ${e.code}`,
+        ),
         location: pair.location,
         cause: JSON.stringify(['named-code', keyOf(e.name), [pair.code, e.code].sort()]),
         related: [{ ...e.location, message: `${e.name}: ${e.code}` }],
@@ -238,7 +240,10 @@ function sharedCodes(version: SpecVersion, errors: NamedError[]): Report[] {
     const first = constants.slice(0, i).find((o) => o.code === e.code && o.name !== e.name);
     if (!first) return;
     reports.push({
-      message: `In ${version.id}, ${e.name} has code ${e.code}, the code of ${first.name} too: one code for two different errors`,
+      message: inVersion(
+        version.id,
+        `${e.name} has code ${e.code}, the code of ${first.name} too: one code for two different errors`,
+      ),
       location: e.location,
       cause: JSON.stringify(['shared-code', [first.name, e.name].sort()]),
       related: [{ ...first.location, message: `${first.name} = ${first.code}` }],

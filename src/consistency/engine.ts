@@ -14,6 +14,7 @@ import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
 import { extractFromProse } from './extract-prose.js';
 import { groupBy } from './text.js';
+import { inVersion } from '../model/versions.js';
 
 /** Every claim, skipped statement, code use and retired code of the project, in a stable order (read once). */
 export function extractClaims(project: Project): ClaimSet {
@@ -108,9 +109,11 @@ export function channelConflicts(set: ClaimSet): Report[] {
         .map(([label, cs]) => `${label}: ${[...new Set(cs.map(describeClaim))].join(', ')}`)
         .join('; ');
       reports.push({
-        message:
-          `In ${claim.version}, "${claim.condition.label}" is reported as a ${claim.channel.label} here (${claim.subject}), ` +
-          `but as a ${otherChannels.join(' or ')} elsewhere. Sources say — ${bySide}`,
+        message: inVersion(
+          claim.version,
+          `"${claim.condition.label}" is reported as a ${claim.channel.label} here (${claim.subject}), ` +
+            `but as a ${otherChannels.join(' or ')} elsewhere. Sources say — ${bySide}`,
+        ),
         location: claim.location,
         cause,
         related: [
@@ -137,9 +140,11 @@ export function codeConflicts(set: ClaimSet): Report[] {
         .map(([code, cs]) => `${code}: ${[...new Set(cs.map(describeClaim))].join(', ')}`)
         .join('; ');
       reports.push({
-        message:
-          `In ${claim.version}, "${claim.condition.label}" gets code ${claim.code} here (${claim.subject}), ` +
-          `but ${[...new Set(others.map((c) => c.code))].join(' or ')} elsewhere. Sources say — ${bySide}`,
+        message: inVersion(
+          claim.version,
+          `"${claim.condition.label}" gets code ${claim.code} here (${claim.subject}), ` +
+            `but ${[...new Set(others.map((c) => c.code))].join(' or ')} elsewhere. Sources say — ${bySide}`,
+        ),
         location: claim.location,
         cause,
         related: [

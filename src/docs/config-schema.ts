@@ -19,9 +19,11 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
       'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`. `false`: the spec has no types file of its own (or one generated from its JSON Schema, which is then not read): the JSON Schema at `schemaJson` is the source of its messages, and the rules that read a types file do not apply.',
     schemaJson:
       'The JSON Schema generated from the types file, or the one that is the source where `schema` is false: a path, with `{version}` or without. Default: `schema.json` beside the types file (`schema/{version}/schema.json` without one).',
-    docs: "A version's prose folder, holding its `**/*.mdx`: a path with `{version}` (`docs/specification/{version}`). A folder without it (the older form) holds one folder per version.",
+    docs: "A version's prose folder, holding its `**/*.mdx`: a path with `{version}` (`docs/specification/{version}`). Without `{version}`: the prose of an unversioned spec when no other path has one, else (the older form) a folder holding one folder per version.",
     seps: 'Folder holding the enhancement proposals (`*.md`).',
     site: "The docs site's folder, holding its `docs.json` (navigation and redirects); without one, links are judged against the spec's pages only.",
+    versions:
+      "How version folders are named: `dates` (`2025-06-18`, the default), `semver` (`0.3.0`, `v2`, `3.17`), or a regular expression a folder's whole name matches; `draft` is a version in each. Versions are ordered dates first, then version numbers, then other names, `draft` last. A layout whose paths hold no `{version}` is an unversioned spec.",
   };
   const schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -55,9 +57,11 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
           layoutKeys.map((k) => [
             k,
             {
-              ...(k === 'schema'
-                ? { anyOf: [{ $ref: '#/$defs/relativePath' }, { const: false }] }
-                : { $ref: '#/$defs/relativePath' }),
+              ...(k === 'versions'
+                ? { type: 'string', minLength: 1, examples: ['dates', 'semver', 'v\\d+'] }
+                : k === 'schema'
+                  ? { anyOf: [{ $ref: '#/$defs/relativePath' }, { const: false }] }
+                  : { $ref: '#/$defs/relativePath' }),
               description: layoutDescriptions[k],
               ...(defaultLayout[k] === undefined ? {} : { default: defaultLayout[k] }),
             },

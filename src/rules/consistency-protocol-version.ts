@@ -8,6 +8,7 @@ import { isBaseOnlyMethod } from '../prose/base-messages.js';
 import { blockContext } from '../prose/classify.js';
 import { escapePointer, type JsonDocument } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
+import { UNVERSIONED } from '../model/versions.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The HTTP header that carries the protocol version, with a dated value. */
@@ -42,7 +43,10 @@ export const consistencyProtocolVersion: Rule = {
       if (!own) continue;
       const say = (value: string, location: Location) =>
         report({
-          message: `Protocol version "${value}" in ${version.id}, whose protocol version is "${own}"`,
+          message:
+            version.id === UNVERSIONED
+              ? `Protocol version "${value}", where the spec's protocol version is "${own}"`
+              : `Protocol version "${value}" in ${version.id}, whose protocol version is "${own}"`,
           location,
         });
       for (const example of version.examples) {

@@ -15,9 +15,11 @@ import {
   atVersion,
   defaultLayout,
   hasVersion,
+  isUnversioned,
   layoutPattern,
   SITE_CONFIG,
-  VERSION_NAME,
+  UNVERSIONED,
+  versionNameTest,
   versionsFolder,
   type Layout,
 } from './layout.js';
@@ -131,12 +133,17 @@ export class CheckInputs {
   }
 }
 
-/** The version folders (dates and `draft`) where the schema and docs paths have `{version}`. */
+/**
+ * The version folders (named as `layout.versions` says) where the schema and docs paths have
+ * `{version}`; the one version `UNVERSIONED` where no path has.
+ */
 export async function findVersions(reader: FileReader, layout: Layout): Promise<Set<string>> {
+  if (isUnversioned(layout)) return new Set([UNVERSIONED]);
+  const isVersion = versionNameTest(layout) ?? (() => false);
   const names = new Set<string>();
   for (const pattern of [layoutPattern(layout, 'schema'), layoutPattern(layout, 'docs')]) {
     if (!hasVersion(pattern)) continue;
-    for (const name of await reader.subfolders(versionsFolder(pattern))) if (VERSION_NAME.test(name)) names.add(name);
+    for (const name of await reader.subfolders(versionsFolder(pattern))) if (isVersion(name)) names.add(name);
   }
   return names;
 }

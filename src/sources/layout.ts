@@ -6,9 +6,11 @@
  * `schema`, `schemaJson` and `docs` are paths relative to the root in which a whole segment
  * `{version}` stands for a version's folder name. A schema path without `{version}` is one file
  * serving every version the docs hold. The older folder form (`"schema": "schema"`, a folder
- * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`. A `schema` of `false` says
- * the spec has no types file of its own: its JSON Schema (`schemaJson`) is the source of its
- * declarations.
+ * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`. A layout in which no path
+ * has `{version}` (a types file, and a docs folder that is not the older folder form) is an
+ * unversioned spec: one version, named `UNVERSIONED`, that messages do not name. A `schema` of
+ * `false` says the spec has no types file of its own: its JSON Schema (`schemaJson`) is the source
+ * of its declarations.
  */
 
 export interface Layout {
@@ -25,6 +27,11 @@ export interface Layout {
   seps: string;
   /** The docs site's folder, holding its `docs.json`; without one, links are judged against the spec's pages only. */
   site: string;
+  /**
+   * How version folders are named: `dates` (`2025-06-18`; the default), `semver` (`0.3.0`, `v2`,
+   * `3.17`), or a regular expression a folder's whole name matches. `draft` is a version in each.
+   */
+  versions?: string;
 }
 
 export const defaultLayout: Layout = {
@@ -39,6 +46,46 @@ export const SITE_CONFIG = 'docs.json';
 
 /** A version folder's name: its date, or `draft`. */
 export const VERSION_NAME = /^(\d{4}-\d{2}-\d{2}|draft)$/;
+
+/** A version folder's name in a spec numbered by versions: `0.3.0`, `v2`, `3.17`, `1.0.0-rc.1`, or `draft`. */
+export const SEMVER_NAME = /^(?!\d{4}-\d{2}-\d{2}$)(v?\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?|draft)$/;
+
+export { UNVERSIONED } from '../model/versions.js';
+
+/** The kinds of version names `layout.versions` may give by name. */
+export const versionNamings = ['dates', 'semver'] as const;
+
+/** Which folder names are versions under the layout's `versions`; undefined for a pattern that does not compile. */
+export function versionNameTest(layout: Pick<Layout, 'versions'>): ((name: string) => boolean) | undefined {
+  const naming = layout.versions ?? 'dates';
+  if (naming === 'dates') return (name) => VERSION_NAME.test(name);
+  if (naming === 'semver') return (name) => SEMVER_NAME.test(name);
+  let pattern: RegExp;
+  try {
+    // Anchored: the folder's whole name is the version's.
+    pattern = new RegExp(`^(?:${naming})$`, 'u');
+  } catch {
+    return undefined;
+  }
+  return (name) => name === 'draft' || pattern.test(name);
+}
+
+/** How the layout's version folders are named, for messages: "named by its date (YYYY-MM-DD) or draft". */
+export function versionNaming(layout: Pick<Layout, 'versions'>): string {
+  const naming = layout.versions ?? 'dates';
+  if (naming === 'dates') return 'named by its date (YYYY-MM-DD) or draft';
+  if (naming === 'semver') return 'named by its version number (0.3.0, v2, 3.17) or draft';
+  return `whose name matches /${naming}/, or draft`;
+}
+
+/**
+ * Whether the layout describes an unversioned spec: no path holds `{version}` once the older
+ * folder form of `schema` is completed, and `schemaJson` and `docs` hold none either.
+ */
+export function isUnversioned(layout: Layout): boolean {
+  const schema = layoutPattern({ ...layout, docs: VERSION_SEGMENT }, 'schema');
+  return !hasVersion(schema) && !(layout.schemaJson && hasVersion(layout.schemaJson)) && !hasVersion(layout.docs);
+}
 
 /** The segment of a layout path that stands for the version's folder name. */
 export const VERSION_SEGMENT = '{version}';
@@ -55,7 +102,9 @@ export function layoutPattern(layout: Layout, key: 'schema' | 'schemaJson' | 'do
     const schema = layoutPattern(layout, 'schema');
     return `${parentOf(schema) === '.' ? '' : parentOf(schema) + '/'}schema.json`;
   }
-  if (key === 'docs') return hasVersion(layout.docs) ? layout.docs : joinPath(layout.docs, VERSION_SEGMENT);
+  // The older folder form of `docs` is a folder of versions, unless nothing else in the layout has versions.
+  if (key === 'docs')
+    return hasVersion(layout.docs) || isUnversioned(layout) ? layout.docs : joinPath(layout.docs, VERSION_SEGMENT);
   if (layout.schema === false) return layoutPattern(layout, 'schemaJson');
   return folderForm(layout.schema, 'schema.ts');
 }

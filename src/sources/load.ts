@@ -21,9 +21,12 @@ import {
   atVersion,
   defaultLayout,
   hasVersion,
+  isUnversioned,
   layoutPattern,
   typesFileless,
-  VERSION_NAME,
+  UNVERSIONED,
+  versionNameTest,
+  versionNaming,
   versionsFolder,
   type Layout,
 } from './layout.js';
@@ -91,6 +94,8 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   let names = [...versionNames].sort(compareVersions);
   if (options.versions?.length) {
     const unknown = options.versions.filter((v) => !versionNames.has(v));
+    if (versionNames.has(UNVERSIONED))
+      throw new LoadError(`--version ${options.versions[0]}: the spec has no versions (no {version} in its layout)`);
     if (unknown.length)
       throw new LoadError(`unknown version: ${unknown.join(', ')} (found: ${names.join(', ') || 'none'})`);
     names = names.filter((n) => options.versions!.includes(n));
@@ -195,22 +200,28 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
 async function layoutVersions(reader: FileReader, layout: Layout, rootArg: string): Promise<Set<string>> {
   const schemaPattern = layoutPattern(layout, 'schema');
   const schemaFolder = versionsFolder(schemaPattern);
+  const isVersion = versionNameTest(layout);
+  if (!isVersion) throw new LoadError(`layout.versions "${layout.versions}" is not a regular expression`);
   if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
     throw new LoadError(
       typesFileless(layout)
         ? `layout.schemaJson "${schemaPattern}" matches no file in ${rootArg}`
         : `layout.schema "${schemaPattern}" matches no file in ${rootArg} (where the JSON Schema is the source and there is no types file, set "schema": false)`,
     );
+  const docsPattern = layoutPattern(layout, 'docs');
+  if (isUnversioned(layout) && !(await reader.exists(docsPattern)))
+    throw new LoadError(`layout.docs "${docsPattern}" matches no folder in ${rootArg}`);
   const versionNames = await findVersions(reader, layout);
   if (!hasVersion(schemaPattern) && versionNames.size === 0)
     throw new LoadError(
-      `layout.docs "${layoutPattern(layout, 'docs')}" matches no version folder (named by its date, YYYY-MM-DD, or draft) in ${rootArg}`,
+      `layout.docs "${docsPattern}" matches no version folder (${versionNaming(layout)}) in ${rootArg}; ` +
+        `a spec without versions names its prose folder without {version}`,
     );
-  if (hasVersion(schemaPattern) && !(await reader.subfolders(schemaFolder)).some((name) => VERSION_NAME.test(name))) {
+  if (hasVersion(schemaPattern) && !(await reader.subfolders(schemaFolder)).some(isVersion)) {
     // Nothing to check is not a pass.
     reader.problem(
       'unreadable',
-      `No versions in ${schemaFolder}/: expected a folder per version, named by its date (YYYY-MM-DD) or draft, holding its ${path.posix.basename(schemaPattern)}`,
+      `No versions in ${schemaFolder}/: expected a folder per version, ${versionNaming(layout)}, holding its ${path.posix.basename(schemaPattern)}`,
       { file: schemaFolder, line: 1, column: 1 },
     );
   }
