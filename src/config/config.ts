@@ -162,6 +162,8 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
       layout[key as Exclude<keyof Layout, 'versions'>] = normalizeEntry(folder);
     }
+    // A layout that names the JSON Schema and no types file describes a spec whose JSON Schema is the source.
+    if (layout.schemaJson !== undefined && layout.schema === undefined) layout.schema = false;
     config.layout = layout;
   }
 

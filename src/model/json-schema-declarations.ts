@@ -119,3 +119,48 @@ function typeWord(schema: Record<string, unknown>, type: string, depth: number):
       return 'unknown';
   }
 }
+
+/**
+ * A branch of a discriminated union that takes a definition in and adds the member telling it
+ * apart (`{ "allOf": [{ "$ref": "#/$defs/TextContent" }], "properties": { "type": { "const": "text" } } }`
+ * in `ContentBlock`): a value of `TextContent` shown with `"type": "text"` is a `ContentBlock`.
+ */
+export interface UnionBranch {
+  /** The union's definition. */
+  union: string;
+  /** The member the branch adds, and its constant. */
+  member: string;
+  value: unknown;
+}
+
+/** The union branches that take each definition in, by the definition's name. */
+export const unionBranches = derivation('union branches of a JSON Schema', (src: JsonSchemaSource) => branchesOf(src), {
+  carriesOver: true,
+});
+
+function branchesOf(src: JsonSchemaSource): Map<string, UnionBranch[]> {
+  const out = new Map<string, UnionBranch[]>();
+  const root = src.document.value;
+  const definitions = isObject(root) ? root[src.definitionsKey] : undefined;
+  if (!isObject(definitions)) return out;
+  for (const [union, schema] of Object.entries(definitions)) {
+    if (!isObject(schema)) continue;
+    const branches = schema.oneOf ?? schema.anyOf;
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      if (!isObject(branch) || !isObject(branch.properties)) continue;
+      const taken = [refName(branch), ...(Array.isArray(branch.allOf) ? branch.allOf.map(refName) : [])].filter(
+        (name): name is string => !!name,
+      );
+      if (taken.length !== 1) continue;
+      for (const [member, type] of Object.entries(branch.properties)) {
+        if (!isObject(type)) continue;
+        const value =
+          'const' in type ? type.const : Array.isArray(type.enum) && type.enum.length === 1 ? type.enum[0] : undefined;
+        if (value === undefined) continue;
+        out.set(taken[0], [...(out.get(taken[0]) ?? []), { union, member, value }]);
+      }
+    }
+  }
+  return out;
+}

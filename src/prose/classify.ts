@@ -15,6 +15,7 @@ import { isObject } from '../util/is-object.js';
 import { editDistance } from '../util/edit-distance.js';
 import { baseErrorEnvelope, baseMessage } from './base-messages.js';
 import { baseValidatorFor } from '../model/base-validator.js';
+import { unionBranches } from '../model/json-schema-declarations.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -142,7 +143,10 @@ export function classifyValue(
           kind: 'unclassified',
           method,
           checks: base,
-          unknownMethod: isPlaceholderName(vocabulary, method) || inBase ? undefined : method,
+          unknownMethod:
+            isPlaceholderName(vocabulary, method) || inBase || !unknownToSchema(index, version, method)
+              ? undefined
+              : method,
         };
       }
       return {
@@ -163,13 +167,15 @@ export function classifyValue(
   }
 
   const named = contextDeclaration(index, vocabulary, context, value);
-  if (named)
+  if (named) {
+    const union = unionTaking(project, version, named, value);
     return {
       kind: 'object',
-      declaration: named.name,
-      how: 'by context',
-      checks: [{ definition: named.name, pointer: '' }],
+      declaration: union ?? named.name,
+      how: union ? `by the text before it naming ${named.name}` : 'by context',
+      checks: [{ definition: union ?? named.name, pointer: '' }],
     };
+  }
   const answer = answerToRequestBefore(index, value, section);
   if (answer) return answer;
   return { kind: 'unclassified', checks: [] };
@@ -411,6 +417,28 @@ function baseResultOf(project: Project, method: string): Classification | undefi
   };
 }
 
+/**
+ * Whether a method no declaration carries is a mistake. A JSON Schema that is the source names its
+ * methods one definition at a time while its envelope takes any method string: a method it does
+ * not name is a custom one (`_vendor/feature`), unless it is a near namesake of one it names.
+ */
+function unknownToSchema(index: MessageIndex, version: SpecVersion, method: string): boolean {
+  if (version.source !== 'jsonSchema') return true;
+  return nearMethod(index, method) !== undefined;
+}
+
+/** The method of the schema a misspelt one most likely meant: at most two edits away, and a third of its length. */
+export function nearMethod(index: MessageIndex, method: string): string | undefined {
+  const limit = Math.min(2, Math.floor(method.length / 3));
+  let best: { method: string; distance: number } | undefined;
+  for (const known of [...index.requests.keys(), ...index.notifications.keys()]) {
+    if (Math.abs(known.length - method.length) > limit) continue;
+    const distance = editDistance(known, method);
+    if (distance <= limit && (!best || distance < best.distance)) best = { method: known, distance };
+  }
+  return best?.method;
+}
+
 /** A method name that stands for any method (`some_method`, `example/method`). */
 function isPlaceholderName(vocabulary: ResolvedVocabulary, method: string): boolean {
   return vocabulary.placeholderMethods.some((p) => p.test(method));
@@ -455,6 +483,27 @@ function contextDeclaration(
     if (fitting.length > 1) return undefined;
   }
   return undefined;
+}
+
+/**
+ * The union a value named as one of its branches' definitions is, where the JSON Schema is the
+ * source: the value shows the member the branch adds (`"type": "text"` beside `TextContent`'s
+ * own), and exactly one union takes the definition in with that value.
+ */
+function unionTaking(
+  project: Project,
+  version: SpecVersion,
+  named: Declaration,
+  value: Record<string, unknown>,
+): string | undefined {
+  if (version.source !== 'jsonSchema' || !version.jsonSchema) return undefined;
+  const branches = project.derive(unionBranches, version.jsonSchema).get(named.name) ?? [];
+  const unions = new Set(
+    branches
+      .filter((b) => value[b.member] === b.value && !named.members.some((m) => m.name === b.member))
+      .map((b) => b.union),
+  );
+  return unions.size === 1 ? [...unions][0] : undefined;
 }
 
 /** The value's members are mostly the declaration's, and its `type` discriminator agrees. */

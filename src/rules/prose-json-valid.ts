@@ -1,5 +1,4 @@
 import type { MarkdownPage, SpecVersion } from '../model/spec.js';
-import type { Classification } from '../prose/classify.js';
 import { validatorFor } from '../model/schema-validator.js';
 import { jsonSyntaxErrors, readShownBlocks, type ShownBlock } from '../prose/prose-json.js';
 import { sepTarget } from '../prose/sep-version.js';
@@ -7,7 +6,8 @@ import { jsonBlockLanguage } from '../prose/json-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
 import { prepareBaseJsonSchema } from '../generators/outputs.js';
-import { declarationsSource } from '../prose/schema-index.js';
+import { declarationsSource, messageIndex } from '../prose/schema-index.js';
+import { nearMethod, type Classification } from '../prose/classify.js';
 
 /** Every JSON block in the prose parses, and what it shows matches the schema. */
 export const proseJsonValid: Rule = {
@@ -80,7 +80,7 @@ function checkPage(
       if (c.unknownMethod && !isSep && schemaProblems) {
         const at = json.positionOf('/method');
         report({
-          message: `Unknown method "${c.unknownMethod}": no request or notification in ${declarationsFile(project, version)} has this method`,
+          message: `Unknown method "${c.unknownMethod}": no request or notification in ${declarationsFile(project, version)} has this method${nearHint(project, version, c.unknownMethod)}`,
           location: shown.block.locate(at.line, at.column),
         });
       }
@@ -113,6 +113,13 @@ function checkPage(
 /** The file a version's declarations come from: its types file, or its JSON Schema where that is the source. */
 function declarationsFile(project: Project, version: SpecVersion): string | undefined {
   return declarationsSource(project, version)?.file.path;
+}
+
+/** Where the JSON Schema is the source (only a near namesake is reported), the method it most likely meant. */
+function nearHint(project: Project, version: SpecVersion, method: string): string {
+  const index = version.source === 'jsonSchema' ? messageIndex(project, version) : undefined;
+  const near = index && nearMethod(index, method);
+  return near ? `; did you mean "${near}"?` : '';
 }
 
 function reportSyntaxErrors(shown: ShownBlock[], report: (r: Report) => void): void {
