@@ -91,6 +91,8 @@ export interface BlockContext {
   paragraphs: string[];
   /** The enclosing headings, innermost first. */
   headings: string[];
+  /** The prose of the section before the block (from its heading, code blocks left out), for what the section names. */
+  section?: string;
 }
 
 /** Classifies one JSON value shown in a block. */
@@ -232,7 +234,8 @@ function classifyResponse(
   const matched =
     (named && { ...named, method: byId ?? named.method }) ||
     (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
-    byText();
+    byText() ||
+    sectionResponse(index, context, value.result);
   if (!matched) return { kind: 'unclassified', method: byId, checks: base };
   const own = { definition: matched.declaration, pointer: '/result' };
   if ('jsonrpc' in value && index.resultBase && isOutsideEnvelope(index, index.declaration(matched.declaration)))
@@ -334,6 +337,24 @@ const ANSWERS_METHOD = [
     'gi',
   ),
 ];
+
+/**
+ * The answer the section's prose names, where nothing nearer says which answer a response is:
+ * the section says "the `tasks/get` response" (or "in response to `tasks/get`") of exactly one
+ * method, and the result fits that method's result type.
+ */
+function sectionResponse(
+  index: MessageIndex,
+  context: BlockContext,
+  result: unknown,
+): { declaration: string; method: string; how: string } | undefined {
+  const methods = new Set(ANSWERS_METHOD.flatMap((p) => [...(context.section ?? '').matchAll(p)].map((m) => m[1])));
+  if (methods.size !== 1) return undefined;
+  const [method] = methods;
+  const declaration = index.resultTypeOf(method);
+  if (!declaration || !resultFits(index, declaration, result)) return undefined;
+  return { declaration: declaration.name, method, how: `by the section naming the ${method} response` };
+}
 
 /** Whether a text says a response answers a method the version does not have. */
 function answersUnknownMethod(index: MessageIndex, text: string): boolean {
@@ -559,5 +580,22 @@ export function blockContext(page: MarkdownPage, block: CodeBlock): BlockContext
   flush();
   const paragraphs = units.filter((u) => u.trim());
   const headings = [...block.headingPath].reverse();
-  return { units: [...paragraphs, ...headings], paragraphs, headings };
+  return { units: [...paragraphs, ...headings], paragraphs, headings, section: sectionProse(page, block) };
+}
+
+/** The prose lines between the block's heading and the block, code blocks left out (a bounded look back). */
+function sectionProse(page: MarkdownPage, block: CodeBlock): string {
+  const lines: string[] = [];
+  let inFence = false;
+  for (let line = block.location.line - 1, seen = 0; line >= 1 && seen < 400; line--, seen++) {
+    const text = page.file.lineText(line).trim();
+    if (/^(```|~~~)/.test(text)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    if (/^#{1,6}\s/.test(text)) break;
+    lines.push(text);
+  }
+  return lines.reverse().join(' ');
 }

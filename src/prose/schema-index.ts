@@ -9,6 +9,8 @@ import type { Declaration, Member, SchemaSource, SpecVersion } from '../model/sp
 import { derivation, type Project } from '../project/project.js';
 import { escapeRegExp } from '../util/regexp.js';
 import { jsonSchemaDeclarations } from '../model/json-schema-declarations.js';
+import { readSchemaSource } from '../sources/schema-ts.js';
+import { TextFile } from '../core/text-file.js';
 
 export interface MessageIndex {
   /** `method` literal -> the request declaration that carries it. */
@@ -89,13 +91,33 @@ function build(source: SchemaSource): MessageIndex {
   const byName = source.byName;
   const memberCache = new Map<Declaration, Member[]>();
 
+  // A type alias that joins types (`JSONRPCRequest & { method: "tasks/get" }`) declares the members
+  // of its object parts as its own, and extends the types it names.
+  const ownCache = new Map<Declaration, Member[]>();
+  const own = (decl: Declaration): Member[] => {
+    if (decl.kind !== 'type' || decl.members.length || !decl.typeText) return decl.members;
+    let found = ownCache.get(decl);
+    if (!found) ownCache.set(decl, (found = literalParts(decl)));
+    return found;
+  };
+  const heritage = (decl: Declaration): string[] =>
+    decl.kind === 'type' && !decl.members.length && decl.typeText
+      ? [...decl.extends, ...intersected(decl.typeText)]
+      : decl.extends;
+
   const membersOf = (decl: Declaration): Member[] => {
     const cached = memberCache.get(decl);
     if (cached) return cached;
-    memberCache.set(decl, decl.members); // a cycle in `extends` ends here
-    const out = [...decl.members];
+    memberCache.set(decl, own(decl)); // a cycle in `extends` ends here
+    const out = [...own(decl)];
     const seen = new Set(out.map((m) => m.name));
-    for (const parent of decl.extends) {
+    // A union among the joined types (`DetailedTask`) has what any of its branches has.
+    const parents = heritage(decl).flatMap((name) => {
+      const part = byName.get(baseName(name));
+      const branches = decl.extends.includes(name) || !part?.typeText ? [] : unionOfNames(part.typeText);
+      return branches.length ? branches : [name];
+    });
+    for (const parent of parents) {
       const p = byName.get(baseName(parent));
       if (!p) continue;
       for (const m of membersOf(p)) {
@@ -108,7 +130,7 @@ function build(source: SchemaSource): MessageIndex {
     return out;
   };
   const ancestors = (decl: Declaration, seen = new Set<string>()): string[] => {
-    for (const parent of decl.extends) {
+    for (const parent of heritage(decl)) {
       const name = baseName(parent);
       if (seen.has(name)) continue;
       seen.add(name);
@@ -122,11 +144,10 @@ function build(source: SchemaSource): MessageIndex {
   // Envelopes: the declarations that themselves carry `jsonrpc`, told apart by what else they carry.
   const envelopes: MessageIndex['envelopes'] = {};
   for (const decl of source.declarations) {
-    const own = new Set(decl.members.map((m) => m.name));
-    if (!own.has('jsonrpc')) continue;
+    if (!own(decl).some((m) => m.name === 'jsonrpc')) continue;
     // A declaration whose `method` is one literal is that method's request or notification, not the envelope
     // of every one (a spec without JSONRPCRequest declares `jsonrpc` on each message).
-    const method = decl.members.find((m) => m.name === 'method');
+    const method = own(decl).find((m) => m.name === 'method');
     if (method && stringLiteral(method.typeText) !== undefined) continue;
     const all = new Set(membersOf(decl).map((m) => m.name));
     if (all.has('error')) envelopes.error ??= decl;
@@ -140,7 +161,7 @@ function build(source: SchemaSource): MessageIndex {
   const notifications = new Map<string, Declaration>();
   for (const decl of source.declarations) {
     if (decl.kind !== 'interface' && decl.kind !== 'type') continue;
-    const method = decl.members.find((m) => m.name === 'method');
+    const method = own(decl).find((m) => m.name === 'method');
     const literal = method && stringLiteral(method.typeText);
     if (!literal) continue;
     const lineage = ancestors(decl);
@@ -255,4 +276,53 @@ function commonMembers(index: MessageIndex): Set<string> {
   if (results.length < 2) return new Set();
   const [first, ...rest] = results.map((d) => new Set(index.membersOf(d).map((m) => m.name)));
   return new Set([...first].filter((name) => rest.every((names) => names.has(name))));
+}
+
+/** The named types an intersection type joins (`Result & Task & { ... }` -> Result, Task); none for any other type. */
+function intersected(typeText: string): string[] {
+  const parts = topLevel(typeText, '&');
+  if (parts.length < 2) return [];
+  return parts.map((p) => p.trim()).filter((p) => /^[A-Za-z_$][\w$]*(<.*>)?$/s.test(p));
+}
+
+/** The named types a union of names is (`A | B | C`); none when a branch is anything else. */
+function unionOfNames(typeText: string): string[] {
+  const parts = topLevel(typeText, '|')
+    .map((p) => p.trim())
+    .filter((p) => p);
+  return parts.length > 1 && parts.every((p) => /^[A-Za-z_$][\w$]*$/.test(p)) ? parts : [];
+}
+
+/** A type text split at one operator outside brackets, braces, parentheses and strings. */
+function topLevel(typeText: string, operator: '&' | '|'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < typeText.length; i++) {
+    const c = typeText[i];
+    if (quote) {
+      if (c === quote && typeText[i - 1] !== '\\') quote = undefined;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('{[(<'.includes(c)) depth++;
+    else if ('}])'.includes(c) || (c === '>' && typeText[i - 1] !== '=')) depth--;
+    else if (c === operator && depth === 0) {
+      parts.push(typeText.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(typeText.slice(start));
+  return parts;
+}
+
+/** The members of the object types an intersection alias joins (`A & { b: string }` -> b), at the alias. */
+function literalParts(decl: Declaration): Member[] {
+  const joined = topLevel(decl.typeText ?? '', '&').map((p) => p.trim());
+  const parts = joined.filter((p) => p.startsWith('{') && p.endsWith('}'));
+  if (joined.length < 2 || !parts.length) return [];
+  return parts.flatMap((part) => {
+    const parsed = readSchemaSource(new TextFile('inline.ts', `interface Inline ${part}`));
+    const inline = parsed.syntaxErrors.length ? undefined : parsed.declarations[0];
+    return (inline?.members ?? []).map((m) => ({ ...m, location: decl.location, jsdoc: undefined }));
+  });
 }
