@@ -143,6 +143,15 @@ function branchesOf(src: JsonSchemaSource): Map<string, UnionBranch[]> {
   const root = src.document.value;
   const definitions = isObject(root) ? root[src.definitionsKey] : undefined;
   if (!isObject(definitions)) return out;
+  // Definitions by the names of their properties: an inline branch with a definition's properties
+  // and one constant more is that definition with its discriminator (a schema that inlines the
+  // variants of a tagged enum beside definitions of their contents).
+  const byShape = new Map<string, string[]>();
+  for (const [name, schema] of Object.entries(definitions))
+    if (isObject(schema) && isObject(schema.properties)) {
+      const shape = Object.keys(schema.properties).sort().join('\u0000');
+      byShape.set(shape, [...(byShape.get(shape) ?? []), name]);
+    }
   for (const [union, schema] of Object.entries(definitions)) {
     if (!isObject(schema)) continue;
     const branches = schema.oneOf ?? schema.anyOf;
@@ -152,13 +161,19 @@ function branchesOf(src: JsonSchemaSource): Map<string, UnionBranch[]> {
       const taken = [refName(branch), ...(Array.isArray(branch.allOf) ? branch.allOf.map(refName) : [])].filter(
         (name): name is string => !!name,
       );
-      if (taken.length !== 1) continue;
+      if (taken.length > 1) continue;
       for (const [member, type] of Object.entries(branch.properties)) {
         if (!isObject(type)) continue;
         const value =
           'const' in type ? type.const : Array.isArray(type.enum) && type.enum.length === 1 ? type.enum[0] : undefined;
         if (value === undefined) continue;
-        out.set(taken[0], [...(out.get(taken[0]) ?? []), { union, member, value }]);
+        const others = Object.keys(branch.properties)
+          .filter((k) => k !== member)
+          .sort()
+          .join('\u0000');
+        const sameShape = byShape.get(others);
+        const definition = taken[0] ?? (sameShape?.length === 1 ? sameShape[0] : undefined);
+        if (definition) out.set(definition, [...(out.get(definition) ?? []), { union, member, value }]);
       }
     }
   }

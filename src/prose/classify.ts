@@ -16,6 +16,7 @@ import { editDistance } from '../util/edit-distance.js';
 import { baseErrorEnvelope, baseMessage } from './base-messages.js';
 import { baseValidatorFor } from '../model/base-validator.js';
 import { unionBranches } from '../model/json-schema-declarations.js';
+import { byDiscriminator } from './discriminators.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -180,6 +181,14 @@ export function classifyValue(
   }
   const answer = answerToRequestBefore(index, value, section);
   if (answer) return answer;
+  const told = byDiscriminator(project, version, index, value, (decl, v, also) => fits(index, decl, v, also));
+  if (told)
+    return {
+      kind: 'object',
+      declaration: told.declaration,
+      how: `by its ${JSON.stringify(told.member)} value ${JSON.stringify(told.value)}`,
+      checks: [{ definition: told.declaration, pointer: '' }],
+    };
   return { kind: 'unclassified', checks: [] };
 }
 
@@ -527,11 +536,14 @@ function unionTaking(
   return unions.size === 1 ? [...unions][0] : undefined;
 }
 
-/** The value's members are mostly the declaration's, and its `type` discriminator agrees. */
-function fits(index: MessageIndex, decl: Declaration, value: Record<string, unknown>): boolean {
+/**
+ * The value's members are mostly the declaration's (with `also`, a member a union's branch adds to
+ * it), and its `type` discriminator agrees.
+ */
+function fits(index: MessageIndex, decl: Declaration, value: Record<string, unknown>, also?: string): boolean {
   const members = index.membersOf(decl);
   if (!members.length) return false;
-  const names = new Set(members.map((m) => m.name));
+  const names = new Set([...members.map((m) => m.name), ...(also ? [also] : [])]);
   const keys = Object.keys(value);
   const known = keys.filter((k) => names.has(k)).length;
   if (known === 0 || known * 2 < keys.length) return false;
