@@ -6,8 +6,8 @@
  * in TypeScript's words only as far as classification reads them (a string constant is the literal
  * `"session/new"`); validation is against the JSON Schema itself.
  */
-import type { Declaration, JsonSchemaSource, Member, SchemaSource } from './spec.js';
-import { derivation } from '../project/project.js';
+import type { Declaration, JsonSchemaSource, Member, SchemaSource, SpecVersion } from './spec.js';
+import { derivation, type Project } from '../project/project.js';
 import { escapePointer } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
 
@@ -17,6 +17,63 @@ export const jsonSchemaDeclarations = derivation(
   (src: JsonSchemaSource) => declarationsOf(src),
   { carriesOver: true },
 );
+
+/**
+ * The declarations of a version whose JSON Schema is the source: its definitions, and, where
+ * the schema names no method itself, the methods the list beside it gives, each the `x-method`
+ * of the definitions whose names have its words (see `namedBy`).
+ */
+export const versionDeclarations = derivation(
+  'declarations of a JSON Schema with its method list',
+  (version: SpecVersion, project: Project): SchemaSource | undefined => {
+    if (!version.jsonSchema?.document.ok) return undefined;
+    const source = project.derive(jsonSchemaDeclarations, version.jsonSchema);
+    const names = source.declarations.some(
+      (d) => d.xMethod || d.members.some((m) => m.name === 'method' && /^"/.test(m.typeText)),
+    );
+    if (names || !version.methods?.length) return source;
+    const declarations = source.declarations.map((d) => {
+      const method = namedBy(d.name, version.methods!, source.declarations);
+      return method ? { ...d, xMethod: method } : d;
+    });
+    return { ...source, declarations, byName: new Map(declarations.map((d) => [d.name, d])) };
+  },
+);
+
+const MESSAGE_SUFFIX = /(Request|Notification|Response|Result)$/;
+
+/** The words of a name: `NewSession` and `session/new` both give new, session. */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w);
+}
+
+/**
+ * The one listed method a message definition is named for: the words of the method's last
+ * segment are all in the definition's name (its suffix aside), and every word of that name is
+ * in the method (`NewSessionRequest` and `session/new`; `PromptRequest` and `session/prompt`),
+ * when no other method fits the name and no other definition of its kind fits the method.
+ */
+function namedBy(name: string, methods: string[], declarations: Declaration[]): string | undefined {
+  const suffix = MESSAGE_SUFFIX.exec(name)?.[1];
+  if (!suffix) return undefined;
+  const fits = (definition: string, method: string) => {
+    const stem = new Set(wordsOf(definition.replace(MESSAGE_SUFFIX, '')));
+    const all = new Set(wordsOf(method));
+    return (
+      stem.size > 0 &&
+      wordsOf(method.split('/').at(-1)!).every((w) => stem.has(w)) &&
+      [...stem].every((w) => all.has(w))
+    );
+  };
+  const candidates = methods.filter((m) => fits(name, m));
+  if (candidates.length !== 1) return undefined;
+  const rivals = declarations.filter((d) => d.name.endsWith(suffix) && fits(d.name, candidates[0]));
+  return rivals.length === 1 ? candidates[0] : undefined;
+}
 
 /** A type written back no deeper than this: classification reads only the top of a member's type. */
 const TYPE_DEPTH = 3;

@@ -127,6 +127,11 @@ export interface SpecVersion {
    * `jsonSchema`, its JSON Schema, the spec having no types file (config `layout.schema: false`).
    */
   source?: 'jsonSchema';
+  /**
+   * Where the JSON Schema is the source and names no method itself: the method names a list
+   * beside it gives (`meta.json`), matched to definitions by their names' words.
+   */
+  methods?: string[];
   examples: Example[];
   /** Every file under `schema/<id>` the loader saw (paths relative to the root), for `{@includeCode}` checks. */
   schemaFiles?: string[];

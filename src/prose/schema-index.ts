@@ -8,7 +8,7 @@
 import type { Declaration, Member, SchemaSource, SpecVersion } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { escapeRegExp } from '../util/regexp.js';
-import { jsonSchemaDeclarations } from '../model/json-schema-declarations.js';
+import { versionDeclarations } from '../model/json-schema-declarations.js';
 import { readSchemaSource } from '../sources/schema-ts.js';
 import { TextFile } from '../core/text-file.js';
 
@@ -61,8 +61,8 @@ export function messageIndex(project: Project, version: SpecVersion): MessageInd
 /** The declarations of a version: its types file's, or its JSON Schema's where that is the source. */
 export function declarationsSource(project: Project, version: SpecVersion): SchemaSource | undefined {
   if (version.schemaTs) return version.schemaTs;
-  if (version.source !== 'jsonSchema' || !version.jsonSchema?.document.ok) return undefined;
-  return project.derive(jsonSchemaDeclarations, version.jsonSchema);
+  if (version.source !== 'jsonSchema') return undefined;
+  return project.derive(versionDeclarations, version);
 }
 
 /** The message index of a schema.ts. */

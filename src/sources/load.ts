@@ -250,7 +250,7 @@ async function loadVersion(
     ...(fileless ? { source: 'jsonSchema' as const } : {}),
   };
 
-  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles] = await Promise.all([
+  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles, methodList] = await Promise.all([
     fileless ? undefined : reader.read(schemaTsPath),
     reader.read(schemaJsonPath),
     reader.read(posixJoin(schemaDir, 'schema.mdx')),
@@ -259,8 +259,12 @@ async function loadVersion(
     reader.list(schemaDir, () => true),
     // The Schema Reference page is generated: it is compared as text, not read as prose.
     reader.list(docsDir, (p) => p.endsWith('.mdx') && p !== posixJoin(docsDir, 'schema.mdx')),
+    // The method names a JSON Schema that is the source may list beside it (see `methodsListed`).
+    fileless ? reader.read(posixJoin(path.posix.dirname(schemaJsonPath), METHOD_LIST)) : undefined,
   ]);
   version.schemaFiles = schemaFiles;
+  if (methodList)
+    version.methods = methodsListed(memo(reader.cache, 'json', methodList, () => new JsonDocument(methodList.text)));
   const examplesDir = posixJoin(schemaDir, 'examples') + '/';
   const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
@@ -366,4 +370,23 @@ export function dialectOf(uri: unknown): SchemaDialect | undefined {
   if (uri.includes('2019-09')) return '2019-09';
   if (uri.includes('2020-12')) return '2020-12';
   return undefined;
+}
+
+/** The file beside a JSON Schema that is the source which lists the protocol's method names. */
+const METHOD_LIST = 'meta.json';
+
+/**
+ * The method names a list beside the JSON Schema gives: the string values of its objects that
+ * look like methods (`{ "agentMethods": { "session_new": "session/new" } }`); none when it is
+ * not such a list.
+ */
+function methodsListed(document: JsonDocument): string[] {
+  const value = document.value;
+  if (!document.ok || !value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const methods = new Set<string>();
+  for (const group of Object.values(value))
+    if (group && typeof group === 'object' && !Array.isArray(group))
+      for (const method of Object.values(group))
+        if (typeof method === 'string' && /^[A-Za-z_][\w.-]*(\/[\w.-]+)*$/.test(method)) methods.add(method);
+  return [...methods];
 }
