@@ -128,6 +128,26 @@ async function check(root: string): Promise<{ code: number; findings: Finding[];
   return { code: run.code, findings: report.findings, summary: report.summary };
 }
 
+/** The kettle schema as an older generator made it: no `x-method`; the methods listed beside it. */
+function unnamedKettleTree(page: string): string {
+  const defs = Object.fromEntries(
+    Object.entries(kettleSchema.$defs).map(([name, def]) => {
+      const { ['x-method']: _method, ['x-side']: _side, ...rest } = def as Record<string, unknown>;
+      return [name, rest];
+    }),
+  );
+  return writeTree({
+    'spec-check.config.json': JSON.stringify({ layout: { schemaJson: 'schema/kettle.json', docs: 'docs' } }),
+    'schema/kettle.json': JSON.stringify({ ...kettleSchema, $defs: defs }),
+    'schema/meta.json': JSON.stringify({
+      applianceMethods: { kettle_boil: 'kettle/boil', kettle_pour: 'kettle/pour' },
+      clientMethods: { kettle_event: 'kettle/event' },
+      version: 1,
+    }),
+    'docs/kettles.mdx': page,
+  });
+}
+
 describe('a spec whose JSON Schema is the source', () => {
   it('is described by naming the JSON Schema and no types file, or by "schema": false', () => {
     expect(parseConfig('{ "layout": { "schemaJson": "schema/kettle.json", "docs": "docs" } }').layout?.schema).toBe(
@@ -175,6 +195,30 @@ describe('a spec whose JSON Schema is the source', () => {
     );
     expect(clean.findings).toEqual([]);
     expect(clean.code).toBe(0);
+  });
+
+  it("takes the methods a list beside a schema that names none gives, by the words of the definitions' names", async () => {
+    const page = [
+      '# Kettles',
+      '',
+      fence(
+        '{ "jsonrpc": "2.0", "id": 1, "method": "kettle/boil", "params": { "kettleId": "k1", "targetCelsius": 120 } }',
+      ),
+      fence('{ "jsonrpc": "2.0", "id": 1, "result": { "reachedCelsius": 98 } }'),
+      // KettleNotification's name has none of the words of kettle/event's last segment: not matched.
+      fence('{ "jsonrpc": "2.0", "method": "kettle/event", "params": { "kettleId": "k1" } }'),
+      'Only what the page is about is shown:',
+      '',
+      fence(
+        '{\n  "jsonrpc": "2.0",\n  "id": 2,\n  "method": "kettle/pour",\n  "params": {\n    "kettleId": "k1"\n    // …\n  }\n}',
+      ),
+    ].join('\n');
+    const { findings, summary } = await check(unnamedKettleTree(page));
+    expect(findings.map((f) => `${f.line} ${f.message}`)).toEqual([
+      '4 Request "kettle/boil" does not match BoilKettleRequest at /params/targetCelsius: must be <= 100',
+    ]);
+    expect(summary.codeBlocksValidated).toBe(3);
+    expect(summary.codeBlocksUnclassified).toBe(1);
   });
 
   it('reads a definition whose `method` is a constant as the whole message', async () => {
