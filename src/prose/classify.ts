@@ -6,7 +6,7 @@
  * names. What cannot be told is unclassified, never guessed: a response to a method, or of a
  * result type, that the version does not declare is not matched to another.
  */
-import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
+import type { CodeBlock, Declaration } from '../model/spec.js';
 import { messageIndex, messageIndexOfSource, stringLiteral, type MessageIndex } from './schema-index.js';
 import type { Project } from '../project/project.js';
 import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
@@ -15,8 +15,11 @@ import { isObject } from '../util/is-object.js';
 import { editDistance } from '../util/edit-distance.js';
 import { baseErrorEnvelope, baseMessage } from './base-messages.js';
 import { baseValidatorFor } from '../model/base-validator.js';
-import { unionBranches } from '../model/json-schema-declarations.js';
 import { byDiscriminator } from './discriminators.js';
+import { unionTaking, unknownToSchema } from './schema-source.js';
+import { namesIn, phrasesIn, type BlockContext } from './block-context.js';
+
+export { blockContext, type BlockContext } from './block-context.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -83,17 +86,6 @@ export class SectionState {
   methodOf(id: unknown): string | undefined {
     return typeof id === 'string' || typeof id === 'number' ? this.ids.get(JSON.stringify(id)) : undefined;
   }
-}
-
-export interface BlockContext {
-  /** Text units before the block, nearest first: `paragraphs`, then `headings`. */
-  units: string[];
-  /** Paragraphs between the previous block (or heading) and the block, nearest first. */
-  paragraphs: string[];
-  /** The enclosing headings, innermost first. */
-  headings: string[];
-  /** The prose of the section before the block (from its heading, code blocks left out), for what the section names. */
-  section?: string;
 }
 
 /** Classifies one JSON value shown in a block. */
@@ -169,6 +161,22 @@ export function classifyValue(
     return { kind: 'unclassified', checks: [] };
   }
 
+  return classifyObject(project, version, index, vocabulary, value, context, section);
+}
+
+/**
+ * An object that is no message: by the declaration the text names, else as the answer to the
+ * request shown before it, else by a discriminator only one declaration has.
+ */
+function classifyObject(
+  project: Project,
+  version: SpecVersion,
+  index: MessageIndex,
+  vocabulary: ResolvedVocabulary,
+  value: Record<string, unknown>,
+  context: BlockContext,
+  section: SectionState,
+): Classification {
   const named = contextDeclaration(index, vocabulary, context, value);
   if (named) {
     const union = unionTaking(project, version, named, value);
@@ -447,28 +455,6 @@ function baseResultOf(project: Project, method: string): Classification | undefi
   };
 }
 
-/**
- * Whether a method no declaration carries is a mistake. A JSON Schema that is the source names its
- * methods one definition at a time while its envelope takes any method string: a method it does
- * not name is a custom one (`_vendor/feature`), unless it is a near namesake of one it names.
- */
-function unknownToSchema(index: MessageIndex, version: SpecVersion, method: string): boolean {
-  if (version.source !== 'jsonSchema') return true;
-  return nearMethod(index, method) !== undefined;
-}
-
-/** The method of the schema a misspelt one most likely meant: at most two edits away, and a third of its length. */
-export function nearMethod(index: MessageIndex, method: string): string | undefined {
-  const limit = Math.min(2, Math.floor(method.length / 3));
-  let best: { method: string; distance: number } | undefined;
-  for (const known of [...index.requests.keys(), ...index.notifications.keys()]) {
-    if (Math.abs(known.length - method.length) > limit) continue;
-    const distance = editDistance(known, method);
-    if (distance <= limit && (!best || distance < best.distance)) best = { method: known, distance };
-  }
-  return best?.method;
-}
-
 /** A method name that stands for any method (`some_method`, `example/method`). */
 function isPlaceholderName(vocabulary: ResolvedVocabulary, method: string): boolean {
   return vocabulary.placeholderMethods.some((p) => p.test(method));
@@ -516,27 +502,6 @@ function contextDeclaration(
 }
 
 /**
- * The union a value named as one of its branches' definitions is, where the JSON Schema is the
- * source: the value shows the member the branch adds (`"type": "text"` beside `TextContent`'s
- * own), and exactly one union takes the definition in with that value.
- */
-function unionTaking(
-  project: Project,
-  version: SpecVersion,
-  named: Declaration,
-  value: Record<string, unknown>,
-): string | undefined {
-  if (version.source !== 'jsonSchema' || !version.jsonSchema) return undefined;
-  const branches = project.derive(unionBranches, version.jsonSchema).get(named.name) ?? [];
-  const unions = new Set(
-    branches
-      .filter((b) => value[b.member] === b.value && !named.members.some((m) => m.name === b.member))
-      .map((b) => b.union),
-  );
-  return unions.size === 1 ? [...unions][0] : undefined;
-}
-
-/**
  * The value's members are mostly the declaration's (with `also`, a member a union's branch adds to
  * it), and its `type` discriminator agrees.
  */
@@ -555,59 +520,4 @@ function fits(index: MessageIndex, decl: Declaration, value: Record<string, unkn
 /** Known methods named in a text (whole, not part of a longer method). */
 function methodsIn(index: MessageIndex, text: string): string[] {
   return index.facts.methodPatterns.filter((p) => p.pattern.test(text)).map((p) => p.method);
-}
-
-/** PascalCase words and names in backticks in a text: possible declaration names. */
-function namesIn(text: string): string[] {
-  const pascal = text.match(/\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b/g) ?? [];
-  const quoted = [...text.matchAll(/`([A-Z][A-Za-z0-9]*)`/g)].map((m) => m[1]);
-  return [...new Set([...pascal, ...quoted])];
-}
-
-/** The vocabulary's JSON block phrases found in a text. */
-function phrasesIn(vocabulary: ResolvedVocabulary, text: string): ResolvedVocabulary['jsonBlockPhrases'] {
-  return vocabulary.jsonBlockPhrases.filter((entry) => entry.pattern.test(text));
-}
-
-/**
- * The text before a block, nearest first: the paragraphs between the previous block (or
- * heading) and this one, one unit each, then the enclosing headings from the innermost out.
- */
-export function blockContext(page: MarkdownPage, block: CodeBlock): BlockContext {
-  const units: string[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length) units.push(paragraph.reverse().join(' '));
-    paragraph = [];
-  };
-  for (let line = block.location.line - 1, seen = 0; line >= 1 && seen < 40; line--, seen++) {
-    const text = page.file.lineText(line).trim();
-    if (/^(```|~~~)/.test(text) || /^#{1,6}\s/.test(text)) break;
-    if (!text || /^<\/?[A-Za-z]/.test(text)) {
-      flush();
-      continue;
-    }
-    paragraph.push(text);
-  }
-  flush();
-  const paragraphs = units.filter((u) => u.trim());
-  const headings = [...block.headingPath].reverse();
-  return { units: [...paragraphs, ...headings], paragraphs, headings, section: sectionProse(page, block) };
-}
-
-/** The prose lines between the block's heading and the block, code blocks left out (a bounded look back). */
-function sectionProse(page: MarkdownPage, block: CodeBlock): string {
-  const lines: string[] = [];
-  let inFence = false;
-  for (let line = block.location.line - 1, seen = 0; line >= 1 && seen < 400; line--, seen++) {
-    const text = page.file.lineText(line).trim();
-    if (/^(```|~~~)/.test(text)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence) continue;
-    if (/^#{1,6}\s/.test(text)) break;
-    lines.push(text);
-  }
-  return lines.reverse().join(' ');
 }

@@ -174,31 +174,7 @@ function build(source: SchemaSource): MessageIndex {
     );
   }
 
-  // A JSON Schema may name a definition's method by an extension key (`x-method`) instead of a
-  // `method` member: a `FooRequest` or `FooNotification` is then its message's params, a
-  // `FooResponse` or `FooResult` its answer's result.
-  const paramsTypes = new Set<Declaration>();
-  const answers = new Map<string, Declaration>();
-  const byXMethod = new Map<string, Declaration[]>();
-  for (const decl of source.declarations)
-    if (decl.xMethod && !decl.members.some((m) => m.name === 'method'))
-      byXMethod.set(decl.xMethod, [...(byXMethod.get(decl.xMethod) ?? []), decl]);
-  for (const [method, decls] of byXMethod) {
-    const answer = decls.filter((d) => /(Response|Result)$/.test(d.name));
-    const notification = decls.filter((d) => /Notification$/.test(d.name));
-    // Without a suffix, a definition is the request when the method has an answer.
-    const request = decls.filter(
-      (d) => /Request$/.test(d.name) || (answer.length > 0 && !answer.includes(d) && !notification.includes(d)),
-    );
-    if (answer.length === 1) answers.set(method, answer[0]);
-    if (request.length === 1 && !requests.has(method) && !notifications.has(method)) {
-      requests.set(method, request[0]);
-      paramsTypes.add(request[0]);
-    } else if (!request.length && notification.length === 1 && !requests.has(method) && !notifications.has(method)) {
-      notifications.set(method, notification[0]);
-      paramsTypes.add(notification[0]);
-    }
-  }
+  const { paramsTypes, answers } = xMethodMessages(source, requests, notifications);
 
   // Results: declarations named `...Result` that are not envelopes, and what extends `Result`.
   const resultBase =
@@ -325,4 +301,39 @@ function literalParts(decl: Declaration): Member[] {
     const inline = parsed.syntaxErrors.length ? undefined : parsed.declarations[0];
     return (inline?.members ?? []).map((m) => ({ ...m, location: decl.location, jsdoc: undefined }));
   });
+}
+
+/**
+ * A JSON Schema may name a definition's method by an extension key (`x-method`) instead of a
+ * `method` member: a `FooRequest` or `FooNotification` is then its message's params (added to
+ * `requests` or `notifications`), a `FooResponse` or `FooResult` its answer's result.
+ */
+function xMethodMessages(
+  source: SchemaSource,
+  requests: Map<string, Declaration>,
+  notifications: Map<string, Declaration>,
+): { paramsTypes: Set<Declaration>; answers: Map<string, Declaration> } {
+  const paramsTypes = new Set<Declaration>();
+  const answers = new Map<string, Declaration>();
+  const byXMethod = new Map<string, Declaration[]>();
+  for (const decl of source.declarations)
+    if (decl.xMethod && !decl.members.some((m) => m.name === 'method'))
+      byXMethod.set(decl.xMethod, [...(byXMethod.get(decl.xMethod) ?? []), decl]);
+  for (const [method, decls] of byXMethod) {
+    const answer = decls.filter((d) => /(Response|Result)$/.test(d.name));
+    const notification = decls.filter((d) => /Notification$/.test(d.name));
+    // Without a suffix, a definition is the request when the method has an answer.
+    const request = decls.filter(
+      (d) => /Request$/.test(d.name) || (answer.length > 0 && !answer.includes(d) && !notification.includes(d)),
+    );
+    if (answer.length === 1) answers.set(method, answer[0]);
+    if (request.length === 1 && !requests.has(method) && !notifications.has(method)) {
+      requests.set(method, request[0]);
+      paramsTypes.add(request[0]);
+    } else if (!request.length && notification.length === 1 && !requests.has(method) && !notifications.has(method)) {
+      notifications.set(method, notification[0]);
+      paramsTypes.add(notification[0]);
+    }
+  }
+  return { paramsTypes, answers };
 }

@@ -7,7 +7,8 @@ import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
 import { prepareBaseJsonSchema } from '../generators/outputs.js';
 import { declarationsSource, messageIndex } from '../prose/schema-index.js';
-import { nearMethod, type Classification } from '../prose/classify.js';
+import type { Classification } from '../prose/classify.js';
+import { nearMethod } from '../prose/schema-source.js';
 
 /** Every JSON block in the prose parses, and what it shows matches the schema. */
 export const proseJsonValid: Rule = {
