@@ -153,12 +153,24 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
         layout.versions = versionNamingOption(folder, () => valueAt('/layout/versions'), fail);
         continue;
       }
+      // No types file: the JSON Schema is the source of the spec's declarations.
+      if (key === 'schema' && folder === false) {
+        layout.schema = false;
+        continue;
+      }
       if (typeof folder !== 'string')
-        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a path (a string)`);
+        return fail(
+          valueAt(`/layout/${key}`),
+          key === 'schema'
+            ? '"layout.schema" must be the path of the types file, or false when the JSON Schema is the source'
+            : `"layout.${key}" must be a path (a string)`,
+        );
       const problem = ignoreEntryProblem(folder) ?? versionSegmentProblem(key, normalizeEntry(folder));
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
       layout[key as Exclude<keyof Layout, 'versions'>] = normalizeEntry(folder);
     }
+    // A layout that names the JSON Schema and no types file describes a spec whose JSON Schema is the source.
+    if (layout.schemaJson !== undefined && layout.schema === undefined) layout.schema = false;
     config.layout = layout;
   }
 

@@ -17,9 +17,9 @@ export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabularySchema: boolean): string {
   const layoutDescriptions: Record<(typeof layoutKeys)[number], string> = {
     schema:
-      'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`.',
+      'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`. `false`: the spec has no types file of its own (or one generated from its JSON Schema, which is then not read): the JSON Schema at `schemaJson` is the source of its messages, and the rules that read a types file do not apply. A layout that names `schemaJson` and no `schema` means `false`.',
     schemaJson:
-      'The JSON Schema generated from the types file: a path, with `{version}` or without. Default: `schema.json` beside the types file.',
+      'The JSON Schema generated from the types file, or the one that is the source where `schema` is false: a path, with `{version}` or without. Default: `schema.json` beside the types file (`schema/{version}/schema.json` without one).',
     docs: "A version's prose folder, holding its `**/*.mdx` and `**/*.md`: a path with `{version}` (`docs/specification/{version}`). Without `{version}`: the prose of an unversioned spec when no other path has one, else (the older form) a folder holding one folder per version.",
     seps: 'Folder holding the enhancement proposals (`*.md`).',
     site: "The docs site's folder, holding its `docs.json` (navigation and redirects); without one, links are judged against the spec's pages only.",
@@ -60,7 +60,9 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
             {
               ...(k === 'versions'
                 ? { type: 'string', minLength: 1, examples: ['dates', 'semver', 'v\\d+'] }
-                : { $ref: '#/$defs/relativePath' }),
+                : k === 'schema'
+                  ? { anyOf: [{ $ref: '#/$defs/relativePath' }, { const: false }] }
+                  : { $ref: '#/$defs/relativePath' }),
               description: layoutDescriptions[k],
               ...(defaultLayout[k] === undefined ? {} : { default: defaultLayout[k] }),
             },

@@ -187,6 +187,16 @@ export interface SpecVersion {
   docsDir: string;
   schemaTs?: SchemaSource;
   jsonSchema?: JsonSchemaSource;
+  /**
+   * Where the version's declarations come from: absent, its types file (`schemaTs`);
+   * `jsonSchema`, its JSON Schema, the spec having no types file (config `layout.schema: false`).
+   */
+  source?: 'jsonSchema';
+  /**
+   * Where the JSON Schema is the source and names no method itself: the method names a list
+   * beside it gives (`meta.json`), matched to definitions by their names' words.
+   */
+  methods?: string[];
   examples: Example[];
   /** Every file under `schema/<id>` the loader saw (paths relative to the root), for `{@includeCode}` checks. */
   schemaFiles?: string[];
@@ -237,6 +247,11 @@ export interface Declaration {
   typeText?: string;
   /** For consts with a literal initializer: its value. */
   constValue?: string | number | boolean;
+  /**
+   * A JSON Schema definition's `x-method` (where the JSON Schema is the source): the method whose
+   * params (a request, a notification) or result (a response) the definition is.
+   */
+  xMethod?: string;
 }
 
 export interface Member {

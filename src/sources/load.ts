@@ -35,6 +35,7 @@ import {
   hasVersion,
   isUnversioned,
   layoutPattern,
+  typesFileless,
   UNVERSIONED,
   versionNameTest,
   versionNaming,
@@ -260,7 +261,11 @@ async function layoutVersions(reader: FileReader, layout: Layout, rootArg: strin
   const isVersion = versionNameTest(layout);
   if (!isVersion) throw new LoadError(`layout.versions "${layout.versions}" is not a regular expression`);
   if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
-    throw new LoadError(`layout.schema "${schemaPattern}" matches no file in ${rootArg}`);
+    throw new LoadError(
+      typesFileless(layout)
+        ? `layout.schemaJson "${schemaPattern}" matches no file in ${rootArg}`
+        : `layout.schema "${schemaPattern}" matches no file in ${rootArg} (where the JSON Schema is the source and there is no types file, set "schema": false)`,
+    );
   const docsPattern = layoutPattern(layout, 'docs');
   if (isUnversioned(layout) && !(await reader.exists(docsPattern)))
     throw new LoadError(`layout.docs "${docsPattern}" matches no folder in ${rootArg}`);
@@ -291,10 +296,20 @@ async function loadVersion(
   const schemaJsonPath = atVersion(layoutPattern(layout, 'schemaJson'), id);
   const schemaDir = path.posix.dirname(schemaTsPath);
   const docsDir = atVersion(layoutPattern(layout, 'docs'), id);
-  const version: SpecVersion = { id, schemaDir, schemaJsonPath, docsDir, examples: [], pages: [] };
+  // Without a types file the JSON Schema is the source: nothing is read as a types file.
+  const fileless = typesFileless(layout);
+  const version: SpecVersion = {
+    id,
+    schemaDir,
+    schemaJsonPath,
+    docsDir,
+    examples: [],
+    pages: [],
+    ...(fileless ? { source: 'jsonSchema' as const } : {}),
+  };
 
-  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles] = await Promise.all([
-    reader.read(schemaTsPath),
+  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles, methodList] = await Promise.all([
+    fileless ? undefined : reader.read(schemaTsPath),
     reader.read(schemaJsonPath),
     reader.read(posixJoin(schemaDir, 'schema.mdx')),
     reader.read(posixJoin(docsDir, 'schema.mdx')),
@@ -302,12 +317,23 @@ async function loadVersion(
     reader.list(schemaDir, () => true),
     // The Schema Reference page is generated: it is compared as text, not read as prose.
     reader.list(docsDir, (p) => /\.mdx?$/.test(p) && p !== posixJoin(docsDir, 'schema.mdx')),
+    // The method names a JSON Schema that is the source may list beside it (see `methodsListed`).
+    fileless ? reader.read(posixJoin(path.posix.dirname(schemaJsonPath), METHOD_LIST)) : undefined,
   ]);
   version.schemaFiles = schemaFiles;
+  if (methodList)
+    version.methods = methodsListed(memo(reader.cache, 'json', methodList, () => new JsonDocument(methodList.text)));
   const examplesDir = posixJoin(schemaDir, 'examples') + '/';
   const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
-  if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
+  if (fileless && !schemaJson && !(await reader.exists(schemaJsonPath))) {
+    reader.problem(
+      'unreadable',
+      `No ${path.posix.basename(schemaJsonPath)} in ${schemaDir}: the version's messages cannot be checked`,
+      { file: schemaDir, line: 1, column: 1 },
+    );
+  }
+  if (!fileless && !schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
     const name = path.posix.basename(schemaTsPath);
     reader.problem('unreadable', `No ${name} in ${schemaDir}: the version's declarations cannot be checked`, {
       file: schemaDir,
@@ -447,4 +473,23 @@ export function dialectOf(uri: unknown): SchemaDialect | undefined {
   if (uri.includes('2019-09')) return '2019-09';
   if (uri.includes('2020-12')) return '2020-12';
   return undefined;
+}
+
+/** The file beside a JSON Schema that is the source which lists the protocol's method names. */
+const METHOD_LIST = 'meta.json';
+
+/**
+ * The method names a list beside the JSON Schema gives: the string values of its objects that
+ * look like methods (`{ "agentMethods": { "session_new": "session/new" } }`); none when it is
+ * not such a list.
+ */
+function methodsListed(document: JsonDocument): string[] {
+  const value = document.value;
+  if (!document.ok || !value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const methods = new Set<string>();
+  for (const group of Object.values(value))
+    if (group && typeof group === 'object' && !Array.isArray(group))
+      for (const method of Object.values(group))
+        if (typeof method === 'string' && /^[A-Za-z_][\w.-]*(\/[\w.-]+)*$/.test(method)) methods.add(method);
+  return [...methods];
 }
