@@ -8,7 +8,7 @@ import type { Location } from '../core/location.js';
 import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
 import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Keyword } from './align.js';
-import type { Unit } from './units.js';
+import type { Unit, Word } from './units.js';
 import type { RuleMeta } from '../core/rule.js';
 import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
 import { markedSentence, quoteWhole } from './word-diff.js';
@@ -60,6 +60,12 @@ export interface StretchOptions {
    */
   keywords?: boolean;
   /**
+   * The SEP's wording is proposed as the text of a named page: a word-level difference is a
+   * `proposed-wording` finding (on by default) rather than a `changed` one, and the order of
+   * every list is compared, bulleted ones included.
+   */
+  proposal?: boolean;
+  /**
    * Whether the spec says a unit only the SEP has somewhere else than the compared stretch (the
    * JSDoc of another declaration): then it moved, and is not missing.
    */
@@ -75,6 +81,7 @@ export interface StretchResult {
 export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: StretchOptions): StretchResult {
   const { pairs, sepOnly, docOnly: docOnlyAll } = align(sepUnits, docUnitsAll);
   const docName = options.docName;
+  const wordingKind: SepDiffKind = options.proposal ? 'proposed-wording' : 'changed';
   const findings: Finding[] = [];
   const sepRef = (u: Unit, message = 'the SEP’s wording'): RelatedLocation => ({ ...u.location, message });
 
@@ -96,7 +103,12 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
       findings.push(keywordFinding);
       continue;
     }
-    const hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
+    const hunks = wordHunks(
+      sep,
+      doc,
+      new Set(kwSep.flatMap((k) => k.words)),
+      new Set(kwDoc.flatMap((k) => k.words)),
+    ).filter((h) => !sameLetters(h.dropped, h.added));
     if (!hunks.length) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
@@ -108,17 +120,19 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
     const reworded = pair.ratio < MATCH_RATIO;
     findings.push(
-      finding('changed', message, reworded ? doc.location : doc.locate(first.docOffset), [
+      finding(wordingKind, message, reworded ? doc.location : doc.locate(first.docOffset), [
         { ...(reworded ? sep.location : sep.locate(first.sepOffset)), message: `the SEP’s wording of this ${what}` },
       ]),
     );
   }
 
-  // Order: among matched items of the SEP's numbered lists, those outside the longest run kept in
-  // the SEP's order. The order of bullets, sentences and rows is the writer's, not a requirement.
+  // Order: among matched items of the SEP's numbered lists (of every list, in wording proposed for
+  // a named page), those outside the longest run kept in the SEP's order. Elsewhere the order of
+  // bullets, sentences and rows is the writer's, not a requirement.
   const position = (u: Unit, all: Unit[]) =>
     all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
-  for (const pair of outOfOrder(pairs.filter((p) => p.sep.ordered && p.doc.kind === 'item'))) {
+  const listed = pairs.filter((p) => p.sep.kind === 'item' && p.doc.kind === 'item');
+  for (const pair of outOfOrder(options.proposal ? listed : listed.filter((p) => p.sep.ordered))) {
     const what = noun[pair.doc.kind];
     findings.push(
       finding(
@@ -152,7 +166,7 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     if (sep.length && doc.length) {
       findings.push(
         finding(
-          'changed',
+          wordingKind,
           `The ${docName} words this passage differently from the SEP: ${units(doc)} where the SEP has ${units(sep)}`,
           doc[0].location,
           [sepRef(sep[0], 'the SEP’s wording of this passage')],
@@ -186,6 +200,15 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
   }
   return { findings, matched: pairs.length, compared: sepUnits.length };
 }
+
+/** Letters and digits only: `non-conforming` and `non conforming`, `e.g.` and `eg` are the same words. */
+const letters = (words: readonly Word[]) =>
+  words
+    .map((w) => w.raw)
+    .join('')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
+const sameLetters = (a: readonly Word[], b: readonly Word[]) => letters(a) === letters(b);
 
 /** “the item “…”” or “3 sentences, from “…””. */
 function units(list: Unit[]): string {
