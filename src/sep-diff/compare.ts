@@ -108,7 +108,7 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
       doc,
       new Set(kwSep.flatMap((k) => k.words)),
       new Set(kwDoc.flatMap((k) => k.words)),
-    ).filter((h) => !sameLetters(h.dropped, h.added));
+    ).filter((h) => !sameLetters(h.dropped, h.added) && !filledIn(h.dropped, h.added));
     if (!hunks.length) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
@@ -209,6 +209,12 @@ const letters = (words: readonly Word[]) =>
     .replace(/[^\p{L}\p{N}]/gu, '')
     .toLowerCase();
 const sameLetters = (a: readonly Word[], b: readonly Word[]) => letters(a) === letters(b);
+
+/** Words that are one placeholder or several (`<YYYY-MM-DD>`, `<tool name>`, `{NUMBER}`). */
+const PLACEHOLDERS = /^(?:<[^<>]+>|\{[^{}]+\})(?: (?:<[^<>]+>|\{[^{}]+\}))*$/;
+/** The SEP's placeholders, which the spec fills in with a value (a date, a version): not a change of wording. */
+const filledIn = (dropped: readonly Word[], added: readonly Word[]) =>
+  added.length > 0 && PLACEHOLDERS.test(dropped.map((w) => w.key).join(' '));
 
 /** “the item “…”” or “3 sentences, from “…””. */
 function units(list: Unit[]): string {
