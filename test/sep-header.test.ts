@@ -33,6 +33,7 @@ new RuleTester({
     { name: 'a complete header', files: { [SEP]: sep() } },
     { name: 'statuses in any case', files: { [SEP]: sep({ Status: 'in-review' }) } },
     { name: 'a PR given as #number', files: { [SEP]: sep({ PR: '#2150' }) } },
+    { name: 'a PR given as the file’s bare number', files: { [SEP]: sep({ PR: '2150' }) } },
     { name: 'no PR field: the file’s number is the PR’s', files: { [SEP]: sep({ PR: null }) } },
     {
       name: 'a SEP numbered by its issue: no sponsor, and the PR that added it',
@@ -77,13 +78,29 @@ new RuleTester({
       ],
     },
     {
-      name: 'missing created date, author and sponsor, and status',
+      name: 'missing created date, author and sponsor, and status: one finding',
       files: { [SEP]: sep({ Created: null, 'Author(s)': null, Sponsor: null, Status: null }) },
       errors: [
-        { message: "The SEP's header has no `- **Author(s)**:` line: its page shows “Unknown”", line: 1, column: 1 },
-        { message: "The SEP's header has no `- **Created**:` line: its page shows “Unknown”", line: 1, column: 1 },
-        { message: "The SEP's header has no `- **Sponsor**:` line: its page shows “None”", line: 1, column: 1 },
-        { message: "The SEP's header has no `- **Status**:` line: its page shows “Unknown”", line: 1, column: 1 },
+        {
+          message:
+            "The SEP's header has no `- **Status**:`, `- **Created**:`, `- **Author(s)**:` and `- **Sponsor**:` lines: its page shows “Unknown” or “None” for them",
+          line: 1,
+          column: 1,
+        },
+      ],
+    },
+    {
+      name: 'fields written in a form the pages do not read',
+      files: {
+        [SEP]: sep({ Status: null, Sponsor: null }).replace('- **Type**', '- **Status:** Draft\n- **Type**'),
+      },
+      errors: [
+        {
+          message:
+            "The SEP's header has no `- **Status**:` and `- **Sponsor**:` lines (it writes “- **Status:** Draft”, a form the SEP pages do not read): its page shows “Unknown” or “None” for them",
+          line: 1,
+          column: 1,
+        },
       ],
     },
     {

@@ -71,8 +71,9 @@ function checkHeader(
       h.title.offset,
     );
 
-  const missing = (label: string, shown: string) =>
-    say(`The SEP's header has no \`- **${label}**:\` line: its page shows ${shown}`, h.top);
+  // Fields missing in the form the pages read: one finding, however many (a header written as a table is one cause).
+  const absent: { label: string; shown: string }[] = [];
+  const missing = (label: string, shown: string) => void absent.push({ label, shown });
   const empty = (label: string, f: HeaderField) =>
     say(`The SEP's ${label} field is empty: its page shows the line after it instead`, f.offset);
   const oneOf = (label: string, f: HeaderField | undefined, allowed: string[]) => {
@@ -93,11 +94,40 @@ function checkHeader(
   // Before pull-request numbers, a SEP took its issue's number: no sponsor field, and the PR that added it has another number.
   const byIssue = sameNumber(h.issue?.number, number);
   if (!byIssue) present('Sponsor', h.sponsor, '“None”');
-  if (h.pr?.value && h.pr.number === undefined)
+  if (absent.length) {
+    const lines = absent.map((a) => `\`- **${a.label}**:\``);
+    const shown = [...new Set(absent.map((a) => a.shown))].join(' or ');
+    const written = writtenOtherwise(page.file.text, absent[0].label);
+    say(
+      `The SEP's header has no ${lines.length > 1 ? `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)} lines` : `${lines[0]} line`}${written ? ` (it writes “${written}”, a form the SEP pages do not read)` : ''}: its page shows ${shown}${lines.length > 1 ? ' for them' : ''}`,
+      h.top,
+    );
+  }
+  // A bare number (`- **PR**: 2145`) that is the file's says what the pages fall back to anyway.
+  if (h.pr?.value && h.pr.number === undefined && !(/^\d+$/.test(h.pr.value) && sameNumber(h.pr.value, number)))
     say(
       `The SEP's PR field “${h.pr.value}” gives no pull request number (\`#${number}\` or a link to \`/pull/${number}\`): the SEP pages fall back to the file's number`,
       h.pr.offset,
     );
   else if (h.pr?.number !== undefined && !byIssue && !sameNumber(h.pr.number, number))
     say(`The SEP's PR field names #${h.pr.number}, but the SEP is numbered ${number} by its pull request`, h.pr.offset);
+}
+
+/** Other spellings of a field's name that headers use (`Authors`, `Author`). */
+const ALIASES: Record<string, string> = { 'Author(s)': 'Author\\(s\\)|Authors?' };
+
+/**
+ * A header line that gives the field in another form (`**Status:** Draft`, a table row
+ * `| **Status** | Draft |`, `<b>Status:</b>`), shortened for the message; among the lines before
+ * the first section heading.
+ */
+function writtenOtherwise(text: string, label: string): string | undefined {
+  const head = text.split(/^##[ \t]/m, 1)[0];
+  const name = ALIASES[label] ?? label.replace(/[()]/g, '\\$&');
+  const form = new RegExp(
+    `^.*?(?:\\*\\*|__|<b>|\\|)[ \\t]*(?:${name})[ \\t]*:?[ \\t]*(?:\\*\\*|__|</b>)?[ \\t]*[:|].*$`,
+    'im',
+  );
+  const line = form.exec(head)?.[0].trim().replace(/\s+/g, ' ');
+  return line && (line.length > 50 ? `${line.slice(0, 49).trimEnd()}…` : line);
 }
