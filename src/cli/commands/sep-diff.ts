@@ -40,7 +40,7 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
     .option(
       '--rule <id=severity>',
-      "a rule's severity (off, warning, error) over the config's (repeatable): --rule sep-diff/changed=warning reports wording differences too",
+      "a rule's severity (off, warning, error) over the config's (repeatable): --rule sep-diff/reworded=warning reports the Specification section's sentences found reworded too",
       collect,
     )
     .option(
