@@ -16,6 +16,7 @@ const SECTION = [
   '',
   'Clients **SHOULD** show a fault to the user before they retry the request.',
   'Servers clear a fault once the lamp reports that it is on again.',
+  'Faults are reported as of this specification version.',
 ].join('\n');
 
 function tree(page = SECTION): Record<string, string> {
@@ -71,6 +72,8 @@ describe('wording a SEP proposes for a named page, by default', () => {
     edit(root, PAGE, 'that it is on again.', 'that it’s on again.');
     edit(root, SEP, 'that it is on again.', "that it's on again.");
     edit(root, PAGE, '- Bulb failures', '* Bulb   failures');
+    // What the SEP's words about itself refer to, written out.
+    edit(root, PAGE, 'as of this specification version.', 'as of protocol version 2026-05-01 (SEP-4321).');
     const { code, findings } = await diff(root);
     expect(findings).toEqual([]);
     expect(code).toBe(0);
@@ -87,6 +90,8 @@ describe('wording a SEP proposes for a named page, by default', () => {
       '- Power failures (the mains dropped or the fuse blew)\n- Overheating (the housing passed its rated temperature)',
       '- Overheating (the housing passed its rated temperature)\n- Power failures (the mains dropped or the fuse blew)',
     );
+    // Not only the version written out: a condition added.
+    edit(root, PAGE, 'as of this specification version.', 'as of version 2026-05-01 and later.');
     // A sentence reworded.
     edit(
       root,
@@ -100,6 +105,7 @@ describe('wording a SEP proposes for a named page, by default', () => {
       ['sep-diff/proposed-wording', 'warning', lineOf(root, PAGE, '- Bulb failures')],
       ['sep-diff/order', 'warning', lineOf(root, PAGE, '- Power failures')],
       ['sep-diff/proposed-wording', 'warning', lineOf(root, PAGE, 'Servers keep a fault')],
+      ['sep-diff/proposed-wording', 'warning', lineOf(root, PAGE, 'and later')],
     ]);
     expect(findings[0].message).toBe(
       'The page words this item differently from the SEP: “Bulb failures” where the SEP has “Bulb failures (the filament broke or the bulb is missing)”',
@@ -121,7 +127,7 @@ describe('wording a SEP proposes for a named page, by default', () => {
     ]);
     const report = JSON.parse(off.stdout);
     expect(report.findings.map((f: Found) => f.rule)).toEqual(['sep-diff/order']);
-    expect(report.summary.differencesNotReported).toBe(2);
+    expect(report.summary.differencesNotReported).toBe(3);
   });
 
   it('leaves wording found by searching the pages for the Specification section to sep-diff/reworded, off', async () => {

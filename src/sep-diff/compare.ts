@@ -7,7 +7,7 @@
 import type { Location } from '../core/location.js';
 import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
-import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Keyword } from './align.js';
+import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
 import type { Unit, Word } from './units.js';
 import type { RuleMeta } from '../core/rule.js';
 import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
@@ -109,7 +109,7 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
       new Set(kwSep.flatMap((k) => k.words)),
       new Set(kwDoc.flatMap((k) => k.words)),
     ).filter((h) => !sameLetters(h.dropped, h.added) && !filledIn(h.dropped, h.added));
-    if (!hunks.length) continue;
+    if (!hunks.length || spelledOut(hunks)) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
     // The spec's unit whole, the changed words marked; a unit reworded throughout is quoted on both sides.
@@ -215,6 +215,25 @@ const PLACEHOLDERS = /^(?:<[^<>]+>|\{[^{}]+\})(?: (?:<[^<>]+>|\{[^{}]+\}))*$/;
 /** The SEP's placeholders, which the spec fills in with a value (a date, a version): not a change of wording. */
 const filledIn = (dropped: readonly Word[], added: readonly Word[]) =>
   added.length > 0 && PLACEHOLDERS.test(dropped.map((w) => w.key).join(' '));
+
+/** Words with which a SEP names itself or the version it will be in (“this specification version”). */
+const SELF_REFERENCE = new Set(['this', 'specification', 'spec', 'version', 'sep', 'proposal', 'release', 'protocol']);
+/** A version or a SEP as the spec writes it out: `2026-07-28`, `draft`, `SEP-2577`. */
+const NAMED = /^(?:\d{4}-\d{2}-\d{2}|draft|sep-\d+)$/;
+const selfOrNamed = (w: Word) => SELF_REFERENCE.has(w.key) || NAMED.test(w.key);
+
+/**
+ * The spec writes out what the SEP's words about itself refer to (“as of this specification
+ * version” made “as of protocol version 2026-07-28 (SEP-2577)”): every hunk drops only such
+ * words and adds only those or a named version or SEP, one of them names one, and one drops `this`.
+ */
+function spelledOut(hunks: readonly Hunk[]): boolean {
+  return (
+    hunks.some((h) => h.dropped.some((w) => w.key === 'this')) &&
+    hunks.some((h) => h.added.some((w) => NAMED.test(w.key))) &&
+    hunks.every((h) => h.dropped.every((w) => SELF_REFERENCE.has(w.key)) && h.added.every(selfOrNamed))
+  );
+}
 
 /** “the item “…”” or “3 sentences, from “…””. */
 function units(list: Unit[]): string {

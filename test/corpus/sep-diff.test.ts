@@ -214,7 +214,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '2549': '3 compared, 25 of 39 units, 1 of 1 declarations, 1 findings (12 word by word)',
       '2567': '0 compared, 2 of 46 units, 0 of 0 declarations, 0 findings (0 word by word)',
       '2575': '7 compared, 12 of 96 units, 9 of 9 declarations, 3 findings (13 word by word)',
-      '2577': '3 compared, 0 of 46 units, 0 of 0 declarations, 6 findings (6 word by word)',
+      '2577': '3 compared, 0 of 46 units, 0 of 0 declarations, 3 findings (3 word by word)',
       '2596': '0 compared, 4 of 74 units, 0 of 0 declarations, 0 findings (2 word by word)',
       '2663': '0 compared, 3 of 139 units, 3 of 19 declarations, 0 findings (0 word by word)',
       '973': '6 compared, 0 of 2 units, 2 of 2 declarations, 3 findings (5 word by word)',
