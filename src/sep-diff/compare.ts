@@ -218,8 +218,8 @@ const filledIn = (dropped: readonly Word[], added: readonly Word[]) =>
 
 /** Words with which a SEP names itself or the version it will be in (“this specification version”). */
 const SELF_REFERENCE = new Set(['this', 'specification', 'spec', 'version', 'sep', 'proposal', 'release', 'protocol']);
-/** A version or a SEP as the spec writes it out: `2026-07-28`, `draft`, `SEP-2577`. */
-const NAMED = /^(?:\d{4}-\d{2}-\d{2}|draft|sep-\d+)$/;
+/** A version or a SEP as the spec writes it out: `2026-07-28`, `draft`, `DRAFT-2026-v1`, `3.17`, `SEP-2577`. */
+const NAMED = /^(?:\d{4}-\d{2}-\d{2}|draft(?:-[\w.-]+)?|v?\d+(?:\.\d+)+|sep-\d+)$/;
 const selfOrNamed = (w: Word) => SELF_REFERENCE.has(w.key) || NAMED.test(w.key);
 
 /**
