@@ -83,7 +83,11 @@ export interface RunConfig {
   cacheWarning?: string;
   /** The worker thread: always, never, or by input size (undefined). */
   worker?: boolean;
-  /** The config's `generate` options; undefined when it sets none. */
+  /**
+   * The config's `generate` options; undefined when it sets none. `generate.schemaJson`, validated
+   * with its flags, is taken as it is; without it, the generator is decided per project from the
+   * root's package.json script, which only loading reads (`schemaJsonGenerator`).
+   */
   generate?: GenerateOptions;
   /** The base protocol an extension imports (config `extends`); undefined when there is none. */
   extends?: ExtendsOption;

@@ -19,13 +19,16 @@ import { isObject } from '../util/is-object.js';
 import { isWithin, slashed } from '../util/paths.js';
 import { withoutBom } from '../util/bom.js';
 import { generatedDialects, type GeneratedDialect } from '../generators/keys.js';
-import type { GenerateOptions } from '../generators/options.js';
+import type { GenerateOptions, SchemaJsonChoice } from '../generators/options.js';
+import { settingsFromFlags } from '../generators/schema-json-flags.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
 const configKeys = ['$schema', 'rules', 'layout', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
 const extendsKeys = ['schema', 'imports'] as const;
-const generateKeys = ['dialect'] as const;
+const generateKeys = ['dialect', 'schemaJson'] as const;
+const schemaJsonKeys = ['generator', 'flags'] as const;
+export const schemaJsonGenerators = ['typescript-json-schema', 'external'] as const;
 export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site', 'versions'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
@@ -245,7 +248,7 @@ function versionSegmentProblem(key: string, value: string): string | undefined {
   return undefined;
 }
 
-/** The config with its `generate` object, when there is one: its keys and the dialect. */
+/** The config with its `generate` object, when there is one: the dialect and how schema.json is made. */
 function withGenerate(
   config: SpecCheckConfig,
   value: unknown,
@@ -262,6 +265,10 @@ function withGenerate(
         keyAt('/generate', key),
         `unknown key "generate.${key}"${suggest(key, generateKeys)} (allowed: ${generateKeys.join(', ')})`,
       );
+    if (key === 'schemaJson') {
+      generate.schemaJson = schemaJsonChoice(option, fail, keyAt, valueAt);
+      continue;
+    }
     if (!generatedDialects.includes(option as GeneratedDialect))
       fail(
         valueAt('/generate/dialect'),
@@ -270,6 +277,58 @@ function withGenerate(
     generate.dialect = option as GeneratedDialect;
   }
   return { ...config, generate };
+}
+
+/**
+ * `generate.schemaJson`: `"external"`, `"typescript-json-schema"` (the spec repository's flags),
+ * or `{ "generator": "typescript-json-schema", "flags": [...] }` with the flags the repository's
+ * script passes, each one spec-check reproduces.
+ */
+function schemaJsonChoice(
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): SchemaJsonChoice {
+  const at = '/generate/schemaJson';
+  const generators = schemaJsonGenerators.map((g) => JSON.stringify(g)).join(' or ');
+  const generatorOf = (given: unknown, pointer: string): (typeof schemaJsonGenerators)[number] => {
+    if (!(schemaJsonGenerators as readonly unknown[]).includes(given))
+      fail(
+        valueAt(pointer),
+        `"generate.schemaJson${pointer === at ? '' : '.generator'}" must be ${generators}, got ${JSON.stringify(given)}${typeof given === 'string' ? suggest(given, schemaJsonGenerators) : ''}`,
+      );
+    return given as (typeof schemaJsonGenerators)[number];
+  };
+  if (!isObject(value)) {
+    const generator = generatorOf(value, at);
+    return { generator };
+  }
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!(schemaJsonKeys as readonly string[]).includes(key))
+      fail(
+        keyAt(at, key),
+        `unknown key "generate.schemaJson.${key}"${suggest(key, schemaJsonKeys)} (allowed: ${schemaJsonKeys.join(', ')})`,
+      );
+  if (given.generator === undefined) fail(valueAt(at), `"generate.schemaJson.generator" is required: ${generators}`);
+  const generator = generatorOf(given.generator, `${at}/generator`);
+  if (given.flags === undefined) return { generator };
+  if (generator === 'external')
+    fail(
+      keyAt(at, 'flags'),
+      '"generate.schemaJson.flags" are typescript-json-schema\'s; an external generator takes none',
+    );
+  const flags = given.flags;
+  if (!Array.isArray(flags) || flags.some((f) => typeof f !== 'string'))
+    return fail(
+      valueAt(`${at}/flags`),
+      '"generate.schemaJson.flags" must be an array of strings, one token each, as in ["--defaultNumberType", "integer", "--required"]',
+    );
+  const result = settingsFromFlags(flags as string[]);
+  if ('problem' in result)
+    fail(valueAt(`${at}/flags/${result.index}`), `generate.schemaJson.flags[${result.index}]: ${result.problem}`);
+  return { generator: 'typescript-json-schema', flags: flags as string[] };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { ReferencedRule } from './rules-reference.js';
 import { defaultLayout } from '../sources/load.js';
-import { layoutKeys } from '../config/config.js';
+import { layoutKeys, schemaJsonGenerators } from '../config/config.js';
 import { generatedDialects } from '../generators/keys.js';
 
 export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
@@ -105,6 +105,27 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
             description:
               "JSON Schema dialect of a version whose committed schema.json names none (or that has none yet). The committed file's `$schema` always wins; without either, such a version is not generated.",
             enum: [...generatedDialects],
+          },
+          schemaJson: {
+            description:
+              'How the committed schema.json is made, so that generated/schema-json judges it against that: "typescript-json-schema" (the MCP spec repository\'s invocation, --defaultNumberType integer --required --skipLibCheck), { "generator": "typescript-json-schema", "flags": [...] } (that tool with the flags the repository\'s script passes, one token each), or "external" (another tool makes it: examples and prose are validated against the committed file, which is never called stale and which `generate` does not write). Absent: as the root\'s package.json script that writes schema.json says, where spec-check recognises its invocation; see docs/extension-specs.md, Generators.',
+            oneOf: [
+              { enum: [...schemaJsonGenerators] },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['generator'],
+                properties: {
+                  generator: { enum: [...schemaJsonGenerators] },
+                  flags: {
+                    description:
+                      'typescript-json-schema\'s command-line flags, one token each, as in ["--defaultNumberType", "integer", "--required", "--noExtraProps"]; absent: the MCP spec repository\'s.',
+                    type: 'array',
+                    items: { type: 'string' },
+                  },
+                },
+              },
+            ],
           },
         },
       },

@@ -29,6 +29,20 @@ export interface Spec {
   lockfile?: TextFile;
   /** The type declarations under node_modules that the types files' package imports resolve to. */
   typeDeclarations?: TypeDeclarations;
+  /** The types files' relative imports that resolve to a file of the tree: `<importing file>\0<specifier>` -> its path. */
+  relativeImports?: Map<string, string>;
+  /** The root's package.json script that writes the JSON Schema, read as data (sources/package-scripts.ts). */
+  schemaJsonScript?: SchemaJsonScript;
+}
+
+/** A package.json script that writes the JSON Schema: never run, read to recognise the generator it runs. */
+export interface SchemaJsonScript {
+  packageJson: TextFile;
+  /** The script's name (`generate:schema:json`) and command. */
+  name: string;
+  command: string;
+  /** The local file the command runs (`tsx scripts/generate-schemas.ts`), when it names one inside the root. */
+  runs?: TextFile;
 }
 
 /** Declaration files read for a types file's package imports (sources/type-declarations.ts). */
@@ -47,6 +61,8 @@ export interface BaseProtocol {
   schema?: SchemaSource;
   /** A base given as its JSON Schema (a schema.json): what its messages validate against. */
   jsonSchema?: JsonSchemaSource;
+  /** Found by a relative import of the types file (a vendored copy), not named by config `extends`. */
+  fromImport?: boolean;
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */

@@ -25,7 +25,10 @@ export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'objec
 export interface DefinitionCheck {
   definition: string;
   pointer: string;
-  schema?: 'base';
+  /** `base`: of the base protocol's schema; `jsonrpc`: of JSON-RPC 2.0's envelope (prose/envelope.ts). */
+  schema?: 'base' | 'jsonrpc';
+  /** Members of the value that are its JSON-RPC envelope's, not the definition's: left out when it is validated. */
+  envelopeMembers?: string[];
 }
 
 export interface Classification {
@@ -153,7 +156,8 @@ export function classifyValue(
         checks: [...base, { definition: decl.name, pointer: '' }],
       };
     }
-    const ofBase = baseAnswer(project, index, value, section);
+    // A result type of its own that the sentence before names ("Example Response (CreateTaskResult):") comes first.
+    const ofBase = namedResult(index, context) ? undefined : baseAnswer(project, index, value, section);
     if (ofBase) return ofBase;
     if ('error' in value)
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };

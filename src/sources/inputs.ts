@@ -11,6 +11,8 @@ import { FileReader, textFileOf } from '../runtime/files.js';
 import { digestOf, type FileDigests } from '../runtime/file-digests.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { PACKAGE_JSON, schemaJsonScriptOf } from './package-scripts.js';
+import { MAX_FILE_BYTES } from '../core/limits.js';
 import {
   atVersion,
   defaultLayout,
@@ -65,6 +67,8 @@ export class CheckInputs {
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
       options.extends ? [options.extends.schema] : [],
+      // The script that writes the JSON Schema decides how it is judged.
+      schemaJsonScriptPaths(reader, options.ignore),
     ]);
     if (reader.problems.length) return undefined;
     const head = `${root}\0${names.join(',')}\0`;
@@ -131,6 +135,17 @@ export class CheckInputs {
       return undefined;
     }
   }
+}
+
+/** package.json and the file its JSON Schema script runs, as `loadSpec` reads them (see `readSchemaJsonScript`). */
+async function schemaJsonScriptPaths(reader: FileReader, ignore?: (relPath: string) => boolean): Promise<string[]> {
+  if (ignore?.(PACKAGE_JSON) || !(await reader.exists(PACKAGE_JSON))) return [];
+  // A package.json over the limit is not read by the load either: listed, not parsed.
+  const size = (await reader.fileSystem.stat(path.join(reader.root, PACKAGE_JSON)).catch(() => undefined))?.size;
+  if (size === undefined || size > MAX_FILE_BYTES) return [PACKAGE_JSON];
+  const text = textFileOf(PACKAGE_JSON, await reader.readBytes(PACKAGE_JSON).catch(() => Buffer.from('')));
+  const runs = text && schemaJsonScriptOf(text)?.runsPath;
+  return runs && !ignore?.(runs) && (await reader.exists(runs)) ? [PACKAGE_JSON, runs] : [PACKAGE_JSON];
 }
 
 /**

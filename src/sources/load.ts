@@ -4,12 +4,20 @@
  * input problem with a location; loading goes on with the rest.
  */
 import path from 'node:path';
-import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
+import type {
+  BaseProtocol,
+  Example,
+  JsonSchemaSource,
+  MarkdownPage,
+  SchemaDialect,
+  Spec,
+  SpecVersion,
+} from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { readTypeDeclarations } from './type-declarations.js';
+import { readRelativeImports, readTypeDeclarations, type RelativeImports } from './type-declarations.js';
 import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
@@ -17,6 +25,7 @@ import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadSite } from './site.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { readSchemaJsonScript } from './package-scripts.js';
 import {
   atVersion,
   defaultLayout,
@@ -128,13 +137,15 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
         [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
       )
     : undefined;
-  const [loaded, sepFiles, site, lockfile, baseFile] = await Promise.all([
+  const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
     options.extends ? reader.read(options.extends.schema) : undefined,
+    // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
+    readSchemaJsonScript(reader),
   ]);
   // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
   if (options.extends && !baseFile)
@@ -144,7 +155,11 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     baseFile && options.extends && !baseFile.path.endsWith('.json') ? options.extends.imports : [],
   );
   const typesFiles = [...new Set(loaded.map((l) => l.version.schemaTs).filter((s) => s !== undefined))];
-  const typeDeclarations = await readTypeDeclarations(reader, typesFiles, baseImports);
+  const [typeDeclarations, relativeImports] = await Promise.all([
+    readTypeDeclarations(reader, typesFiles, baseImports),
+    readRelativeImports(reader, typesFiles),
+  ]);
+  const base = baseProtocol(reader, baseFile, options.extends, relativeImports);
   const spec: Spec = {
     root,
     versions: loaded.map((l) => l.version),
@@ -155,18 +170,10 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(schemaJsonScript ? { schemaJsonScript } : {}),
     ...(typeDeclarations ? { typeDeclarations } : {}),
-    ...(baseFile && options.extends
-      ? {
-          base: {
-            file: baseFile,
-            imports: options.extends.imports,
-            ...(baseFile.path.endsWith('.json')
-              ? { jsonSchema: readJsonSchema(baseFile, reader) }
-              : { schema: memo(reader.cache, 'schema.ts', baseFile, () => readSchemaSource(baseFile)) }),
-          },
-        }
-      : {}),
+    ...(base ? { base } : {}),
+    ...(relativeImports.resolved.size ? { relativeImports: relativeImports.resolved } : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
@@ -189,6 +196,37 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line,
   );
   return spec;
+}
+
+/**
+ * The base protocol: the types file (or JSON Schema) config `extends` names, else the one file of
+ * the tree that the types files' relative imports name (`./spec.types.js`, a vendored copy of the
+ * base's types): what it declares is the base's, as `extends` would make it. A relative import
+ * of the file `extends` names means the base too.
+ */
+function baseProtocol(
+  reader: FileReader,
+  baseFile: TextFile | undefined,
+  configured: LoadOptions['extends'],
+  relative: RelativeImports,
+): BaseProtocol | undefined {
+  const specifiersOf = (path: string) =>
+    [...relative.resolved].filter(([, to]) => to === path).map(([key]) => key.slice(key.indexOf('\0') + 1));
+  const typesBase = (file: TextFile, imports: string[], fromImport: boolean): BaseProtocol => ({
+    file,
+    imports: [...new Set(imports)],
+    schema: memo(reader.cache, 'schema.ts', file, () => readSchemaSource(file)),
+    ...(fromImport ? { fromImport } : {}),
+  });
+  if (configured && baseFile) {
+    if (baseFile.path.endsWith('.json'))
+      return { file: baseFile, imports: configured.imports, jsonSchema: readJsonSchema(baseFile, reader) };
+    return typesBase(baseFile, [...configured.imports, ...specifiersOf(baseFile.path)], false);
+  }
+  // Two files imported by relative paths are not one base protocol: `extends` must say which is.
+  if (configured || relative.files.size !== 1) return undefined;
+  const [file] = relative.files.values();
+  return typesBase(file, specifiersOf(file.path), true);
 }
 
 /**
