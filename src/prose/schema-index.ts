@@ -202,7 +202,13 @@ function build(source: SchemaSource): MessageIndex {
     if (direct) return direct;
     const response = byName.get(`${stem}ResultResponse`);
     const result = response && member(response, 'result');
-    return result ? byName.get(baseName(result.typeText)) : undefined;
+    if (result) return byName.get(baseName(result.typeText));
+    // `FooResponse`, as schemas written by hand name the answer: the result itself, or an
+    // envelope whose `result` member names it.
+    const named = byName.get(`${stem}Response`);
+    if (!named || membersOf(named).some((m) => m.name === 'jsonrpc')) return undefined;
+    const inner = member(named, 'result');
+    return inner ? byName.get(baseName(inner.typeText)) : named;
   };
 
   let facts: IndexFacts | undefined;
