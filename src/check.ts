@@ -133,7 +133,14 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   // The report's key lists the files a check reads by the layout; declarations found under
   // node_modules by resolving imports are not among them, so such a report is not kept.
   // A base found by a relative import of another folder is not among them either.
-  if (cache && reportKey && !spec.typeDeclarations && !baseOutsideInputs(spec))
+  // Nor are the files a page includes (`--8<--`, `<<<`) from outside the layout's folders.
+  if (
+    cache &&
+    reportKey &&
+    !spec.typeDeclarations &&
+    !baseOutsideInputs(spec) &&
+    !(spec.includes ?? []).some((i) => !i.target || !preread?.has(i.target))
+  )
     cache.set('report', reportKey, { findings: report.findings, groups: report.groups, summary: report.summary });
   return { project, spec, files: spec.files ?? new Map(), report };
 }

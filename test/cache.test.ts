@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheDirFor, DiskCache, hashParts, MemoryCache } from '../src/runtime/cache.js';
 import { checkRoot } from '../src/check.js';
-import { copyTree, tempDir, driftedSpec, edit, projectRoot, runCli, sampleSpec } from './helpers.js';
+import { copyTree, tempDir, driftedSpec, edit, projectRoot, runCli, sampleSpec, writeTree } from './helpers.js';
 import { loadSpec } from '../src/sources/load.js';
 import { generatedFiles } from '../src/generators/outputs.js';
 import { Project } from '../src/project/project.js';
@@ -257,5 +257,28 @@ describe('MemoryCache', () => {
     expect([memory.get('c'), memory.get('a'), memory.get('d')]).toEqual([undefined, 0, 3]);
     memory.set('e', 4);
     expect([memory.get('a'), memory.get('d'), memory.get('e')]).toEqual([undefined, 3, 4]);
+  });
+});
+
+describe('the report cache and included files', () => {
+  it('keeps no report of a page that includes a file from outside the layout, so that an edit of it is seen', async () => {
+    const root = writeTree({
+      'spec-check.config.json': JSON.stringify({
+        layout: { schema: 'spec/types.ts', docs: 'docs' },
+        generate: { dialect: '2020-12' },
+      }),
+      'mkdocs.yml': 'site_name: Bells\nnav:\n  - Home: index.md\n',
+      'spec/types.ts': '/** A bell. */\nexport interface Bell { name: string }\n',
+      'docs/index.md': '# Bells\n\n--8<-- "notes/ringing.md"\n',
+      'notes/ringing.md': 'Ring gently.\n',
+    });
+    const cacheDir = path.join(root, 'node_modules/.cache/spec-check');
+    const first = await checkRoot(root, { cacheDir, timings: {}, layout: { schema: 'spec/types.ts', docs: 'docs' } });
+    expect(first.report.findings).toEqual([]);
+    fs.rmSync(path.join(root, 'notes/ringing.md'));
+    const timings: Record<string, number> = {};
+    const second = await checkRoot(root, { cacheDir, timings, layout: { schema: 'spec/types.ts', docs: 'docs' } });
+    expect(timings.reportCached).toBeUndefined();
+    expect(second.report.findings.map((f) => f.message)).toEqual([expect.stringContaining('notes/ringing.md')]);
   });
 });
