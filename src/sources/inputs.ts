@@ -24,6 +24,7 @@ import {
   type Layout,
 } from './layout.js';
 import type { LoadOptions } from './load.js';
+import { prettierConfigCandidates, sepPagesFolder } from './sep-pages.js';
 
 /** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
 const TEXT_FILE = /\.(ts|json|mdx?)$/;
@@ -65,6 +66,8 @@ export class CheckInputs {
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
       options.extends ? [options.extends.schema] : [],
+      // The Prettier config the generated SEP pages are formatted with.
+      sepPagesConfigs(reader, layout),
     ]);
     if (reader.problems.length) return undefined;
     const head = `${root}\0${names.join(',')}\0`;
@@ -152,6 +155,13 @@ export async function findVersions(reader: FileReader, layout: Layout): Promise<
 async function siteFiles(reader: FileReader, layout: Layout): Promise<string[]> {
   if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
   return reader.list(layout.site, () => true);
+}
+
+/** The Prettier config files that may apply to the site's SEP pages, when it has a SEP index. */
+async function sepPagesConfigs(reader: FileReader, layout: Layout): Promise<string[]> {
+  const { dir, index } = sepPagesFolder(layout);
+  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG))) || !(await reader.exists(index))) return [];
+  return prettierConfigCandidates(reader, dir);
 }
 
 /** The SEPs: Markdown files directly in the SEP folder. */

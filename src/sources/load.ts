@@ -15,6 +15,7 @@ import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadSite } from './site.js';
+import { loadSepPages } from './sep-pages.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
 import {
@@ -65,6 +66,8 @@ export interface LoadOptions {
    * comments is parsed at loading either way (see `sepParsedAtLoad`).
    */
   sepsToParse?: (text: string) => boolean;
+  /** With `prose: false`: still read the site's SEP pages and the SEPs they are made from (`generate` writes them). */
+  sepPages?: boolean;
   /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
   prose?: boolean;
   /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
@@ -128,13 +131,18 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
         [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
       )
     : undefined;
-  const [loaded, sepFiles, site, lockfile, baseFile] = await Promise.all([
+  const sepPagesRead =
+    prose || options.sepPages
+      ? (siteRead ?? Promise.resolve(undefined)).then((site) => loadSepPages(reader, layout, site, sepsRead))
+      : undefined;
+  const [loaded, sepFiles, site, lockfile, baseFile, sepPages] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
     options.extends ? reader.read(options.extends.schema) : undefined,
+    sepPagesRead,
   ]);
   // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
   if (options.extends && !baseFile)
@@ -155,6 +163,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     suppressions: [],
     ...(site ? { site } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(sepPages ? { sepPages } : {}),
     ...(typeDeclarations ? { typeDeclarations } : {}),
     ...(baseFile && options.extends
       ? {

@@ -1,6 +1,7 @@
 import { LoadError, WriteError } from '../../core/errors.js';
 import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import type { GeneratedFile } from '../../generators/outputs.js';
+import type { Project } from '../../project/project.js';
 import { programRoot, targetDialects } from '../../generators/keys.js';
 import { visible } from '../../reporters/escape.js';
 import { layoutFolders } from '../../sources/layout.js';
@@ -22,7 +23,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
   program
     .command('generate')
     .description(
-      'write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts',
+      "write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts, and the site's SEP pages, SEP index and SEP navigation from seps/*.md (when the site has a SEP index)",
     )
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
@@ -31,12 +32,16 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .action(async (opts: { root: string; version?: string[]; config?: string; check?: boolean }) => {
       // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
       const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version } });
-      const [{ loadSpec }, { generatedFiles, inLineEndsOf, upToDate }, { writeIfChanged }, { Project }] =
-        await generateModules();
+      const [{ loadSpec }, { inLineEndsOf, upToDate }, { writeIfChanged }, { Project }] = await generateModules();
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
-      // Generating needs no prose: the pages are left unparsed.
-      const spec = await loadSpec(run.rootArg, { ...loadOptionsOf(run), versions: undefined, prose: false });
+      // Generating needs no prose: the pages are left unparsed (the SEP pages need the SEPs' texts only).
+      const spec = await loadSpec(run.rootArg, {
+        ...loadOptionsOf(run),
+        versions: undefined,
+        prose: false,
+        sepPages: true,
+      });
       const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (unknown.length)
@@ -51,10 +56,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       const undecided = dialects.find((d) => d.problem)?.problem;
       if (undecided) throw new LoadError(undecided.message);
       const project = new Project(spec, runtimeOf(run), { generate: run.generate });
-      const files: GeneratedFile[] = [
-        ...(await generatedFiles(project, 'schema-json')),
-        ...(await generatedFiles(project, 'schema-reference')),
-      ].filter((f) => !wanted || wanted.has(f.version));
+      const files = await filesToWrite(project, wanted);
       let problems = 0;
       let written = 0;
       const schemaFolders = layoutFolders(run.layout).schema;
@@ -109,6 +111,24 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
+
+/** Every file generate writes; the SEP pages belong to no version: written unless --version asks for some only. */
+async function filesToWrite(
+  project: Project,
+  wanted: Set<string> | undefined,
+): Promise<Pick<GeneratedFile, 'path' | 'text' | 'committed' | 'problems'>[]> {
+  const [{ generatedFiles }, { generatedSepPages }] = await Promise.all([
+    import('../../generators/outputs.js'),
+    import('../../generators/sep-outputs.js'),
+  ]);
+  return [
+    ...[
+      ...(await generatedFiles(project, 'schema-json')),
+      ...(await generatedFiles(project, 'schema-reference')),
+    ].filter((f) => !wanted || wanted.has(f.version)),
+    ...(wanted ? [] : (await generatedSepPages(project)).files),
+  ];
+}
 
 /**
  * The last line of `generate`: what changed, and never "up to date" when an error above means

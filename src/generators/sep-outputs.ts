@@ -1,0 +1,192 @@
+/**
+ * The site's SEP pages as `generate` writes them and `generated/sep-pages` compares them: each
+ * SEP's page, the SEP index and docs.json with its SEP tab, made from the SEPs and formatted with
+ * Prettier under the repository's config (read as data). Computed once per project; a formatted
+ * page is kept by the key of what it was formatted from, in memory and in the disk cache, since
+ * Prettier's MDX formatting is the slow part.
+ */
+import { createRequire } from 'node:module';
+import type { Spec } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
+import type { GenerationProblem } from './keys.js';
+import { hashParts } from '../runtime/cache.js';
+import { derivation, type Project } from '../project/project.js';
+import {
+  indexPageText,
+  navigationText,
+  noticeOf,
+  pullRequestBaseOf,
+  readSepHeader,
+  sepPageText,
+  type SepHeader,
+} from './sep-pages.js';
+import { prettierOptionsFor, type PrettierOptions } from './prettier-config.js';
+import type { FormatOutput } from './format-job.js';
+
+export type SepPageKind = 'sep-page' | 'sep-index' | 'sep-navigation';
+
+export interface SepPageFile {
+  kind: SepPageKind;
+  /** Where generate writes it, relative to the root. */
+  path: string;
+  /** The content; absent when it could not be generated (see `problems`). */
+  text?: string;
+  /** The committed file, when there is one. */
+  committed?: TextFile;
+  /** The SEP a page is made from. */
+  sep?: SepHeader;
+  problems: GenerationProblem[];
+}
+
+export interface SepPagesOutput {
+  /** The SEPs the pages are made from, in file order. */
+  seps: SepHeader[];
+  files: SepPageFile[];
+}
+
+/** The version of Prettier that formats, read from its manifest (Prettier itself is loaded where it formats). */
+const prettierVersion = (): string =>
+  (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
+
+/** The value most of the texts have (the first of them on a tie), if any. */
+function mostCommon(values: (string | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [v, n] of counts) if (best === undefined || n > counts.get(best)!) best = v;
+  return best;
+}
+
+const generation = derivation('generated SEP pages', (spec: Spec, project: Project) => {
+  const g: { files: Promise<SepPagesOutput>; settled?: SepPagesOutput } = { files: sepPageFiles(project, spec) };
+  g.files.then((settled) => (g.settled = settled)).catch(() => undefined);
+  return g;
+});
+
+/** The SEP pages of a project (none when its site has no SEP index), computed once. */
+export function generatedSepPages(project: Project): Promise<SepPagesOutput> {
+  return project.derive(generation, project.spec).files;
+}
+
+/** The SEP pages kept by `generatedSepPages`; throws when they were not awaited for this project. */
+export function preparedSepPages(project: Project): SepPagesOutput {
+  const settled = project.derive(generation, project.spec).settled;
+  if (!settled) throw new Error('SEP pages were not generated for this project (await generatedSepPages first)');
+  return settled;
+}
+
+async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutput> {
+  const sources = spec.sepPages;
+  if (!sources) return { seps: [], files: [] };
+  const texts = new Map<string, string>();
+  const seps: SepHeader[] = [];
+  // In file name order, as the folder lists them.
+  for (const file of [...sources.seps].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const header = readSepHeader(file.path, file.text);
+    if (!header) continue;
+    seps.push(header);
+    texts.set(header.path, file.text);
+  }
+  const committedPages = [...sources.pages.values()];
+  const pagePath = (sep: SepHeader) => `${sources.dir}/${sep.number}-${sep.slug}.mdx`;
+  // What no SEP decides is taken from the committed pages: the pull request links and the Final notice.
+  const pullRequests = mostCommon(committedPages.map((p) => pullRequestBaseOf(p.text)));
+  const finalNotice = mostCommon(
+    seps
+      .filter((s) => s.status.toLowerCase() === 'final')
+      .map((s) => sources.pages.get(pagePath(s))?.text)
+      .map((text) => (text === undefined ? undefined : noticeOf(text.replaceAll('\r\n', '\n')))),
+  );
+  const files: SepPageFile[] = [];
+  const at = (file: string) => ({ file, line: 1, column: 1 });
+  for (const sep of seps) {
+    const path = pagePath(sep);
+    const file: SepPageFile = { kind: 'sep-page', path, committed: sources.pages.get(path), sep, problems: [] };
+    if (pullRequests === undefined)
+      file.problems.push({
+        message: `${path} cannot be generated: no committed SEP page under ${sources.dir} shows how its PR row links a pull request`,
+        location: at(sep.path),
+      });
+    else file.text = sepPageText(sep, texts.get(sep.path)!, { pullRequests, ...(finalNotice ? { finalNotice } : {}) });
+    files.push(file);
+  }
+  const index: SepPageFile = { kind: 'sep-index', path: sources.index.path, committed: sources.index, problems: [] };
+  const indexText = indexPageText(sources.index.text, seps);
+  if (indexText === undefined)
+    index.problems.push({
+      message: `${sources.index.path} has no "## Summary" list and "## All SEPs" table to generate the index in`,
+      location: at(sources.index.path),
+    });
+  else index.text = indexText;
+  files.push(index);
+  if (sources.navigation) {
+    const navigation: SepPageFile = {
+      kind: 'sep-navigation',
+      path: sources.navigation.path,
+      committed: sources.navigation,
+      problems: [],
+    };
+    const text = navigationText(sources.navigation.text, seps);
+    if (text === undefined)
+      navigation.problems.push({
+        message: `${sources.navigation.path} is not JSON with navigation.tabs: its SEP tab cannot be generated`,
+        location: at(sources.navigation.path),
+      });
+    else navigation.text = text;
+    files.push(navigation);
+  }
+  await formatPages(
+    project,
+    files.filter((f) => f.text !== undefined && f.path.endsWith('.mdx')),
+    sources.prettierConfig,
+  );
+  return { seps, files };
+}
+
+/**
+ * Formats the pages in place, as Prettier's command line formats them under the config it finds
+ * for each (docs.json is written as JSON and not formatted). A page that cannot be formatted
+ * keeps no text and says why.
+ */
+async function formatPages(project: Project, pages: SepPageFile[], config: TextFile | undefined): Promise<void> {
+  const version = prettierVersion();
+  const memory = project.runtime.memory<FormatOutput>('formatted SEP pages', 2 * Math.max(1, pages.length));
+  const disk = project.runtime.cache;
+  const work: { page: SepPageFile; options: PrettierOptions; key: string }[] = [];
+  for (const page of pages) {
+    const resolved = prettierOptionsFor(config, page.path);
+    if (resolved.problem !== undefined) {
+      page.problems.push({ message: resolved.problem, location: { file: config!.path, line: 1, column: 1 } });
+      page.text = undefined;
+      continue;
+    }
+    const key = hashParts(['prettier', version, JSON.stringify(resolved.options), page.path, page.text!]);
+    const kept = memory.get(key) ?? disk?.get<FormatOutput>('sep-page', key);
+    if (kept) {
+      memory.set(key, kept);
+      applyFormat(page, kept);
+    } else work.push({ page, options: resolved.options, key });
+  }
+  if (!work.length) return;
+  const length = work.reduce((n, w) => n + w.page.text!.length, 0);
+  const outputs = await project.runtime.run(
+    { kind: 'format', files: work.map((w) => ({ path: w.page.path, text: w.page.text!, options: w.options })) },
+    length,
+  );
+  for (const [i, w] of work.entries()) {
+    memory.set(w.key, outputs[i]);
+    disk?.set('sep-page', w.key, outputs[i]);
+    applyFormat(w.page, outputs[i]);
+  }
+}
+
+function applyFormat(page: SepPageFile, output: FormatOutput): void {
+  if (output.problem === undefined) page.text = output.text;
+  else {
+    page.text = undefined;
+    page.problems.push({
+      message: output.problem,
+      location: { file: page.sep?.path ?? page.path, line: 1, column: 1 },
+    });
+  }
+}
