@@ -18,10 +18,14 @@ import {
   pullRequestBaseOf,
   readSepHeader,
   sepPageText,
+  authorsCell,
+  withTablesUnaligned,
   type SepHeader,
 } from './sep-pages.js';
 import { prettierOptionsFor, type PrettierOptions } from './prettier-config.js';
 import type { FormatOutput } from './format-job.js';
+import type { Location } from '../core/location.js';
+import { pinnedToolchain } from './outputs.js';
 
 export type SepPageKind = 'sep-page' | 'sep-index' | 'sep-navigation';
 
@@ -35,6 +39,11 @@ export interface SepPageFile {
   committed?: TextFile;
   /** The SEP a page is made from. */
   sep?: SepHeader;
+  /**
+   * Why the committed file is accepted though it differs from `text`: it is what the repository's
+   * pinned Prettier or the renderer's earlier reading of a wrapped Author(s) item wrote.
+   */
+  accepted?: string;
   problems: GenerationProblem[];
 }
 
@@ -135,58 +144,103 @@ async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutpu
     else navigation.text = text;
     files.push(navigation);
   }
-  await formatPages(
-    project,
-    files.filter((f) => f.text !== undefined && f.path.endsWith('.mdx')),
-    sources.prettierConfig,
-  );
+  const formatted = files.filter((f) => f.text !== undefined && f.path.endsWith('.mdx'));
+  const outputs = await formatTexts(project, formatted, sources.prettierConfig);
+  for (const [i, page] of formatted.entries()) {
+    const output = outputs[i];
+    if (output.problem === undefined) page.text = output.text;
+    else {
+      page.text = undefined;
+      page.problems.push({ message: output.problem, location: output.location });
+    }
+  }
+  await acceptEarlierRenderings(project, files, sources.prettierConfig);
   return { seps, files };
 }
 
+type Formatted = { text: string; problem?: undefined } | { problem: string; location: Location; text?: undefined };
+
 /**
- * Formats the pages in place, as Prettier's command line formats them under the config it finds
- * for each (docs.json is written as JSON and not formatted). A page that cannot be formatted
- * keeps no text and says why.
+ * The texts formatted as Prettier's command line formats each file under the config it finds for
+ * it (docs.json is written as JSON and not formatted). Kept by content key, in memory and on disk.
  */
-async function formatPages(project: Project, pages: SepPageFile[], config: TextFile | undefined): Promise<void> {
+async function formatTexts(
+  project: Project,
+  files: { path: string; text?: string; sep?: SepHeader }[],
+  config: TextFile | undefined,
+): Promise<Formatted[]> {
   const version = prettierVersion();
-  const memory = project.runtime.memory<FormatOutput>('formatted SEP pages', 2 * Math.max(1, pages.length));
+  const memory = project.runtime.memory<FormatOutput>('formatted SEP pages', 4 * Math.max(1, files.length));
   const disk = project.runtime.cache;
-  const work: { page: SepPageFile; options: PrettierOptions; key: string }[] = [];
-  for (const page of pages) {
-    const resolved = prettierOptionsFor(config, page.path);
+  const out: Formatted[] = [];
+  const work: { i: number; options: PrettierOptions; key: string }[] = [];
+  for (const [i, file] of files.entries()) {
+    const resolved = prettierOptionsFor(config, file.path);
     if (resolved.problem !== undefined) {
-      page.problems.push({ message: resolved.problem, location: { file: config!.path, line: 1, column: 1 } });
-      page.text = undefined;
+      out[i] = { problem: resolved.problem, location: { file: config!.path, line: 1, column: 1 } };
       continue;
     }
-    const key = hashParts(['prettier', version, JSON.stringify(resolved.options), page.path, page.text!]);
+    const key = hashParts(['prettier', version, JSON.stringify(resolved.options), file.path, file.text!]);
     const kept = memory.get(key) ?? disk?.get<FormatOutput>('sep-page', key);
     if (kept) {
       memory.set(key, kept);
-      applyFormat(page, kept);
-    } else work.push({ page, options: resolved.options, key });
+      out[i] = formattedOf(kept, file);
+    } else work.push({ i, options: resolved.options, key });
   }
-  if (!work.length) return;
-  const length = work.reduce((n, w) => n + w.page.text!.length, 0);
+  if (!work.length) return out;
+  const length = work.reduce((n, w) => n + files[w.i].text!.length, 0);
   const outputs = await project.runtime.run(
-    { kind: 'format', files: work.map((w) => ({ path: w.page.path, text: w.page.text!, options: w.options })) },
+    { kind: 'format', files: work.map((w) => ({ path: files[w.i].path, text: files[w.i].text!, options: w.options })) },
     length,
   );
-  for (const [i, w] of work.entries()) {
-    memory.set(w.key, outputs[i]);
-    disk?.set('sep-page', w.key, outputs[i]);
-    applyFormat(w.page, outputs[i]);
+  for (const [j, w] of work.entries()) {
+    memory.set(w.key, outputs[j]);
+    disk?.set('sep-page', w.key, outputs[j]);
+    out[w.i] = formattedOf(outputs[j], files[w.i]);
   }
+  return out;
 }
 
-function applyFormat(page: SepPageFile, output: FormatOutput): void {
-  if (output.problem === undefined) page.text = output.text;
-  else {
-    page.text = undefined;
-    page.problems.push({
-      message: output.problem,
-      location: { file: page.sep?.path ?? page.path, line: 1, column: 1 },
-    });
+function formattedOf(output: FormatOutput, file: { path: string; sep?: SepHeader }): Formatted {
+  return output.problem === undefined
+    ? { text: output.text }
+    : { problem: output.problem, location: { file: file.sep?.path ?? file.path, line: 1, column: 1 } };
+}
+
+/**
+ * Committed pages that differ from what is generated now, yet are what the repository's own
+ * check accepts: formatted by the Prettier version its lockfile pins, when that is not the one
+ * bundled here (the same page once formatted by this one), or written by the renderer's earlier
+ * reading of a wrapped Author(s) item (its first line only; the rest of the page the same).
+ */
+async function acceptEarlierRenderings(
+  project: Project,
+  files: SepPageFile[],
+  config: TextFile | undefined,
+): Promise<void> {
+  const differing = files.filter(
+    (f) => f.text !== undefined && f.committed && f.committed.text.replaceAll('\r\n', '\n') !== f.text,
+  );
+  for (const file of differing) {
+    const authors = file.sep?.authorsFirstLine;
+    if (authors === undefined) continue;
+    const now = withTablesUnaligned(file.text!);
+    const then = now.replace(
+      withTablesUnaligned(authorsCell(file.sep!.authors)),
+      withTablesUnaligned(authorsCell(authors)),
+    );
+    if (then !== now && withTablesUnaligned(file.committed!.text.replaceAll('\r\n', '\n')) === then)
+      file.accepted = `${file.path} shows the first line of a wrapped Author(s) item, as the renderer once read it`;
   }
+  const pinned = pinnedToolchain(project).prettier;
+  if (!pinned || pinned === prettierVersion()) return;
+  const pages = differing.filter((f) => !f.accepted && f.path.endsWith('.mdx'));
+  const reformatted = await formatTexts(
+    project,
+    pages.map((f) => ({ path: f.path, text: f.committed!.text.replaceAll('\r\n', '\n') })),
+    config,
+  );
+  for (const [i, file] of pages.entries())
+    if (reformatted[i].text === file.text)
+      file.accepted = `${file.path} is formatted by Prettier ${pinned}, which the lockfile pins; Prettier ${prettierVersion()} formats it as generated`;
 }

@@ -22,6 +22,11 @@ export interface SepHeader {
   created: string;
   accepted?: string;
   authors: string;
+  /**
+   * The Author(s) item's first line, when the item wraps: what the renderer read before it
+   * joined wrapped lines (pages it wrote then are accepted; see `generated/sep-pages`).
+   */
+  authorsFirstLine?: string;
   sponsor: string;
   pr: string;
   /** The line of each field the header states (title: its heading); absent for a defaulted field. */
@@ -57,6 +62,7 @@ const ACCEPTED = headerItem('Accepted');
 const SPONSOR = headerItem('Sponsor');
 /** Author(s) may wrap: indented lines that do not start a list item continue it. */
 const AUTHORS = /^[ \t]*-[ \t]*\*\*Author\(s\)\*\*:[ \t]*([^\n]*(?:\n[ \t]+(?![-*+][ \t])[^\n]*)*)/m;
+const AUTHORS_FIRST_LINE = headerItem('Author\\(s\\)');
 /** The PR item: the number after its first `#` or `/pull/`. */
 const PR = /^\s*-\s*\*\*PR\*\*:.*?(?:#|\/pull\/)(\d+)/m;
 
@@ -96,6 +102,7 @@ export function readSepHeader(path: string, text: string): SepHeader | undefined
   const created = field('created', CREATED, '**Created**')?.trim() ?? 'Unknown';
   const accepted = field('accepted', ACCEPTED, '**Accepted**')?.trim();
   const authors = field('authors', AUTHORS, '**Author(s)**')?.replace(/\s+/g, ' ').trim() ?? 'Unknown';
+  const firstLine = AUTHORS_FIRST_LINE.exec(text)?.[1].trim();
   const sponsor = field('sponsor', SPONSOR, '**Sponsor**')?.trim() ?? 'None';
   const pr = field('pr', PR, '**PR**') ?? number;
   return {
@@ -108,6 +115,7 @@ export function readSepHeader(path: string, text: string): SepHeader | undefined
     created,
     ...(accepted !== undefined ? { accepted } : {}),
     authors,
+    ...(firstLine !== undefined && firstLine !== authors ? { authorsFirstLine: firstLine } : {}),
     sponsor,
     pr,
     lines,
@@ -316,4 +324,19 @@ export function navigationText(docsJson: string, seps: SepHeader[]): string | un
     else tabs.push(tab);
   }
   return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** A page's text with its tables' cells trimmed and rules shortened: equal for tables that differ only in alignment. */
+export function withTablesUnaligned(text: string): string {
+  return text.replace(/^\|.*\|[ \t]*$/gm, (row) =>
+    row
+      .split('|')
+      .map((cell) => (/^\s*:?-+:?\s*$/.test(cell) ? '-' : cell.trim()))
+      .join('|'),
+  );
+}
+
+/** The field table's Author(s) cell as it reads for these authors. */
+export function authorsCell(authors: string): string {
+  return `| **${FIELD_LABELS.authors}** | ${linkedHandles(authors)} |`;
 }

@@ -103,7 +103,7 @@ type Report = Parameters<Rule['check']>[1]['report'];
 
 function checkSepPage(file: SepPageFile, source: TextFile | undefined, report: Report): void {
   const sep = file.sep!;
-  if (file.text === undefined) return;
+  if (file.text === undefined || file.accepted) return;
   const committed = committedAsLf(file.committed);
   if (!committed) {
     report({
@@ -165,7 +165,7 @@ function bodyLine(source: TextFile | undefined, pageText: string, offset: number
 
 /** One finding for the index page and the navigation together, at the SEP that makes them stale. */
 function checkIndexAndNavigation(files: SepPageFile[], seps: SepHeader[], report: Report): void {
-  const stale = files.filter((f) => f.text !== undefined && committedAsLf(f.committed)?.text !== f.text);
+  const stale = files.filter((f) => f.text !== undefined && !f.accepted && committedAsLf(f.committed)?.text !== f.text);
   if (!stale.length) return;
   const index = stale.find((f) => f.kind === 'sep-index');
   const navigation = stale.find((f) => f.kind === 'sep-navigation');

@@ -126,7 +126,10 @@ async function filesToWrite(
       ...(await generatedFiles(project, 'schema-json')),
       ...(await generatedFiles(project, 'schema-reference')),
     ].filter((f) => !wanted || wanted.has(f.version)),
-    ...(wanted ? [] : (await generatedSepPages(project)).files),
+    // A committed page the repository's own check accepts (see `SepPageFile.accepted`) is left as it is.
+    ...(wanted ? [] : (await generatedSepPages(project)).files).map((f) =>
+      f.accepted ? { ...f, text: f.committed!.text } : f,
+    ),
   ];
 }
 
