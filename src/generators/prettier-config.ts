@@ -44,7 +44,7 @@ export function prettierOptionsFor(config: TextFile | undefined, filePath: strin
   const name = path.posix.basename(config.path);
   if (!readableConfigName(name))
     return {
-      problem: `${config.path} is Prettier's config for ${filePath}, and a config written as code (or JSON5, TOML) is not run or read by spec-check; write it as JSON or YAML`,
+      problem: `${config.path} is the Prettier config of the generated pages, and a config written as code (or JSON5, TOML) is not run or read by spec-check; write it as JSON or YAML`,
     };
   const data = parsedData(config);
   let value = name.startsWith('package.') ? (data as { prettier?: unknown } | undefined)?.prettier : data;

@@ -197,7 +197,7 @@ export function sepPageText(sep: SepHeader, sepText: string, parts: SepPageParts
 
 /** The element a committed page holds between its badges and its field table (a notice), if any. */
 export function noticeOf(pageText: string): string | undefined {
-  const m = /<\/div>\n\n(<Note>\n[^]*?\n<\/Note>)\n\n\|/.exec(pageText);
+  const m = /<\/div>\n\n(<Note>[^]*?<\/Note>)\n\n\|/.exec(pageText);
   return m?.[1];
 }
 
