@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/config.js';
-import { isUnversioned, layoutPattern, defaultLayout, versionNameTest } from '../src/sources/layout.js';
+import { isUnversioned, layoutFolders, layoutPattern, defaultLayout, versionNameTest } from '../src/sources/layout.js';
 import { loadSpec } from '../src/sources/load.js';
 import { compareVersions, UNVERSIONED } from '../src/model/versions.js';
 import { runCli, writeTree } from './helpers.js';
@@ -35,6 +35,7 @@ describe('versions by config', () => {
     const layout = { ...defaultLayout, schema: 'types/lantern.ts', schemaJson: 'json/lantern.json', docs: 'pages' };
     expect(isUnversioned(layout)).toBe(true);
     expect(layoutPattern(layout, 'docs')).toBe('pages');
+    expect(layoutFolders(layout)).toMatchObject({ schema: ['types', 'json'], docs: 'pages' });
     // The older folder form still means a folder of versions where another path has them.
     expect(isUnversioned({ ...defaultLayout, docs: 'site/spec' })).toBe(false);
     expect(layoutPattern({ ...defaultLayout, docs: 'site/spec' }, 'docs')).toBe('site/spec/{version}');
@@ -58,6 +59,40 @@ describe('versions by config', () => {
     for (const f of report.findings) expect(f.message).not.toContain(UNVERSIONED);
     const version = report.findings.find((f: { rule: string }) => f.rule === 'consistency/protocol-version');
     expect(version?.message).toBe(`Protocol version "2025-01-01", where the spec's protocol version is "2026-03-01"`);
+  });
+
+  it('reports no orphan example where the spec shows examples nowhere (no @example, no Schema Reference)', async () => {
+    const example = '{ "jsonrpc": "2.0", "id": 3, "method": "lantern/light", "params": { "lanternId": "porch" } }';
+    const quiet = unversionedTree();
+    writeTree({ 'types/examples/LightRequest/porch.json': example }, quiet);
+    const run = await runCli(['check', '--root', quiet, '--format', 'json', '--no-cache']);
+    const report = JSON.parse(run.stdout);
+    expect(report.summary.examplesValidated).toBe(1);
+    expect(report.findings.filter((f: { rule: string }) => f.rule === 'example/orphan')).toEqual([]);
+    // Once the types file shows one example, an example it does not show is an orphan.
+    const showing = unversionedTree();
+    const types = lanternTypes.replace(
+      '/** Asks a lantern to light. */',
+      '/**\n * Asks a lantern to light.\n *\n * @example Porch\n * {@includeCode ./examples/LightRequest/porch.json}\n */',
+    );
+    writeTree(
+      {
+        'types/lantern.ts': types,
+        'types/examples/LightRequest/porch.json': example,
+        'types/examples/LightRequest/hall.json': example,
+      },
+      showing,
+    );
+    const shown = JSON.parse((await runCli(['check', '--root', showing, '--format', 'json', '--no-cache'])).stdout);
+    expect(
+      shown.findings.filter((f: { rule: string }) => f.rule === 'example/orphan').map((f: { file: string }) => f.file),
+    ).toEqual(['types/examples/LightRequest/hall.json']);
+  });
+
+  it('claims says "the spec", not a version, of an unversioned spec', async () => {
+    const run = await runCli(['claims', '--root', unversionedTree()]);
+    expect(run.stdout).toContain('no statement in the pages, JSDoc or examples of the spec names one');
+    expect(run.stdout).not.toContain(UNVERSIONED);
   });
 
   it('says --version does not apply to an unversioned spec, in one line', async () => {

@@ -3,6 +3,7 @@ import { claimSources, type Claim, type ClaimSet, type ClaimSource, type Skipped
 import { groupBy } from './text.js';
 import type { ResolvedVocabulary } from './vocabulary.js';
 import type { DiscoveredFailures } from './discover.js';
+import { UNVERSIONED } from '../model/versions.js';
 
 /** What `claims` says when it finds no claim: what it read with, and what the schema offers. */
 export interface ClaimsContext {
@@ -11,6 +12,8 @@ export interface ClaimsContext {
   builtIn: boolean;
   discovered: DiscoveredFailures;
   versions: number;
+  /** An unversioned spec: its one version is not named. */
+  unversioned?: boolean;
 }
 
 export interface ClaimsFilter {
@@ -49,7 +52,7 @@ export function formatClaims(set: ClaimSet, filter: ClaimsFilter = {}, context?:
   const versions = [...new Set([...claims.map((c) => c.version), ...skipped.map((s) => s.version)])];
   const lines: string[] = [];
   for (const version of versions) {
-    lines.push(`${version}`);
+    lines.push(version === UNVERSIONED ? 'the spec' : version);
     const byCondition = groupBy(
       claims.filter((c) => c.version === version),
       (c) => c.condition.id,
@@ -94,7 +97,7 @@ export function whyNoClaims(set: ClaimSet, context: ClaimsContext): string[] {
   const lines: string[] = [];
   const conditions = vocabulary.conditions.map((c) => c.label);
   const whose = context.builtIn ? 'the built-in MCP vocabulary' : "the config's vocabulary";
-  const versions = `${context.versions} version${context.versions === 1 ? '' : 's'}`;
+  const versions = context.unversioned ? 'the spec' : `${context.versions} version${context.versions === 1 ? '' : 's'}`;
   if (!conditions.length) lines.push(`No claims: ${whose} names no failure condition.`);
   else if (set.skipped.length)
     lines.push(

@@ -6,7 +6,7 @@ export const exampleOrphan: Rule = {
   meta: {
     id: 'example/orphan',
     description:
-      'Every example file is shown by an `@example` in schema.ts, and an `@example` includes a file from the folder of the declaration it documents.',
+      'Every example file is shown by an `@example` in schema.ts, and an `@example` includes a file from the folder of the declaration it documents. A spec with no Schema Reference template whose types file has no `@example` at all shows its examples nowhere, and they are not reported.',
     rationale:
       'An example no @example includes is validated but never shown in the Schema Reference; one included under another type shows readers a shape that is not the documented type.',
     defaultSeverity: 'warning',
@@ -22,7 +22,9 @@ export const exampleOrphan: Rule = {
       if (!version.schemaTs) continue;
       const examplesDir = `${version.schemaDir}/examples/`;
       const included = new Set<string>();
+      let showsExamples = false;
       for (const { declaration, jsdoc, member } of jsdocsOf(version)) {
+        showsExamples ||= jsdoc.examples.length > 0;
         for (const include of jsdoc.includes) included.add(include.resolved);
         for (const example of jsdoc.examples) {
           const resolved = example.include?.resolved;
@@ -37,6 +39,9 @@ export const exampleOrphan: Rule = {
           }
         }
       }
+      // A spec that shows no example through `@example` and has no Schema Reference has no place
+      // where an example would be shown: its examples are test data, not orphans.
+      if (!version.referenceTemplate && !showsExamples) continue;
       for (const example of version.examples) {
         if (included.has(example.path)) continue;
         report({

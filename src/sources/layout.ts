@@ -132,7 +132,8 @@ export function layoutFolders(layout: Layout): { schema: string[]; docs: string;
   const schema = [layoutPattern(layout, 'schema'), layoutPattern(layout, 'schemaJson')].map(versionsFolder);
   return {
     schema: [...new Set(schema)],
-    docs: versionsFolder(layoutPattern(layout, 'docs')),
+    // The prose folder of an unversioned spec is the folder itself, not the one holding it.
+    docs: isUnversioned(layout) ? layout.docs : versionsFolder(layoutPattern(layout, 'docs')),
     seps: layout.seps,
     site: layout.site,
   };

@@ -4,6 +4,7 @@ import { projectVocabulary } from '../../consistency/vocabulary.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { UsageError } from '../../core/errors.js';
 import { Project } from '../../project/project.js';
+import { UNVERSIONED } from '../../model/versions.js';
 
 /** `spec-check claims`: the extracted claims, grouped by condition, and what was skipped and why. */
 export const registerClaims: RegisterCommand = (program, { io }) => {
@@ -52,6 +53,7 @@ export const registerClaims: RegisterCommand = (program, { io }) => {
           builtIn: !run.vocabulary,
           discovered: discoveredFailures(project),
           versions: spec.versions.length,
+          unversioned: spec.versions.some((v) => v.id === UNVERSIONED),
         };
         io.stdout(
           run.output.format === 'json' ? claimsAsJson(set, filter, context) : formatClaims(set, filter, context),

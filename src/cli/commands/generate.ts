@@ -4,7 +4,7 @@ import type { GeneratedFile } from '../../generators/outputs.js';
 import type { Project } from '../../project/project.js';
 import { programRoot, targetDialects } from '../../generators/keys.js';
 import { visible } from '../../reporters/escape.js';
-import { layoutFolders } from '../../sources/layout.js';
+import { layoutFolders, UNVERSIONED } from '../../sources/layout.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
 import { collect, type RegisterCommand } from '../command-module.js';
 import { loadOptionsOf, resolveRunConfig, runtimeOf } from '../run-config.js';
@@ -44,6 +44,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       });
       const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
+      if (wanted && spec.versions.some((v) => v.id === UNVERSIONED))
+        throw new LoadError(`--version ${[...wanted][0]}: the spec has no versions (no {version} in its layout)`);
       if (unknown.length)
         throw new LoadError(
           `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,

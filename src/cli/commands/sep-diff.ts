@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LoadError } from '../../core/errors.js';
 import type { Layout, LoadOptions } from '../../sources/load.js';
-import { layoutFolders } from '../../sources/layout.js';
+import { isUnversioned, layoutFolders } from '../../sources/layout.js';
 import { resolveRunConfig, ruleOptionsOf, runtimeOf } from '../run-config.js';
 import type { Spec } from '../../model/spec.js';
 import type { TextFile } from '../../core/text-file.js';
@@ -113,6 +113,7 @@ async function loadFor(
   options: LoadOptions,
   layout: Layout,
 ): Promise<Spec> {
+  if (isUnversioned(layout)) return loadSpec(root, options);
   // A version is named by a path through the schema or docs folder: its last segment, then the version.
   const { docs, schema } = layoutFolders(layout);
   const folders = [docs, ...schema].map((f) => escapeRegExp(path.posix.basename(f))).join('|');
