@@ -293,6 +293,26 @@ describe('generate and generated/sep-pages', () => {
     expect((await sepFindings(root)).map((f) => f.line)).toEqual([6]);
   });
 
+  it('accepts a page formatted by the Prettier the lockfile pins, when it is not the bundled one', async () => {
+    const root = await generatedKettleTree();
+    const pagePath = path.join(root, 'docs/seps/12-boil-timers.mdx');
+    // Formatted some other way: its tables unaligned; the bundled Prettier aligns them as generated.
+    fs.writeFileSync(
+      pagePath,
+      fs
+        .readFileSync(pagePath, 'utf8')
+        .replace(/^\|.*\|$/gm, (row) => row.replace(/ +\|/g, ' |').replace(/-{3,}/g, '---')),
+    );
+    expect((await sepFindings(root)).map((f) => f.message)).toEqual([
+      expect.stringContaining('docs/seps/12-boil-timers.mdx is stale in its header'),
+    ]);
+    const lock = { lockfileVersion: 3, packages: { '': {}, 'node_modules/prettier': { version: '3.0.0' } } };
+    fs.writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify(lock));
+    expect(await sepFindings(root)).toEqual([]);
+    // generate leaves it as it is.
+    expect((await runCli(['generate', '--root', root, '--check'])).code).toBe(0);
+  });
+
   it('checks nothing in a site without a SEP index', async () => {
     const root = kettleTree();
     fs.rmSync(path.join(root, 'docs/seps/index.mdx'));

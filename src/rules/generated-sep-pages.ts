@@ -141,7 +141,7 @@ function checkSepPage(file: SepPageFile, source: TextFile | undefined, report: R
   const inBody = bodyStart >= 0 && at > bodyStart;
   report({
     message: `${file.path} is stale ${inBody ? "in the SEP's text" : 'in its header'}, first at line ${pageLocation.line} (committed: ${JSON.stringify(was)}; generated: ${JSON.stringify(now)}). ${RUN}`,
-    location: inBody ? (bodyLine(source, file.text, at) ?? fieldLocation(sep, 'title')) : fieldLocation(sep, 'status'),
+    location: (inBody ? bodyLine(source, file.text, at) : undefined) ?? fieldLocation(sep, 'title'),
     related: [{ ...pageLocation, message: `first difference on ${file.path}` }],
   });
 }
