@@ -25,7 +25,7 @@ import {
 import { prettierOptionsFor, type PrettierOptions } from './prettier-config.js';
 import type { FormatOutput } from './format-job.js';
 import type { Location } from '../core/location.js';
-import { pinnedToolchain } from './outputs.js';
+import { pinnedToolchain, withLf } from './outputs.js';
 
 export type SepPageKind = 'sep-page' | 'sep-index' | 'sep-navigation';
 
@@ -104,7 +104,7 @@ async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutpu
     seps
       .filter((s) => s.status.toLowerCase() === 'final')
       .map((s) => sources.pages.get(pagePath(s))?.text)
-      .map((text) => (text === undefined ? undefined : noticeOf(text.replaceAll('\r\n', '\n')))),
+      .map((text) => (text === undefined ? undefined : noticeOf(withLf(text)))),
   );
   const files: SepPageFile[] = [];
   const at = (file: string) => ({ file, line: 1, column: 1 });
@@ -201,6 +201,18 @@ async function formatTexts(
   return out;
 }
 
+/** Whether `text` is the generated page but for its Author(s) cell, which shows the wrapped item's first line only. */
+function sameButForWrappedAuthors(text: string, file: SepPageFile): boolean {
+  const authors = file.sep?.authorsFirstLine;
+  if (authors === undefined || file.text === undefined) return false;
+  const now = withTablesUnaligned(file.text);
+  const then = now.replace(
+    withTablesUnaligned(authorsCell(file.sep!.authors)),
+    withTablesUnaligned(authorsCell(authors)),
+  );
+  return then !== now && withTablesUnaligned(text) === then;
+}
+
 function formattedOf(output: FormatOutput, file: { path: string; sep?: SepHeader }): Formatted {
   return output.problem === undefined
     ? { text: output.text }
@@ -218,29 +230,22 @@ async function acceptEarlierRenderings(
   files: SepPageFile[],
   config: TextFile | undefined,
 ): Promise<void> {
-  const differing = files.filter(
-    (f) => f.text !== undefined && f.committed && f.committed.text.replaceAll('\r\n', '\n') !== f.text,
-  );
-  for (const file of differing) {
-    const authors = file.sep?.authorsFirstLine;
-    if (authors === undefined) continue;
-    const now = withTablesUnaligned(file.text!);
-    const then = now.replace(
-      withTablesUnaligned(authorsCell(file.sep!.authors)),
-      withTablesUnaligned(authorsCell(authors)),
-    );
-    if (then !== now && withTablesUnaligned(file.committed!.text.replaceAll('\r\n', '\n')) === then)
+  const differing = files.filter((f) => f.text !== undefined && f.committed && withLf(f.committed.text) !== f.text);
+  for (const file of differing)
+    if (sameButForWrappedAuthors(withLf(file.committed!.text), file))
       file.accepted = `${file.path} shows the first line of a wrapped Author(s) item, as the renderer once read it`;
-  }
   const pinned = pinnedToolchain(project).prettier;
   if (!pinned || pinned === prettierVersion()) return;
   const pages = differing.filter((f) => !f.accepted && f.path.endsWith('.mdx'));
   const reformatted = await formatTexts(
     project,
-    pages.map((f) => ({ path: f.path, text: f.committed!.text.replaceAll('\r\n', '\n') })),
+    pages.map((f) => ({ path: f.path, text: withLf(f.committed!.text) })),
     config,
   );
   for (const [i, file] of pages.entries())
-    if (reformatted[i].text === file.text)
+    if (
+      reformatted[i].text === file.text ||
+      (reformatted[i].text && sameButForWrappedAuthors(reformatted[i].text, file))
+    )
       file.accepted = `${file.path} is formatted by Prettier ${pinned}, which the lockfile pins; Prettier ${prettierVersion()} formats it as generated`;
 }
