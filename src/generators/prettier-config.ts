@@ -10,7 +10,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYaml } from 'yaml';
 import type { TextFile } from '../core/text-file.js';
-import { readableConfigName } from './prettier-config-files.js';
+import { readableConfigName } from '../sources/prettier-config-files.js';
 
 /** Whether a package.json or package.yaml text holds Prettier's config (a `prettier` key). */
 export function packageHasPrettierKey(file: TextFile): boolean {

@@ -78,8 +78,10 @@ export const generatedSepPages: Rule = {
       pass: '- **Status**: Accepted\n// docs/seps/2145-widget-errors.mdx: | **Status** | Accepted |',
     },
   },
-  prepare: (project) => sepPagesOf(project).then(() => undefined),
+  // Nothing to generate in a site without a SEP index.
+  prepare: (project) => (project.spec.sepPages ? sepPagesOf(project).then(() => undefined) : undefined),
   check(project, { report }) {
+    if (!project.spec.sepPages) return;
     const { files } = preparedSepPages(project);
     // A config that cannot be read gives every page the same problem: told once.
     const told = new Set<string>();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { SepPagesSources, Site } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import type { FileReader } from '../runtime/files.js';
-import { configFolders, PRETTIER_CONFIG_NAMES, readableConfigName } from '../generators/prettier-config-files.js';
+import { configFolders, PRETTIER_CONFIG_NAMES, readableConfigName } from './prettier-config-files.js';
 import { SITE_CONFIG, type Layout } from './layout.js';
 
 /** The folder of the generated SEP pages, and its index page. */

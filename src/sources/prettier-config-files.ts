@@ -1,6 +1,6 @@
 /**
  * Where Prettier looks for its config, by name only: what the loader and the cache key of a check
- * need, in a module that loads nothing (see `prettier-config.ts` for reading one).
+ * need, in a module that loads nothing (see `generators/prettier-config.ts` for reading one).
  */
 import path from 'node:path';
 
