@@ -36,12 +36,8 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
       // Generating needs no prose: the pages are left unparsed (the SEP pages need the SEPs' texts only).
-      const spec = await loadSpec(run.rootArg, {
-        ...loadOptionsOf(run),
-        versions: undefined,
-        prose: false,
-        sepPages: true,
-      });
+      const loadOptions = { ...loadOptionsOf(run), versions: undefined, prose: false, sepPages: true };
+      const spec = await loadSpec(run.rootArg, loadOptions);
       const wanted = run.versions ? new Set(run.versions) : undefined;
       const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
       if (wanted && spec.versions.some((v) => v.id === UNVERSIONED))
