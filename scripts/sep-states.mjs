@@ -7,8 +7,10 @@
 // findings of one message in one file share a key); one without applies to every finding of its key.
 // Not part of `npm test` or CI: without the mirror it says so and succeeds.
 // --config gives a config file for every state (to turn on the kinds that ship off, for instance).
+// --proposals takes instead every distinct text of a SEP, at any commit of any branch (main included), that
+// has a block labelled md, markdown, mdx or diff: the states where wording is proposed for a named page.
 //
-//   zx scripts/sep-states.mjs [--mirror DIR] [--cli FILE] [--config FILE] [--rule sep-diff/template] [--json FILE]
+//   zx scripts/sep-states.mjs [--mirror DIR] [--cli FILE] [--config FILE] [--rule sep-diff/template] [--proposals] [--json FILE]
 import { spawnSync } from 'node:child_process';
 import { argv, fs, os, path } from 'zx';
 import { cliOrExit, extractState, mirrorGit, mirrorOrSkip } from './repo-states.mjs';
@@ -50,6 +52,24 @@ function sepStates() {
     .filter((s) => s.present);
 }
 
+/** Each distinct text of a SEP file with a labelled Markdown or diff block, at the newest commit that has it. */
+function proposalStates() {
+  const log = out(['log', '--all', '--format=C %H', '--name-only', '--', 'seps/']);
+  const seen = new Set();
+  const states = [];
+  let sha;
+  for (const line of log.split('\n')) {
+    if (line.startsWith('C ')) sha = line.slice(2);
+    else if (/^seps\/\d+-.*\.md$/.test(line) && sha) {
+      const r = mirrorGit(mirror, ['show', `${sha}:${line}`], { encoding: 'utf8' });
+      if (r.status !== 0 || seen.has(r.stdout)) continue;
+      seen.add(r.stdout);
+      if (/^\s*(?:```|~~~)(?:md|markdown|mdx|diff)\s*$/m.test(r.stdout)) states.push({ sep: line, sha, files: [] });
+    }
+  }
+  return states.sort((a, b) => (a.sep < b.sep ? -1 : a.sep > b.sep ? 1 : a.sha < b.sha ? -1 : 1));
+}
+
 /** The key a verdict is recorded under: the SEP, the commit, the rule, the file and the message. */
 const keyOf = (state, f) => `${state.sep}@${state.sha.slice(0, 8)}|${f.rule}|${f.file}|${f.message}`;
 
@@ -59,7 +79,7 @@ const verdictOf = (state, f) =>
   (verdicts.get(`${keyOf(state, f)}@${f.line}`) ?? verdicts.get(keyOf(state, f)))?.verdict;
 const report = { cli, states: [] };
 try {
-  for (const state of sepStates()) {
+  for (const state of argv.proposals ? proposalStates() : sepStates()) {
     const root = extractState(mirror, state.sha, path.join(work, state.sha));
     const pages = state.files.filter(
       (f) => /\.(mdx?|ts)$/.test(f) && !f.startsWith('seps/') && fs.existsSync(path.join(root, f)),

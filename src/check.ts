@@ -132,9 +132,18 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const report = reportOf(spec, root, result);
   // The report's key lists the files a check reads by the layout; declarations found under
   // node_modules by resolving imports are not among them, so such a report is not kept.
-  if (cache && reportKey && !spec.typeDeclarations)
+  // A base found by a relative import of another folder is not among them either.
+  if (cache && reportKey && !spec.typeDeclarations && !baseOutsideInputs(spec))
     cache.set('report', reportKey, { findings: report.findings, groups: report.groups, summary: report.summary });
   return { project, spec, files: spec.files ?? new Map(), report };
+}
+
+/** Whether the base protocol is a file found by a relative import outside the types files' folders (which the report's key lists). */
+function baseOutsideInputs(spec: Spec): boolean {
+  const base = spec.base;
+  if (!base?.fromImport) return false;
+  const folder = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+  return !spec.versions.some((v) => v.schemaTs && folder(v.schemaTs.file.path) === folder(base.file.path));
 }
 
 /** The engine's options: a suppression may name any registered rule. */

@@ -20,7 +20,7 @@ import { entryPath } from './runtime/git-tree.js';
 import { displayPath } from './util/paths.js';
 
 /** What of a check's options the report depends on besides the files. */
-export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem' | 'extends'> &
+export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem' | 'extends' | 'siteKind'> &
   Pick<RunOptions, 'severities'> & { vocabulary?: Vocabulary; generate?: GenerateOptions };
 
 /** A lookup that missed: the key to store the report under and the texts read to compute it. */
@@ -174,6 +174,7 @@ function optionsKey(options: KeyedOptions): string {
       vocabulary: options.vocabulary ?? null,
       ...(options.generate ? { generate: options.generate } : {}),
       ...(options.extends ? { extends: options.extends } : {}),
+      ...(options.siteKind ? { siteKind: options.siteKind } : {}),
     }) ?? ''
   );
 }

@@ -22,6 +22,7 @@ describe('the registry', () => {
     expect(rulesReportedBy('sep-diff').map((r) => r.id)).toEqual([
       'sep-diff/missing',
       'sep-diff/extra',
+      'sep-diff/proposed-wording',
       'sep-diff/changed',
       'sep-diff/order',
       'sep-diff/keyword',
@@ -30,7 +31,7 @@ describe('the registry', () => {
       'sep-diff/template',
       'sep-diff/target',
     ]);
-    expect(registry.length).toBe(allRules.length + 9);
+    expect(registry.length).toBe(allRules.length + 10);
     expect(new Set(registry.map((r) => r.id)).size).toBe(registry.length);
     expect(ruleMetas.every((r) => r.command === 'check')).toBe(true);
   });

@@ -19,6 +19,7 @@ import { allRules } from '../src/rules/index.js';
 import type { Rule } from '../src/core/rule.js';
 import type { Finding } from '../src/core/finding.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
+import type { SiteKind } from '../src/model/spec.js';
 
 /** A tree: paths relative to the root (`/`-separated) to texts; `null` leaves out a file of the tester's base tree. */
 export type Files = Record<string, string | null>;
@@ -41,6 +42,8 @@ export interface CaseOptions {
   layout?: Partial<Layout>;
   /** The base protocol (config `extends`): its file is one of the case's files. */
   extends?: { schema: string; imports: string[] };
+  /** The site generator (config `site.kind`); found from the marker file when absent. */
+  siteKind?: SiteKind;
 }
 
 export interface ValidCase {
@@ -73,7 +76,12 @@ export class RuleTester {
       if (text !== null) texts[rel] = text;
     const options = { ...this.defaults.options, ...testCase.options };
     const fileSystem = memoryFileSystem(VIRTUAL_ROOT, texts);
-    const spec = await loadSpec(VIRTUAL_ROOT, { fileSystem, layout: options.layout, extends: options.extends });
+    const spec = await loadSpec(VIRTUAL_ROOT, {
+      fileSystem,
+      layout: options.layout,
+      extends: options.extends,
+      siteKind: options.siteKind,
+    });
     const project = new Project(spec, new Runtime({ worker: false }), { vocabulary: options.vocabulary });
     await prepareRules(project, [rule]).done;
     return runRules(project, [rule], { knownRules: allRules.map((r) => r.meta.id) }).findings;

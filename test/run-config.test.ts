@@ -222,13 +222,13 @@ test("claims lists the claims of the layout folders, with the config's vocabular
 });
 
 test('sep-diff compares the SEP in the layout SEP folder with the page in the layout docs folder', async () => {
-  const root = fixture({ layout, ignore, rules: { 'sep-diff/changed': 'error' } });
+  const root = fixture({ layout, ignore, rules: { 'sep-diff/proposed-wording': 'error' } });
   const result = await runCli(['sep-diff', sepFile, '--root', root, '--format', 'json']);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(1);
   expect(result.stdout).toContain(pageFile);
   expect(JSON.parse(result.stdout).findings).toContainEqual(
-    expect.objectContaining({ rule: 'sep-diff/changed', file: pageFile }),
+    expect.objectContaining({ rule: 'sep-diff/proposed-wording', file: pageFile }),
   );
 });
 

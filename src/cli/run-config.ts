@@ -11,6 +11,7 @@ import { CONFIG_FILE, loadConfig, parseRuleFlags, type ExtendsOption } from '../
 import { ignoreMatcher } from '../config/glob.js';
 import type { LoadOptions } from '../sources/load.js';
 import { defaultLayout, type Layout } from '../sources/layout.js';
+import type { SiteKind } from '../model/spec.js';
 import type { SeverityOverride } from '../engine/run.js';
 import type { Vocabulary } from '../consistency/vocabulary.js';
 import { cacheDirFor, cacheFolderProblem, ownCacheDir } from '../runtime/cache.js';
@@ -83,10 +84,16 @@ export interface RunConfig {
   cacheWarning?: string;
   /** The worker thread: always, never, or by input size (undefined). */
   worker?: boolean;
-  /** The config's `generate` options; undefined when it sets none. */
+  /**
+   * The config's `generate` options; undefined when it sets none. `generate.schemaJson`, validated
+   * with its flags, is taken as it is; without it, the generator is decided per project from the
+   * root's package.json script, which only loading reads (`schemaJsonGenerator`).
+   */
   generate?: GenerateOptions;
   /** The base protocol an extension imports (config `extends`); undefined when there is none. */
   extends?: ExtendsOption;
+  /** The site generator of the prose (config `site.kind`); undefined: found from its marker file. */
+  siteKind?: SiteKind;
   output: OutputOptions;
 }
 
@@ -119,6 +126,7 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
     worker: flags.worker,
     generate: config.generate,
     extends: config.extends,
+    siteKind: config.site?.kind,
     output: {
       format,
       file: flags.output,
@@ -131,12 +139,23 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
 }
 
 /** What loading the spec takes from a run config: layout, ignores and versions (keys left out when unset). */
-export function loadOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions' | 'extends'> {
-  return defined({ layout: run.layout, ignore: run.ignore, versions: run.versions, extends: run.extends });
+export function loadOptionsOf(
+  run: RunConfig,
+): Pick<LoadOptions, 'layout' | 'ignore' | 'versions' | 'extends' | 'siteKind'> {
+  return defined({
+    layout: run.layout,
+    ignore: run.ignore,
+    versions: run.versions,
+    extends: run.extends,
+    siteKind: run.siteKind,
+  });
 }
 
 /** Loading plus what the rules take: severities, vocabulary, generate options (keys left out when unset). */
-export function ruleOptionsOf(run: RunConfig): Pick<LoadOptions, 'layout' | 'ignore' | 'versions' | 'extends'> & {
+export function ruleOptionsOf(run: RunConfig): Pick<
+  LoadOptions,
+  'layout' | 'ignore' | 'versions' | 'extends' | 'siteKind'
+> & {
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
   generate?: GenerateOptions;

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Ajv, AnySchema } from 'ajv';
 import { ConfigError, UsageError } from '../core/errors.js';
 import { versionNamings, versionNameTest, type Layout } from '../sources/layout.js';
+import { SITE_KINDS, type SiteKind } from '../sources/site-kind.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SeverityOverride } from '../engine/run.js';
@@ -19,13 +20,17 @@ import { isObject } from '../util/is-object.js';
 import { isWithin, slashed } from '../util/paths.js';
 import { withoutBom } from '../util/bom.js';
 import { generatedDialects, type GeneratedDialect } from '../generators/keys.js';
-import type { GenerateOptions } from '../generators/options.js';
+import type { GenerateOptions, SchemaJsonChoice } from '../generators/options.js';
+import { settingsFromFlags } from '../generators/schema-json-flags.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
-const configKeys = ['$schema', 'rules', 'layout', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
+const configKeys = ['$schema', 'rules', 'layout', 'site', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
+const siteKeys = ['kind'] as const;
 const extendsKeys = ['schema', 'imports'] as const;
-const generateKeys = ['dialect'] as const;
+const generateKeys = ['dialect', 'schemaJson'] as const;
+const schemaJsonKeys = ['generator', 'flags'] as const;
+export const schemaJsonGenerators = ['typescript-json-schema', 'external'] as const;
 export const layoutKeys = ['schema', 'schemaJson', 'docs', 'seps', 'site', 'versions'] as const;
 const severityValues = ['off', 'warning', 'error'] as const;
 
@@ -39,6 +44,8 @@ export interface SpecCheckConfig {
   generate?: GenerateOptions;
   /** The base protocol an extension's types file imports. */
   extends?: ExtendsOption;
+  /** The site generator of the prose; absent: found from its marker file. */
+  site?: { kind?: SiteKind };
 }
 
 /** `extends`: the base protocol's types file or JSON Schema (relative to the root) and the package specifiers meaning it. */
@@ -146,14 +153,28 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
         layout.versions = versionNamingOption(folder, () => valueAt('/layout/versions'), fail);
         continue;
       }
+      // No types file: the JSON Schema is the source of the spec's declarations.
+      if (key === 'schema' && folder === false) {
+        layout.schema = false;
+        continue;
+      }
       if (typeof folder !== 'string')
-        return fail(valueAt(`/layout/${key}`), `"layout.${key}" must be a path (a string)`);
+        return fail(
+          valueAt(`/layout/${key}`),
+          key === 'schema'
+            ? '"layout.schema" must be the path of the types file, or false when the JSON Schema is the source'
+            : `"layout.${key}" must be a path (a string)`,
+        );
       const problem = ignoreEntryProblem(folder) ?? versionSegmentProblem(key, normalizeEntry(folder));
       if (problem) fail(valueAt(`/layout/${key}`), `"layout.${key}" ${problem}`);
       layout[key as Exclude<keyof Layout, 'versions'>] = normalizeEntry(folder);
     }
+    // A layout that names the JSON Schema and no types file describes a spec whose JSON Schema is the source.
+    if (layout.schemaJson !== undefined && layout.schema === undefined) layout.schema = false;
     config.layout = layout;
   }
+
+  if (value.site !== undefined) config.site = siteOption(value.site, fail, keyAt, valueAt);
 
   if (value.ignore !== undefined) {
     if (!Array.isArray(value.ignore)) fail(valueAt('/ignore'), '"ignore" must be an array of paths or globs');
@@ -177,6 +198,31 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
   }
   if (value.extends !== undefined) config.extends = extendsOption(value.extends, fail, keyAt, valueAt);
   return withGenerate(config, value.generate, fail, keyAt, valueAt);
+}
+
+/** The `site` object: the kind of site generator, one of `SITE_KINDS`. */
+function siteOption(
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): { kind?: SiteKind } {
+  if (!isObject(value)) fail(valueAt('/site'), `"site" must be an object with keys ${siteKeys.join(', ')}`);
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!(siteKeys as readonly string[]).includes(key))
+      fail(keyAt('/site', key), `unknown key "site.${key}"${suggest(key, siteKeys)} (allowed: ${siteKeys.join(', ')})`);
+  if (given.kind === undefined) return {};
+  if (!SITE_KINDS.includes(given.kind as SiteKind))
+    fail(
+      valueAt('/site/kind'),
+      `"site.kind" must be ${SITE_KINDS.map((k) => JSON.stringify(k)).join(', ')}, got ${JSON.stringify(given.kind)}${suggestKind(given.kind)}`,
+    );
+  return { kind: given.kind as SiteKind };
+}
+
+function suggestKind(kind: unknown): string {
+  return typeof kind === 'string' ? suggest(kind, SITE_KINDS) : '';
 }
 
 /** The `extends` object: a types file inside the root, and at least one package specifier. */
@@ -245,7 +291,7 @@ function versionSegmentProblem(key: string, value: string): string | undefined {
   return undefined;
 }
 
-/** The config with its `generate` object, when there is one: its keys and the dialect. */
+/** The config with its `generate` object, when there is one: the dialect and how schema.json is made. */
 function withGenerate(
   config: SpecCheckConfig,
   value: unknown,
@@ -262,6 +308,10 @@ function withGenerate(
         keyAt('/generate', key),
         `unknown key "generate.${key}"${suggest(key, generateKeys)} (allowed: ${generateKeys.join(', ')})`,
       );
+    if (key === 'schemaJson') {
+      generate.schemaJson = schemaJsonChoice(option, fail, keyAt, valueAt);
+      continue;
+    }
     if (!generatedDialects.includes(option as GeneratedDialect))
       fail(
         valueAt('/generate/dialect'),
@@ -270,6 +320,58 @@ function withGenerate(
     generate.dialect = option as GeneratedDialect;
   }
   return { ...config, generate };
+}
+
+/**
+ * `generate.schemaJson`: `"external"`, `"typescript-json-schema"` (the spec repository's flags),
+ * or `{ "generator": "typescript-json-schema", "flags": [...] }` with the flags the repository's
+ * script passes, each one spec-check reproduces.
+ */
+function schemaJsonChoice(
+  value: unknown,
+  fail: (offset: number, message: string) => never,
+  keyAt: (pointer: string, key: string) => number,
+  valueAt: (pointer: string) => number,
+): SchemaJsonChoice {
+  const at = '/generate/schemaJson';
+  const generators = schemaJsonGenerators.map((g) => JSON.stringify(g)).join(' or ');
+  const generatorOf = (given: unknown, pointer: string): (typeof schemaJsonGenerators)[number] => {
+    if (!(schemaJsonGenerators as readonly unknown[]).includes(given))
+      fail(
+        valueAt(pointer),
+        `"generate.schemaJson${pointer === at ? '' : '.generator'}" must be ${generators}, got ${JSON.stringify(given)}${typeof given === 'string' ? suggest(given, schemaJsonGenerators) : ''}`,
+      );
+    return given as (typeof schemaJsonGenerators)[number];
+  };
+  if (!isObject(value)) {
+    const generator = generatorOf(value, at);
+    return { generator };
+  }
+  const given = value as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!(schemaJsonKeys as readonly string[]).includes(key))
+      fail(
+        keyAt(at, key),
+        `unknown key "generate.schemaJson.${key}"${suggest(key, schemaJsonKeys)} (allowed: ${schemaJsonKeys.join(', ')})`,
+      );
+  if (given.generator === undefined) fail(valueAt(at), `"generate.schemaJson.generator" is required: ${generators}`);
+  const generator = generatorOf(given.generator, `${at}/generator`);
+  if (given.flags === undefined) return { generator };
+  if (generator === 'external')
+    fail(
+      keyAt(at, 'flags'),
+      '"generate.schemaJson.flags" are typescript-json-schema\'s; an external generator takes none',
+    );
+  const flags = given.flags;
+  if (!Array.isArray(flags) || flags.some((f) => typeof f !== 'string'))
+    return fail(
+      valueAt(`${at}/flags`),
+      '"generate.schemaJson.flags" must be an array of strings, one token each, as in ["--defaultNumberType", "integer", "--required"]',
+    );
+  const result = settingsFromFlags(flags as string[]);
+  if ('problem' in result)
+    fail(valueAt(`${at}/flags/${result.index}`), `generate.schemaJson.flags[${result.index}]: ${result.problem}`);
+  return { generator: 'typescript-json-schema', flags: flags as string[] };
 }
 
 /**

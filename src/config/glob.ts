@@ -73,3 +73,30 @@ export function ignoreMatcher(entries: string[]): (relPath: string) => boolean {
     }
   };
 }
+
+/**
+ * A matcher of paths (relative to a folder) by gitignore-style patterns, as MkDocs reads
+ * `exclude_docs` and `not_in_nav`: a pattern with a `/` (but at its end) is anchored at the
+ * folder, one without matches a name at any depth; a trailing `/` matches a folder and what it
+ * holds; `#` comments and `!` negations are not read (a negation keeps nothing out).
+ */
+export function gitignoreStyleMatcher(patterns: readonly string[]): (relPath: string) => boolean {
+  const tests: ((p: string) => boolean)[] = [];
+  for (const raw of patterns) {
+    const pattern = raw.trim();
+    if (!pattern || pattern.startsWith('#') || pattern.startsWith('!')) continue;
+    const folder = pattern.endsWith('/');
+    const body = pattern.replace(/^\/+|\/+$/g, '');
+    if (!body) continue;
+    const anchored = pattern.slice(0, -1).includes('/');
+    const glob = anchored ? body : `**/${body}`;
+    let match: (p: string) => boolean;
+    try {
+      match = picomatch()(folder ? [glob, `${glob}/**`] : [glob, `${glob}/**`], globOptions);
+    } catch {
+      continue;
+    }
+    tests.push(match);
+  }
+  return (relPath) => tests.some((t) => t(relPath));
+}

@@ -7,8 +7,9 @@
  */
 import type { ReferencedRule } from './rules-reference.js';
 import { defaultLayout } from '../sources/load.js';
-import { layoutKeys } from '../config/config.js';
+import { layoutKeys, schemaJsonGenerators } from '../config/config.js';
 import { generatedDialects } from '../generators/keys.js';
+import { SITE_KINDS } from '../sources/site-kind.js';
 
 export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 
@@ -16,10 +17,10 @@ export const CONFIG_SCHEMA_PATH = 'schema/config.schema.json';
 export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabularySchema: boolean): string {
   const layoutDescriptions: Record<(typeof layoutKeys)[number], string> = {
     schema:
-      'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`.',
+      'The types file: a path with `{version}` for a folder per version (`schema/{version}/schema.ts`), or one file serving every version found in the docs (`src/spec.types.ts`). Its folder holds `examples/` and the Schema Reference template `schema.mdx`. A folder (the older form, `schema`) means `<folder>/{version}/schema.ts`. `false`: the spec has no types file of its own (or one generated from its JSON Schema, which is then not read): the JSON Schema at `schemaJson` is the source of its messages, and the rules that read a types file do not apply. A layout that names `schemaJson` and no `schema` means `false`.',
     schemaJson:
-      'The JSON Schema generated from the types file: a path, with `{version}` or without. Default: `schema.json` beside the types file.',
-    docs: "A version's prose folder, holding its `**/*.mdx`: a path with `{version}` (`docs/specification/{version}`). Without `{version}`: the prose of an unversioned spec when no other path has one, else (the older form) a folder holding one folder per version.",
+      'The JSON Schema generated from the types file, or the one that is the source where `schema` is false: a path, with `{version}` or without. Default: `schema.json` beside the types file (`schema/{version}/schema.json` without one).',
+    docs: "A version's prose folder, holding its `**/*.mdx` and `**/*.md`: a path with `{version}` (`docs/specification/{version}`). Without `{version}`: the prose of an unversioned spec when no other path has one, else (the older form) a folder holding one folder per version.",
     seps: 'Folder holding the enhancement proposals (`*.md`).',
     site: "The docs site's folder, holding its `docs.json` (navigation and redirects); without one, links are judged against the spec's pages only.",
     versions:
@@ -59,12 +60,27 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
             {
               ...(k === 'versions'
                 ? { type: 'string', minLength: 1, examples: ['dates', 'semver', 'v\\d+'] }
-                : { $ref: '#/$defs/relativePath' }),
+                : k === 'schema'
+                  ? { anyOf: [{ $ref: '#/$defs/relativePath' }, { const: false }] }
+                  : { $ref: '#/$defs/relativePath' }),
               description: layoutDescriptions[k],
               ...(defaultLayout[k] === undefined ? {} : { default: defaultLayout[k] }),
             },
           ]),
         ),
+      },
+      site: {
+        description:
+          "The site generator that renders the prose. Without it, the marker in the site folder or at the root decides (`docs.json` or `mint.json`: Mintlify; `mkdocs.yml`: MkDocs; `.vitepress/`: VitePress; `docusaurus.config.*`: Docusaurus); with none, MDX prose is Mintlify's and Markdown prose GitHub's. No site config is run.",
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          kind: {
+            description:
+              "How headings get their ids, how links to other pages resolve, and which of the generator's own syntax (admonitions, containers, includes, `{#id}`) the pages use.",
+            enum: [...SITE_KINDS],
+          },
+        },
       },
       ignore: {
         description:
@@ -105,6 +121,27 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
             description:
               "JSON Schema dialect of a version whose committed schema.json names none (or that has none yet). The committed file's `$schema` always wins; without either, such a version is not generated.",
             enum: [...generatedDialects],
+          },
+          schemaJson: {
+            description:
+              'How the committed schema.json is made, so that generated/schema-json judges it against that: "typescript-json-schema" (the MCP spec repository\'s invocation, --defaultNumberType integer --required --skipLibCheck), { "generator": "typescript-json-schema", "flags": [...] } (that tool with the flags the repository\'s script passes, one token each), or "external" (another tool makes it: examples and prose are validated against the committed file, which is never called stale and which `generate` does not write). Absent: as the root\'s package.json script that writes schema.json says, where spec-check recognises its invocation; see docs/extension-specs.md, Generators.',
+            oneOf: [
+              { enum: [...schemaJsonGenerators] },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['generator'],
+                properties: {
+                  generator: { enum: [...schemaJsonGenerators] },
+                  flags: {
+                    description:
+                      'typescript-json-schema\'s command-line flags, one token each, as in ["--defaultNumberType", "integer", "--required", "--noExtraProps"]; absent: the MCP spec repository\'s.',
+                    type: 'array',
+                    items: { type: 'string' },
+                  },
+                },
+              },
+            ],
           },
         },
       },

@@ -10,12 +10,12 @@ import {
   generatorSpec,
   ownSourceFiles,
   referenceCompilerOptions,
-  schemaCompilerOptions,
   type BaseSource,
   type DeclarationText,
   type SchemaProgram,
 } from './program.js';
-import { schemaJsonFromProgram } from './schema-json.js';
+import { schemaJsonCompilerOptions, schemaJsonFromProgram } from './schema-json.js';
+import type { SchemaJsonSettings } from './schema-json-flags.js';
 import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { RenderedDeclaration } from './schema-reference.js';
@@ -41,6 +41,8 @@ export interface SchemaJsonJob {
   base?: BaseSource;
   /** The declaration files its other package imports resolve to (read by the loader under node_modules). */
   declarations?: DeclarationText[];
+  /** typescript-json-schema's settings for flags other than the spec repository's (absent: theirs). */
+  settings?: SchemaJsonSettings;
 }
 
 export interface SchemaJsonOutput {
@@ -96,8 +98,8 @@ function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
   return job.versions.map((v) => {
     // One version's output never depends on another's text, so an edit regenerates its version only.
     const spec = generatorSpec(job.root, [v], job.base, job.declarations);
-    const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
-    const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path);
+    const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaJsonCompilerOptions(job.settings));
+    const r = schemaJsonFromProgram(program, fileNames.get(v.id)!, v.dialect, v.path, job.settings);
     return r.ok ? { text: r.text, problems: [] } : { problems: r.problems };
   });
 }

@@ -19,6 +19,7 @@ import { toolVersion } from '../version.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
 import { referenceRendering, toolchainPins, type ReferenceRendering, type ToolchainPins } from './pins.js';
+import { schemaJsonGenerator, type SchemaJsonGenerator } from './schema-json-generator.js';
 
 // By the lockfile's file object, which the loader keeps while its text is unchanged: a watch
 // session parses the lockfile once.
@@ -166,15 +167,32 @@ export function preparedGenerated(project: Project, kind: GeneratedKind): Genera
   return files;
 }
 
+const generatorOfSpec = derivation('schema.json generator', (spec: Spec, project: Project) =>
+  schemaJsonGenerator(spec, project.options.generate),
+);
+
+/** How the project's schema.json is made (config `generate.schemaJson`, or the repository's script). */
+export function schemaJsonGeneratorOf(project: Project): SchemaJsonGenerator {
+  return project.derive(generatorOfSpec, project.spec);
+}
+
 async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedFile[]> {
-  const withSchema = spec.versions.filter((v) => v.schemaTs);
+  const generator = schemaJsonGeneratorOf(project);
+  // A schema.json another tool makes is neither judged nor written: only a version without one
+  // is generated, in memory, for its examples to be validated against.
+  const withSchema = spec.versions.filter((v) => v.schemaTs && (generator.kind !== 'external' || !v.jsonSchema));
   if (!withSchema.length) return [];
+  // The spec repository's invocation leaves the keys as they were.
+  const settings = generator.kind === 'typescript-json-schema' && !generator.mcp ? generator.settings : undefined;
   const dialects = targetDialects(withSchema, project.options.generate?.dialect);
   const targets = withSchema.map((version, i) => {
     const dialect = dialects[i].dialect;
+    const digest = project.derive(textDigest, version.schemaTs!.file);
     const key = withBase(
       spec,
-      schemaJsonKey(project.derive(textDigest, version.schemaTs!.file), dialect ?? 'none', toolVersion),
+      settings
+        ? hashParts([schemaJsonKey(digest, dialect ?? 'none', toolVersion), 'settings', JSON.stringify(settings)])
+        : schemaJsonKey(digest, dialect ?? 'none', toolVersion),
     );
     // Each version is generated alone (see `SchemaJsonJob`): kept by its own key, so an edit of one
     // schema.ts regenerates that version only.
@@ -193,6 +211,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
           dialect: dialect!,
         })),
         ...importedSources(spec),
+        ...(settings ? { settings } : {}),
       },
       missing.reduce((length, t) => length + t.version.schemaTs!.file.text.length, 0),
     );

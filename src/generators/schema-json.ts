@@ -14,6 +14,7 @@ import * as TJS from 'typescript-json-schema';
 import { stringify } from 'safe-stable-stringify';
 import { buildCheckedProgram, generatorSpec, schemaCompilerOptions } from './program.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
+import type { SchemaJsonSettings } from './schema-json-flags.js';
 
 const schemaJsonSettings: TJS.PartialArgs = {
   defaultNumberType: 'integer',
@@ -23,6 +24,27 @@ const schemaJsonSettings: TJS.PartialArgs = {
   // print them to the console.
   ignoreErrors: true,
 };
+
+/**
+ * The generator's arguments for flags other than the spec repository's (undefined: theirs). Type
+ * errors are read from the program either way, and TypeScript's lib files are never checked.
+ */
+function argsOf(settings: SchemaJsonSettings | undefined): TJS.PartialArgs {
+  if (!settings) return schemaJsonSettings;
+  return { ...settings, validationKeywords: [...settings.validationKeywords], skipLibCheck: true, ignoreErrors: true };
+}
+
+/** The program's compiler options for the flags (`--strictNullChecks` and the like reach the program, as in the tool). */
+export function schemaJsonCompilerOptions(settings: SchemaJsonSettings | undefined): TS.CompilerOptions {
+  if (!settings) return schemaCompilerOptions;
+  return {
+    ...schemaCompilerOptions,
+    strictNullChecks: settings.strictNullChecks,
+    esModuleInterop: settings.esModuleInterop,
+    experimentalDecorators: settings.experimentalDecorators,
+    emitDecoratorMetadata: settings.experimentalDecorators,
+  };
+}
 
 export type GenerationResult = ({ ok: true; text: string } | { ok: false; problems: GenerationProblem[] }) & {
   dialect: GeneratedDialect;
@@ -61,11 +83,12 @@ export function schemaJsonFromProgram(
   fileName: string,
   dialect: GeneratedDialect,
   displayPath: string,
+  settings?: SchemaJsonSettings,
 ): GenerationResult {
   const problems = schemaDiagnostics(program, fileName, displayPath);
   if (problems.length) return { ok: false, problems, dialect };
   try {
-    const generator = TJS.buildGenerator(program, schemaJsonSettings, [fileName]);
+    const generator = TJS.buildGenerator(program, argsOf(settings), [fileName]);
     if (!generator) throw new Error('typescript-json-schema found errors in the program');
     const definition = generator.getSchemaForSymbols(generator.getMainFileSymbols(program, [fileName]), true, true);
     const json = stringify(definition, null, 4) + '\n\n';
@@ -89,8 +112,9 @@ export function schemaJsonFromText(
   schemaTsText: string,
   dialect: GeneratedDialect,
   fileName = '/schema/schema.ts',
+  settings?: SchemaJsonSettings,
 ): GenerationResult {
   const spec = generatorSpec('/', [{ id: 'v', path: fileName.slice(1), text: schemaTsText }]);
-  const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaCompilerOptions);
-  return schemaJsonFromProgram(program, fileNames.get('v')!, dialect, fileName.slice(1));
+  const { program, fileNames } = buildCheckedProgram(spec, spec.versions, schemaJsonCompilerOptions(settings));
+  return schemaJsonFromProgram(program, fileNames.get('v')!, dialect, fileName.slice(1), settings);
 }

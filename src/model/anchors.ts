@@ -2,6 +2,7 @@
  * Anchors in the docs site. The Schema Reference generator and the link checker both use
  * these, so that a link the checker accepts is one the generated page has.
  */
+import type { SiteKind } from './spec.js';
 
 /** Anchor of a declaration's section in the Schema Reference: its name, lower-case. */
 export function declarationAnchor(name: string): string {
@@ -153,4 +154,99 @@ export function explicitIds(text: string): string[] {
       );
   }
   return out;
+}
+
+/**
+ * GitHub's heading slug, as github-slugger makes it (Docusaurus too): lower-cased; every
+ * character other than a letter, mark, number, connector punctuation (`_`), space or `-`
+ * dropped; each space made `-` (runs are not merged, ends not trimmed).
+ */
+export function githubSlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/**
+ * Python-Markdown's `toc` slug, MkDocs's default: the text decomposed (NFKD) and kept to ASCII;
+ * characters other than word characters, whitespace and `-` dropped; trimmed, lower-cased; runs
+ * of `-` and whitespace made one `-`.
+ */
+export function pythonMarkdownSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7F]/g, '')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '-');
+}
+
+/** Characters VitePress's slug (@mdit-vue/shared) turns into `-`, runs of them as one. */
+const VITEPRESS_SEPARATORS = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'\u201C\u201D\u2018\u2019<>,.?/]+/g;
+
+/**
+ * VitePress's heading slug: decomposed (NFKD) with combining marks and control characters
+ * dropped; runs of spaces and ASCII punctuation (and curly quotes) made one `-`, none at the
+ * ends; a leading digit gets `_` before it; lower-cased.
+ */
+export function vitepressSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036F]/g, '')
+    .replace(/[\u0000-\u001F]/g, '')
+    .replace(VITEPRESS_SEPARATORS, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
+}
+
+/**
+ * The ids of a page's headings as the site generator of `scheme` gives them, in order. An id the
+ * page gives a heading (`{#id}`) is used as written. Repeats: Mintlify's `x-2` (see
+ * `siteHeadingIds`); GitHub, Docusaurus and VitePress `x-1`, `x-2`; MkDocs `x_1`, `x_2`, also
+ * for an empty slug.
+ */
+export function headingIdsFor(
+  scheme: SiteKind,
+  headings: { depth: number; text: string; id?: string }[],
+  taken: Iterable<string> = [],
+): string[] {
+  if (scheme === 'mintlify') return siteHeadingIds(headings, taken);
+  const seen = new Set(taken);
+  for (const h of headings) if (h.id) seen.add(h.id);
+  const out: string[] = [];
+  for (const h of headings) {
+    if (h.id) {
+      out.push(h.id);
+      continue;
+    }
+    let id: string;
+    if (scheme === 'mkdocs') {
+      id = pythonMarkdownSlug(h.text);
+      while (seen.has(id) || !id) {
+        const numbered = /^(.*)_(\d+)$/.exec(id);
+        id = numbered ? `${numbered[1]}_${Number(numbered[2]) + 1}` : `${id}_1`;
+      }
+    } else {
+      const base = scheme === 'vitepress' ? vitepressSlug(h.text) : githubSlug(h.text);
+      id = base;
+      for (let n = 1; seen.has(id); n++) id = `${base}-${n}`;
+    }
+    seen.add(id);
+    out.push(id);
+  }
+  return out;
+}
+
+const NAMED_ANCHOR = /<a\s[^<>]*?\bname=(?:"([^"]*)"|'([^']*)')/gi;
+
+/** Anchors of a page's elements for a site of `scheme`: `id` attributes, and on Markdown sites `<a name>` too. */
+export function explicitIdsFor(scheme: SiteKind, text: string): string[] {
+  const ids = explicitIds(text);
+  if (scheme === 'mintlify') return ids;
+  for (const m of text.matchAll(NAMED_ANCHOR)) ids.push(m[1] ?? m[2]);
+  return ids;
 }

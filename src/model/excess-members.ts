@@ -67,7 +67,11 @@ export function excessMembers(
     if (Array.isArray(union)) {
       const candidates = union.filter((branch) => fitsDiscriminators(resolve(branch)?.schema, v));
       if (!candidates.length) return [];
-      const each = candidates.map((branch) => walk(branch, declaredBy, v, pointer, depth + 1));
+      // Members declared beside the union (a JSON Schema's `properties` next to its `oneOf`) belong to every branch.
+      const beside = isObject(schema.properties) ? { ...schema, anyOf: undefined, oneOf: undefined } : undefined;
+      const each = candidates.map((branch) =>
+        walk(beside ? { allOf: [beside, branch] } : branch, declaredBy, v, pointer, depth + 1),
+      );
       // Excess only where every branch the value may be says so; the closest branch speaks.
       if (each.some((found) => !found.length)) return [];
       return each.reduce((best, found) => (found.length < best.length ? found : best));
@@ -81,9 +85,7 @@ export function excessMembers(
       });
     }
     if (!isObject(v)) return [];
-    const parts = Array.isArray(schema.allOf)
-      ? schema.allOf.map((p) => resolve(p)?.schema).filter((p): p is Schema => !!p)
-      : [schema];
+    const parts = objectParts(schema, resolve, depth);
     const declared = new Map<string, unknown>();
     let open = false;
     let additional: unknown;
@@ -108,6 +110,22 @@ export function excessMembers(
     return out;
   };
   return walk(defs[definition], definition, value, '', 0);
+}
+
+/**
+ * The object schemas an intersection is made of: the schema's own members (when it declares any,
+ * or is no intersection) and those of each `allOf` part, through nested intersections.
+ */
+function objectParts(
+  schema: Schema,
+  resolve: (schema: unknown) => { schema: Schema } | undefined,
+  depth: number,
+): Schema[] {
+  if (!Array.isArray(schema.allOf) || depth > MAX_DEPTH) return [schema];
+  const own =
+    isObject(schema.properties) || 'additionalProperties' in schema || 'patternProperties' in schema ? [schema] : [];
+  const parts = schema.allOf.map((p) => resolve(p)?.schema).filter((p): p is Schema => !!p);
+  return [...own, ...parts.flatMap((p) => objectParts(p, resolve, depth + 1))];
 }
 
 /** The member names a definition declares at its top level (its own and its `allOf` parts'). */

@@ -3,7 +3,7 @@
  * dialect the file declares, and turns ajv's errors into a few clear ones: the most specific
  * failure, with the schema's expectation in words.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { escapePointer, valueAtPointer } from '../core/json-document.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -13,6 +13,7 @@ import { derivation, type Project } from '../project/project.js';
 import type { TextFile } from '../core/text-file.js';
 import { generatedJsonSchemaOf } from '../generators/outputs.js';
 import { generatedSchemaSource } from './generated-source.js';
+import { describe, short } from './violation-text.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -430,81 +431,4 @@ function score(branch: SchemaViolation[], base: string): number {
 
 function depth(pointer: string): number {
   return pointer === '' ? 0 : pointer.split('/').length - 1;
-}
-
-function describe(e: ErrorObject, root: unknown): SchemaViolation {
-  const at = e.instancePath;
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return {
-        pointer: at,
-        property: String(p.missingProperty),
-        propertyPresent: false,
-        keyword: e.keyword,
-        message: `missing required property "${p.missingProperty}"`,
-      };
-    case 'additionalProperties':
-      return {
-        pointer: at,
-        property: String(p.additionalProperty),
-        propertyPresent: true,
-        keyword: e.keyword,
-        message: `unexpected property "${p.additionalProperty}"`,
-      };
-    case 'unevaluatedProperties':
-      return {
-        pointer: at,
-        property: String(p.unevaluatedProperty),
-        propertyPresent: true,
-        keyword: e.keyword,
-        message: `unexpected property "${p.unevaluatedProperty}"`,
-      };
-    case 'type':
-      return {
-        pointer: at,
-        keyword: e.keyword,
-        message: `expected ${article(String(p.type))}, got ${typeName(valueAtPointer(root, at))}`,
-      };
-    case 'const':
-      return {
-        pointer: at,
-        keyword: e.keyword,
-        message: `expected ${JSON.stringify(p.allowedValue)}, got ${short(valueAtPointer(root, at))}`,
-      };
-    case 'enum':
-      return {
-        pointer: at,
-        keyword: e.keyword,
-        message: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${short(valueAtPointer(root, at))}`,
-      };
-    case 'format':
-      return {
-        pointer: at,
-        keyword: e.keyword,
-        message: `expected a string in format "${p.format}", got ${short(valueAtPointer(root, at))}`,
-      };
-    default:
-      return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
-  }
-}
-
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'number') return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
-  if (typeof v === 'string') return `the string ${short(v)}`;
-  return article(typeof v);
-}
-
-function article(type: string): string {
-  return type
-    .split(',')
-    .map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
-    .join(' or ');
-}
-
-function short(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 40 ? s.slice(0, 37) + '...' : s;
 }

@@ -8,6 +8,9 @@ import type { JsonDocument } from '../core/json-document.js';
 import type { Location } from '../core/location.js';
 import type { TextFile } from '../core/text-file.js';
 
+/** The site generators whose prose spec-check reads (see sources/site-kind.ts). */
+export type SiteKind = 'mintlify' | 'mkdocs' | 'vitepress' | 'docusaurus' | 'github';
+
 export interface Spec {
   /** Absolute path of the root folder. */
   root: string;
@@ -23,12 +26,22 @@ export interface Spec {
   suppressions?: Suppression[];
   /** The docs site, when the site folder has a `docs.json`. */
   site?: Site;
+  /** The generator that renders the prose (config `site.kind`, else its marker file; absent: Mintlify). */
+  siteKind?: SiteKind;
+  /** The site of a Markdown generator (MkDocs, VitePress, Docusaurus, GitHub): its folder, files and other pages. */
+  markdownSite?: MarkdownSite;
+  /** The files the pages include (`--8<--`, `<<<`), resolved inside the root. */
+  includes?: ResolvedInclude[];
   /** The base protocol an extension's types file imports (config `extends`), when there is one. */
   base?: BaseProtocol;
   /** The root's package-lock.json, when there is one: the generators' pinned versions (generators/pins.ts). */
   lockfile?: TextFile;
   /** The type declarations under node_modules that the types files' package imports resolve to. */
   typeDeclarations?: TypeDeclarations;
+  /** The types files' relative imports that resolve to a file of the tree: `<importing file>\0<specifier>` -> its path. */
+  relativeImports?: Map<string, string>;
+  /** The root's package.json script that writes the JSON Schema, read as data (sources/package-scripts.ts). */
+  schemaJsonScript?: SchemaJsonScript;
   /** The site's generated SEP pages, when it has a SEP index (`<site>/seps/index.mdx`). */
   sepPages?: SepPagesSources;
 }
@@ -52,6 +65,16 @@ export interface SepPagesSources {
   prettierConfig?: TextFile;
 }
 
+/** A package.json script that writes the JSON Schema: never run, read to recognise the generator it runs. */
+export interface SchemaJsonScript {
+  packageJson: TextFile;
+  /** The script's name (`generate:schema:json`) and command. */
+  name: string;
+  command: string;
+  /** The local file the command runs (`tsx scripts/generate-schemas.ts`), when it names one inside the root. */
+  runs?: TextFile;
+}
+
 /** Declaration files read for a types file's package imports (sources/type-declarations.ts). */
 export interface TypeDeclarations {
   /** The `.d.ts` files and `package.json` manifests read, by path relative to the root. */
@@ -68,6 +91,8 @@ export interface BaseProtocol {
   schema?: SchemaSource;
   /** A base given as its JSON Schema (a schema.json): what its messages validate against. */
   jsonSchema?: JsonSchemaSource;
+  /** Found by a relative import of the types file (a vendored copy), not named by config `extends`. */
+  fromImport?: boolean;
 }
 
 /** The docs site: its config, every file under its folder and the pages outside the versions' prose. */
@@ -81,9 +106,49 @@ export interface Site {
   pages: SitePage[];
 }
 
+/**
+ * The site of a Markdown generator: pages are files, linked by their paths (`other.md#anchor`),
+ * as MkDocs, VitePress, Docusaurus and GitHub resolve them.
+ */
+export interface MarkdownSite {
+  kind: Exclude<SiteKind, 'mintlify'>;
+  /** The folder the pages are served from (MkDocs's `docs_dir`), relative to the root. */
+  dir: string;
+  /** Every file under it, relative to the root, sorted. */
+  files: string[];
+  /** The pages outside the versions' docs folders, outlined (not parsed). */
+  pages: SitePage[];
+  /** The generator's config read as data (mkdocs.yml), when there is one. */
+  config?: TextFile;
+  /** The navigation's page entries (MkDocs `nav`, relative to `dir`); undefined when the config has none. */
+  navigation?: { page: string; location: Location }[];
+  /** Pages left out of the navigation on purpose (MkDocs `exclude_docs`, `not_in_nav`), as patterns. */
+  unlisted?: string[];
+  /** The config replaces the generator's heading slugs (MkDocs toc `slugify`): headings' ids are not known. */
+  customSlugs?: true;
+}
+
+/** An include of a file into a page, and what it resolves to. */
+export interface ResolvedInclude {
+  /** The path as written. */
+  written: string;
+  /** The file it names, relative to the root; undefined when it leads outside the root. */
+  target?: string;
+  found: boolean;
+  location: Location;
+}
+
+/** An include as a page writes it: the path, what it is relative to, and where. */
+export interface PageIncludeAt {
+  written: string;
+  base: 'snippets' | 'site' | 'page' | 'root';
+  location: Location;
+}
+
 /** A site page outside the spec's prose: what links and MDX hygiene need of it. */
 export interface SitePage {
   path: string;
+  includes?: PageIncludeAt[];
   file: TextFile;
   syntax: 'mdx' | 'md';
   headings: Heading[];
@@ -143,6 +208,16 @@ export interface SpecVersion {
   docsDir: string;
   schemaTs?: SchemaSource;
   jsonSchema?: JsonSchemaSource;
+  /**
+   * Where the version's declarations come from: absent, its types file (`schemaTs`);
+   * `jsonSchema`, its JSON Schema, the spec having no types file (config `layout.schema: false`).
+   */
+  source?: 'jsonSchema';
+  /**
+   * Where the JSON Schema is the source and names no method itself: the method names a list
+   * beside it gives (`meta.json`), matched to definitions by their names' words.
+   */
+  methods?: string[];
   examples: Example[];
   /** Every file under `schema/<id>` the loader saw (paths relative to the root), for `{@includeCode}` checks. */
   schemaFiles?: string[];
@@ -193,6 +268,11 @@ export interface Declaration {
   typeText?: string;
   /** For consts with a literal initializer: its value. */
   constValue?: string | number | boolean;
+  /**
+   * A JSON Schema definition's `x-method` (where the JSON Schema is the source): the method whose
+   * params (a request, a notification) or result (a response) the definition is.
+   */
+  xMethod?: string;
 }
 
 export interface Member {
@@ -294,6 +374,8 @@ export interface Example {
 export interface MarkdownPage {
   /** Path relative to the root. */
   path: string;
+  /** The files the page includes (`--8<--`, `<<<`), as written, on sites whose generator reads them. */
+  includes?: PageIncludeAt[];
   /** `mdx` pages are parsed with remark-mdx; `md` pages (SEPs) with remark-parse and GFM. */
   syntax: 'mdx' | 'md';
   file: TextFile;
@@ -313,6 +395,8 @@ export interface Heading {
   depth: number;
   text: string;
   location: Location;
+  /** The id the page gives the heading (`## Title {#id}`), on sites whose generator reads one. */
+  id?: string;
 }
 
 export interface CodeBlock {

@@ -20,7 +20,15 @@ export interface BaseMessage {
 interface BaseMessages {
   requests: Map<string, string>;
   notifications: Map<string, string>;
-  envelopes: { request?: string; notification?: string; error?: string };
+  envelopes: BaseEnvelopes;
+}
+
+/** The base protocol's JSON-RPC envelopes, by the kind of message each carries. */
+export interface BaseEnvelopes {
+  request?: string;
+  notification?: string;
+  result?: string;
+  error?: string;
 }
 
 const baseMessagesOf = derivation('base protocol messages', (_spec: object, project: Project): BaseMessages => {
@@ -34,6 +42,7 @@ const baseMessagesOf = derivation('base protocol messages', (_spec: object, proj
       envelopes: {
         request: index.envelopes.request?.name,
         notification: index.envelopes.notification?.name,
+        result: index.envelopes.result?.name,
         error: index.envelopes.error?.name,
       },
     };
@@ -61,6 +70,8 @@ function messagesOfJsonSchema(source: JsonSchemaSource): BaseMessages {
   }
   if ('JSONRPCRequest' in defs) out.envelopes.request = 'JSONRPCRequest';
   if ('JSONRPCNotification' in defs) out.envelopes.notification = 'JSONRPCNotification';
+  const result = ['JSONRPCResultResponse', 'JSONRPCResponse'].find((name) => name in defs);
+  if (result) out.envelopes.result = result;
   const error = ['JSONRPCErrorResponse', 'JSONRPCError'].find((name) => name in defs);
   if (error) out.envelopes.error = error;
   return out;
@@ -93,4 +104,32 @@ export function isBaseOnlyMethod(project: Project, version: SpecVersion, method:
 export function baseErrorEnvelope(project: Project): string | undefined {
   if (!project.spec.base) return undefined;
   return project.derive(baseMessagesOf, project.spec).envelopes.error;
+}
+
+/** The base protocol's JSON-RPC envelopes (config `extends`, or a vendored base); empty without a base. */
+export function baseEnvelopes(project: Project): BaseEnvelopes {
+  if (!project.spec.base) return {};
+  return project.derive(baseMessagesOf, project.spec).envelopes;
+}
+
+/**
+ * Whether a method the version's types file does not declare may be one of a module it imports
+ * whose declarations are not read as a types file (a package other than the base protocol's,
+ * installed or not; a relative import that is not the base): the file imports such a module, and
+ * the method is not in a namespace of the file's own methods (`ui/...` is the extension's, a
+ * misspelt one of them is reported; `tools/call` or `initialize` may be the imported protocol's).
+ */
+export function mayBeImportedMethod(project: Project, version: SpecVersion, method: string): boolean {
+  const base = project.spec.base;
+  const ofBase = new Set(base?.schema ? base.imports : []);
+  if (!(version.schemaTs?.imports ?? []).some(({ specifier }) => !ofBase.has(specifier))) return false;
+  const own = messageIndex(project, version);
+  const namespaces = new Set([...(own?.requests.keys() ?? []), ...(own?.notifications.keys() ?? [])].map(namespaceOf));
+  return !namespaces.has(namespaceOf(method));
+}
+
+/** A method's namespace: what comes before its first `/` (`ui` of `ui/notifications/x`); none for `initialize`. */
+function namespaceOf(method: string): string {
+  const slash = method.indexOf('/');
+  return slash < 0 ? '' : method.slice(0, slash);
 }

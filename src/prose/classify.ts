@@ -6,7 +6,7 @@
  * names. What cannot be told is unclassified, never guessed: a response to a method, or of a
  * result type, that the version does not declare is not matched to another.
  */
-import type { CodeBlock, Declaration, MarkdownPage } from '../model/spec.js';
+import type { CodeBlock, Declaration } from '../model/spec.js';
 import { messageIndex, messageIndexOfSource, stringLiteral, type MessageIndex } from './schema-index.js';
 import type { Project } from '../project/project.js';
 import { projectVocabulary, type ResolvedVocabulary } from '../consistency/vocabulary.js';
@@ -15,6 +15,11 @@ import { isObject } from '../util/is-object.js';
 import { editDistance } from '../util/edit-distance.js';
 import { baseErrorEnvelope, baseMessage } from './base-messages.js';
 import { baseValidatorFor } from '../model/base-validator.js';
+import { byDiscriminator } from './discriminators.js';
+import { unionTaking, unknownToSchema } from './schema-source.js';
+import { namesIn, phrasesIn, type BlockContext } from './block-context.js';
+
+export { blockContext, type BlockContext } from './block-context.js';
 
 export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'object';
 
@@ -25,7 +30,10 @@ export type BlockKind = 'request' | 'notification' | 'result' | 'error' | 'objec
 export interface DefinitionCheck {
   definition: string;
   pointer: string;
-  schema?: 'base';
+  /** `base`: of the base protocol's schema; `jsonrpc`: of JSON-RPC 2.0's envelope (prose/envelope.ts). */
+  schema?: 'base' | 'jsonrpc';
+  /** Members of the value that are its JSON-RPC envelope's, not the definition's: left out when it is validated. */
+  envelopeMembers?: string[];
 }
 
 export interface Classification {
@@ -83,15 +91,6 @@ export class SectionState {
   }
 }
 
-export interface BlockContext {
-  /** Text units before the block, nearest first: `paragraphs`, then `headings`. */
-  units: string[];
-  /** Paragraphs between the previous block (or heading) and the block, nearest first. */
-  paragraphs: string[];
-  /** The enclosing headings, innermost first. */
-  headings: string[];
-}
-
 /** Classifies one JSON value shown in a block. */
 export function classifyValue(
   project: Project,
@@ -142,7 +141,10 @@ export function classifyValue(
           kind: 'unclassified',
           method,
           checks: base,
-          unknownMethod: isPlaceholderName(vocabulary, method) || inBase ? undefined : method,
+          unknownMethod:
+            isPlaceholderName(vocabulary, method) || inBase || !unknownToSchema(index, version, method)
+              ? undefined
+              : method,
         };
       }
       return {
@@ -150,10 +152,12 @@ export function classifyValue(
         declaration: decl.name,
         method,
         how: 'by method',
-        checks: [...base, { definition: decl.name, pointer: '' }],
+        // A declaration of the params alone (a JSON Schema's `x-method` definition) is checked there.
+        checks: [...base, { definition: decl.name, pointer: index.paramsTypes.has(decl) ? '/params' : '' }],
       };
     }
-    const ofBase = baseAnswer(project, index, value, section);
+    // A result type of its own that the sentence before names ("Example Response (CreateTaskResult):") comes first.
+    const ofBase = namedResult(index, context) ? undefined : baseAnswer(project, index, value, section);
     if (ofBase) return ofBase;
     if ('error' in value)
       return { kind: 'error', declaration: env.error?.name, how: 'as an error response', checks: envelope(env.error) };
@@ -161,16 +165,42 @@ export function classifyValue(
     return { kind: 'unclassified', checks: [] };
   }
 
+  return classifyObject(project, version, index, vocabulary, value, context, section);
+}
+
+/**
+ * An object that is no message: by the declaration the text names, else as the answer to the
+ * request shown before it, else by a discriminator only one declaration has.
+ */
+function classifyObject(
+  project: Project,
+  version: SpecVersion,
+  index: MessageIndex,
+  vocabulary: ResolvedVocabulary,
+  value: Record<string, unknown>,
+  context: BlockContext,
+  section: SectionState,
+): Classification {
   const named = contextDeclaration(index, vocabulary, context, value);
-  if (named)
+  if (named) {
+    const union = unionTaking(project, version, named, value);
     return {
       kind: 'object',
-      declaration: named.name,
-      how: 'by context',
-      checks: [{ definition: named.name, pointer: '' }],
+      declaration: union ?? named.name,
+      how: union ? `by the text before it naming ${named.name}` : 'by context',
+      checks: [{ definition: union ?? named.name, pointer: '' }],
     };
+  }
   const answer = answerToRequestBefore(index, value, section);
   if (answer) return answer;
+  const told = byDiscriminator(project, version, index, value, (decl, v, also) => fits(index, decl, v, also));
+  if (told)
+    return {
+      kind: 'object',
+      declaration: told.declaration,
+      how: `by its ${JSON.stringify(told.member)} value ${JSON.stringify(told.value)}`,
+      checks: [{ definition: told.declaration, pointer: '' }],
+    };
   return { kind: 'unclassified', checks: [] };
 }
 
@@ -225,7 +255,8 @@ function classifyResponse(
   const matched =
     (named && { ...named, method: byId ?? named.method }) ||
     (byId && resultMatch(index, byId, `by id ${JSON.stringify(value.id)}`)) ||
-    byText();
+    byText() ||
+    sectionResponse(index, context, value.result);
   if (!matched) return { kind: 'unclassified', method: byId, checks: base };
   const own = { definition: matched.declaration, pointer: '/result' };
   if ('jsonrpc' in value && index.resultBase && isOutsideEnvelope(index, index.declaration(matched.declaration)))
@@ -327,6 +358,24 @@ const ANSWERS_METHOD = [
     'gi',
   ),
 ];
+
+/**
+ * The answer the section's prose names, where nothing nearer says which answer a response is:
+ * the section says "the `tasks/get` response" (or "in response to `tasks/get`") of exactly one
+ * method, and the result fits that method's result type.
+ */
+function sectionResponse(
+  index: MessageIndex,
+  context: BlockContext,
+  result: unknown,
+): { declaration: string; method: string; how: string } | undefined {
+  const methods = new Set(ANSWERS_METHOD.flatMap((p) => [...(context.section ?? '').matchAll(p)].map((m) => m[1])));
+  if (methods.size !== 1) return undefined;
+  const [method] = methods;
+  const declaration = index.resultTypeOf(method);
+  if (!declaration || !resultFits(index, declaration, result)) return undefined;
+  return { declaration: declaration.name, method, how: `by the section naming the ${method} response` };
+}
 
 /** Whether a text says a response answers a method the version does not have. */
 function answersUnknownMethod(index: MessageIndex, text: string): boolean {
@@ -456,11 +505,14 @@ function contextDeclaration(
   return undefined;
 }
 
-/** The value's members are mostly the declaration's, and its `type` discriminator agrees. */
-function fits(index: MessageIndex, decl: Declaration, value: Record<string, unknown>): boolean {
+/**
+ * The value's members are mostly the declaration's (with `also`, a member a union's branch adds to
+ * it), and its `type` discriminator agrees.
+ */
+function fits(index: MessageIndex, decl: Declaration, value: Record<string, unknown>, also?: string): boolean {
   const members = index.membersOf(decl);
   if (!members.length) return false;
-  const names = new Set(members.map((m) => m.name));
+  const names = new Set([...members.map((m) => m.name), ...(also ? [also] : [])]);
   const keys = Object.keys(value);
   const known = keys.filter((k) => names.has(k)).length;
   if (known === 0 || known * 2 < keys.length) return false;
@@ -472,42 +524,4 @@ function fits(index: MessageIndex, decl: Declaration, value: Record<string, unkn
 /** Known methods named in a text (whole, not part of a longer method). */
 function methodsIn(index: MessageIndex, text: string): string[] {
   return index.facts.methodPatterns.filter((p) => p.pattern.test(text)).map((p) => p.method);
-}
-
-/** PascalCase words and names in backticks in a text: possible declaration names. */
-function namesIn(text: string): string[] {
-  const pascal = text.match(/\b[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+\b/g) ?? [];
-  const quoted = [...text.matchAll(/`([A-Z][A-Za-z0-9]*)`/g)].map((m) => m[1]);
-  return [...new Set([...pascal, ...quoted])];
-}
-
-/** The vocabulary's JSON block phrases found in a text. */
-function phrasesIn(vocabulary: ResolvedVocabulary, text: string): ResolvedVocabulary['jsonBlockPhrases'] {
-  return vocabulary.jsonBlockPhrases.filter((entry) => entry.pattern.test(text));
-}
-
-/**
- * The text before a block, nearest first: the paragraphs between the previous block (or
- * heading) and this one, one unit each, then the enclosing headings from the innermost out.
- */
-export function blockContext(page: MarkdownPage, block: CodeBlock): BlockContext {
-  const units: string[] = [];
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length) units.push(paragraph.reverse().join(' '));
-    paragraph = [];
-  };
-  for (let line = block.location.line - 1, seen = 0; line >= 1 && seen < 40; line--, seen++) {
-    const text = page.file.lineText(line).trim();
-    if (/^(```|~~~)/.test(text) || /^#{1,6}\s/.test(text)) break;
-    if (!text || /^<\/?[A-Za-z]/.test(text)) {
-      flush();
-      continue;
-    }
-    paragraph.push(text);
-  }
-  flush();
-  const paragraphs = units.filter((u) => u.trim());
-  const headings = [...block.headingPath].reverse();
-  return { units: [...paragraphs, ...headings], paragraphs, headings };
 }

@@ -42,6 +42,8 @@ export interface ProseJson {
 }
 
 const ELLIPSIS = /\.\.\.|…/y;
+/** A `//` or `/* *\/` comment whose text ends in an ellipsis. */
+const ELIDING_COMMENT = /^\/[/*][\s\S]*?(?:\.\.\.|…)\s*(?:\*\/)?\s*$/;
 
 export interface ProseJsonOptions {
   /** Allow a comma before `}` or `]` (`jsonc` and `json5` blocks). */
@@ -205,6 +207,9 @@ function blankPlaceholders(text: string): Blanked {
     if (c === '"') b.lastValue = i;
     const skipped = skipStringOrComment(text, i);
     if (skipped !== undefined) {
+      // A comment that ends in an ellipsis (`// …`, `// Other fields...`) says members are left out.
+      if (c === '/' && b.stack.length && ELIDING_COMMENT.test(text.slice(i, skipped)))
+        b.openContainers.push(b.stack.at(-1)!);
       i = skipped;
       continue;
     }

@@ -6,10 +6,12 @@
  * links to places the repository does not hold are not judged.
  */
 import path from 'node:path';
-import type { MarkdownPage, SchemaSource, Spec } from '../model/spec.js';
+import type { MarkdownPage, MarkdownSite, SchemaSource, SiteKind, Spec } from '../model/spec.js';
 import {
   declarationAnchor,
   explicitIds,
+  explicitIdsFor,
+  headingIdsFor,
   headingSlug,
   headingSlugs,
   memberAnchor,
@@ -24,6 +26,8 @@ export interface PageTarget {
   /** The page file, relative to the root. */
   path: string;
   anchors: Set<string>;
+  /** The page includes a file whose anchors are not known (not a page of the tree): a missing anchor is not judged. */
+  open?: true;
 }
 
 /** A page whose links are checked: a version's page (parsed) or another page of the site (outlined). */
@@ -44,6 +48,17 @@ export interface LinkTargets {
   site?: SiteModel;
   /** The ids of the versions the tree holds. */
   versions: Set<string>;
+  /** The site generator: with Mintlify, pages are URLs (`site`); with the others, files (`files`). */
+  kind: SiteKind;
+  /** A Markdown generator's site, whose pages are linked by their file paths. */
+  markdownSite?: MarkdownSite;
+  /** With a Markdown generator: every file a link may name, relative to the root (the site's and the versions'). */
+  files?: Set<string>;
+  /** With a Markdown generator: the folders holding those files, and their extensions (lower-case, `.png`). */
+  folders?: Set<string>;
+  extensions?: Set<string>;
+  /** With a Markdown generator: the folders whose files are all known (the site's, the versions' prose); '' for the root. */
+  scopes?: string[];
   /**
    * The same object for the targets of the next project of a watch session while they are equal
    * to these: what was judged against them holds for a page that did not change.
@@ -67,6 +82,8 @@ const linkTargetsOf = derivation('link targets', (spec: Spec, project: Project) 
 });
 
 function build(project: Project, spec: Spec): LinkTargets {
+  const kind = spec.siteKind ?? 'mintlify';
+  if (kind !== 'mintlify') return buildForFiles(project, spec, kind);
   const pages = new Map<string, PageTarget>();
   let docsPrefix = '/specification';
   const schemaAnchors = new Map<string, Set<string>>();
@@ -91,13 +108,110 @@ function build(project: Project, spec: Spec): LinkTargets {
   }
   if (site) for (const page of site.site.pages) add(page, site.urlOf(page.path)!);
   const versions = new Set(spec.versions.map((v) => v.id));
-  return { pages, schemaAnchors, urls, docsPrefix, linking, versions, token: {}, ...(site ? { site } : {}) };
+  return { pages, schemaAnchors, urls, docsPrefix, linking, versions, token: {}, kind, ...(site ? { site } : {}) };
+}
+
+/**
+ * The targets of a Markdown generator's site: every page by its file path (`/docs/topics/x.md`),
+ * and the files links may name. The Schema Reference is Mintlify's page, not judged here.
+ */
+function buildForFiles(project: Project, spec: Spec, kind: Exclude<SiteKind, 'mintlify'>): LinkTargets {
+  const pages = new Map<string, PageTarget>();
+  const urls = new Map<string, string>();
+  const linking: LinkingPage[] = [];
+  const files = new Set(spec.markdownSite?.files ?? []);
+  const add = (page: LinkingPage) => {
+    const url = '/' + page.path;
+    // With slugs of the site's own making, no heading's id is known: anchors are not judged.
+    const open = spec.markdownSite?.customSlugs ? { open: true as const } : {};
+    pages.set(url, { path: page.path, anchors: project.derive(pageAnchors, page), ...open });
+    urls.set(page.path, url);
+    files.add(page.path);
+    linking.push(page);
+  };
+  for (const version of spec.versions) {
+    for (const page of version.pages) add(page);
+    for (const file of version.schemaFiles ?? []) files.add(file);
+  }
+  for (const page of spec.markdownSite?.pages ?? []) add(page);
+  composeIncludedPages(pages, spec);
+  const versions = new Set(spec.versions.map((v) => v.id));
+  const folders = new Set<string>();
+  const extensions = new Set<string>();
+  for (const file of files) {
+    extensions.add(path.posix.extname(file).toLowerCase());
+    for (let dir = path.posix.dirname(file); dir !== '.' && !folders.has(dir); dir = path.posix.dirname(dir))
+      folders.add(dir);
+  }
+  return {
+    pages,
+    folders,
+    extensions,
+    scopes: [
+      ...(spec.markdownSite ? [spec.markdownSite.dir] : []),
+      ...spec.versions.flatMap((v) => [v.docsDir, v.schemaDir]),
+    ],
+    schemaAnchors: new Map(),
+    urls,
+    docsPrefix: '',
+    linking,
+    versions,
+    token: {},
+    kind,
+    files,
+    ...(spec.markdownSite ? { markdownSite: spec.markdownSite } : {}),
+  };
+}
+
+/**
+ * Pages made of others (Jekyll's `include_relative`, a snippet that is a page) are one page when
+ * served: each part, and the page holding it, has the anchors of the whole page it ends up in.
+ */
+function composeIncludedPages(pages: Map<string, PageTarget>, spec: Spec): void {
+  const holder = new Map<string, string>();
+  const withUnknownParts = new Set<string>();
+  for (const include of spec.includes ?? []) {
+    if (!pages.has('/' + include.location.file)) continue;
+    if (include.target && include.target !== include.location.file && pages.has('/' + include.target))
+      holder.set(include.target, include.location.file);
+    // A Markdown part the tree does not hold as a page (made by the build, outside the site) brings headings unknown here.
+    else if (/(\.(md|mdx|markdown|html?)|\/[^/.]+)$/i.test(include.target ?? include.written))
+      withUnknownParts.add(include.location.file);
+  }
+  if (!holder.size && !withUnknownParts.size) return;
+  const top = (file: string) => {
+    const seen = new Set([file]);
+    for (let up = holder.get(file); up && !seen.has(up); up = holder.get(up)) {
+      seen.add(up);
+      file = up;
+    }
+    return file;
+  };
+  const whole = new Map<string, Set<string>>();
+  for (const file of new Set([...holder.keys(), ...holder.values()])) {
+    const root = top(file);
+    const anchors = whole.get(root) ?? new Set(pages.get('/' + root)?.anchors);
+    for (const a of pages.get('/' + file)?.anchors ?? []) anchors.add(a);
+    whole.set(root, anchors);
+  }
+  const open = new Set([...withUnknownParts].map(top));
+  for (const file of new Set([...holder.keys(), ...holder.values(), ...withUnknownParts])) {
+    const target = pages.get('/' + file)!;
+    const root = top(file);
+    pages.set('/' + file, {
+      path: target.path,
+      anchors: whole.get(root) ?? target.anchors,
+      ...(open.has(root) ? { open: true as const } : {}),
+    });
+  }
 }
 
 /** Whether two projects' links can point at the same places (the pages linking from them aside). */
 function sameTargets(a: LinkTargets, b: LinkTargets): boolean {
   return (
     a.docsPrefix === b.docsPrefix &&
+    a.kind === b.kind &&
+    sameSet(a.files ?? new Set(), b.files ?? new Set()) &&
     sameSet(a.versions, b.versions) &&
     !a.site === !b.site &&
     (!a.site || (a.site.resolve === b.site!.resolve && a.site.site.dir === b.site!.site.dir)) &&
@@ -130,7 +244,11 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
  */
 const pageAnchors = derivation(
   'page anchors',
-  (page: LinkingPage) => new Set([...siteHeadingIds(page.headings), ...explicitIds(page.file.text)]),
+  (page: LinkingPage, project: Project) => {
+    const kind = project.spec.siteKind ?? 'mintlify';
+    if (kind === 'mintlify') return new Set([...siteHeadingIds(page.headings), ...explicitIds(page.file.text)]);
+    return new Set([...headingIdsFor(kind, page.headings), ...explicitIdsFor(kind, page.file.text)]);
+  },
   { carriesOver: true },
 );
 

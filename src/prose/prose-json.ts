@@ -26,6 +26,8 @@ import {
   type Classification,
 } from './classify.js';
 import { messageIndex } from './schema-index.js';
+import { mayBeImportedMethod } from './base-messages.js';
+import { checkDefinitionName, checkTarget, checkValidator, withEnvelope } from './envelope.js';
 import { derivation, type Project } from '../project/project.js';
 import { maySketch, maySketchIn, sketchValues } from './ts-sketch.js';
 import { declaredBefore, interfacesOf, type PageInterface } from './page-interfaces.js';
@@ -257,6 +259,11 @@ function readJsonBlocksOnce(
       if (c.kind === 'unclassified' && c.method === undefined && !c.checks.length) c = asDeclaredBefore(c, json.value);
       // A sketch's `method: string` stands for every method: it shows the envelope only.
       if (sketch && c.unknownMethod !== undefined && json.typed?.has('/method')) c = { ...c, unknownMethod: undefined };
+      // A method the types file does not declare may be one of a module it imports and spec-check does not read.
+      if (c.unknownMethod !== undefined && mayBeImportedMethod(project, version, c.unknownMethod))
+        c = { ...c, unknownMethod: undefined };
+      // The envelope's members the type does not declare are the envelope's to judge.
+      c = withEnvelope(project, version, json.value, c);
       // Only what the block shows is checked: an object the text names is usually shown in part.
       const policy: Policy = { omitted, requireAll: !options.isSep && c.kind !== 'object' };
       let problems = violations(project, version, json, c, policy);
@@ -336,11 +343,13 @@ function violations(
   if (!own) return [];
   const out: Problem[] = [];
   const seen = new Set<string>();
+  const places = new Set<string>();
   for (const check of c.checks) {
-    // A message of the base protocol is checked against the base's schema (config `extends`).
-    const validator = check.schema === 'base' ? baseValidatorFor(project) : own;
+    // A message of the base protocol is checked against the base's schema (config `extends`), an
+    // envelope the spec does not declare against JSON-RPC 2.0's.
+    const validator = checkValidator(project, version, check);
     if (!validator?.has(check.definition)) continue;
-    const target = valueAtPointer(json.value, check.pointer);
+    const target = checkTarget(check, valueAtPointer(json.value, check.pointer));
     if (target === undefined) continue;
     for (const raw of validator.validate(check.definition, target)) {
       const v: SchemaViolation = { ...raw, pointer: check.pointer + raw.pointer };
@@ -350,8 +359,11 @@ function violations(
       const missing = v.property !== undefined && v.propertyPresent === false;
       if (missing && (!policy.requireAll || policy.omitted.has(v.property!))) continue;
       const key = `${v.pointer}\0${v.message}`;
-      if (seen.has(key)) continue;
+      const place = `${v.pointer}\0${v.property ?? ''}`;
+      // JSON-RPC 2.0's envelope after the base's: only what the base's said nothing of.
+      if (seen.has(key) || (check.schema === 'jsonrpc' && places.has(place))) continue;
       seen.add(key);
+      places.add(place);
       // A missing member next to a near-namesake is most likely that member misspelt or renamed: point at it.
       const namesake = missing ? nearNamesake(valueAtPointer(json.value, v.pointer), v.property!) : undefined;
       const at = json.positionOf(v.pointer, namesake ?? (v.property && v.propertyPresent ? v.property : undefined));
@@ -360,8 +372,7 @@ function violations(
         : json.typed?.has(v.pointer)
           ? typedMessage(v.message, valueAtPointer(json.value, v.pointer))
           : v.message;
-      const definition =
-        check.schema === 'base' ? `${check.definition} of ${project.spec.base!.file.path}` : check.definition;
+      const definition = checkDefinitionName(project, check);
       out.push({ definition, where: v.pointer ? ` at ${v.pointer}` : '', message, ...at });
     }
   }

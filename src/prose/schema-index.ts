@@ -8,6 +8,9 @@
 import type { Declaration, Member, SchemaSource, SpecVersion } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 import { escapeRegExp } from '../util/regexp.js';
+import { versionDeclarations } from '../model/json-schema-declarations.js';
+import { readSchemaSource } from '../sources/schema-ts.js';
+import { TextFile } from '../core/text-file.js';
 
 export interface MessageIndex {
   /** `method` literal -> the request declaration that carries it. */
@@ -20,6 +23,11 @@ export interface MessageIndex {
   resultBase?: Declaration;
   /** Declarations that are results (answer a request), in file order. */
   resultTypes: Declaration[];
+  /**
+   * Requests and notifications that describe their message's `params`, not the whole message: a
+   * JSON Schema's definitions that name their method by `x-method` instead of declaring `method`.
+   */
+  paramsTypes: Set<Declaration>;
   /** The result type of a request's method, when the schema names one. */
   resultTypeOf(method: string): Declaration | undefined;
   /** Members of a declaration, own first, then inherited through `extends` (nearest first). */
@@ -41,9 +49,20 @@ export interface IndexFacts {
   methodPatterns: { method: string; pattern: RegExp }[];
 }
 
-/** The message index of a version, built once per schema.ts; undefined when it has no readable schema.ts. */
+/**
+ * The message index of a version, built once per schema.ts (or, where the JSON Schema is the
+ * source, per JSON Schema); undefined when it has no readable one.
+ */
 export function messageIndex(project: Project, version: SpecVersion): MessageIndex | undefined {
-  return version.schemaTs && messageIndexOfSource(project, version.schemaTs);
+  const source = declarationsSource(project, version);
+  return source && messageIndexOfSource(project, source);
+}
+
+/** The declarations of a version: its types file's, or its JSON Schema's where that is the source. */
+export function declarationsSource(project: Project, version: SpecVersion): SchemaSource | undefined {
+  if (version.schemaTs) return version.schemaTs;
+  if (version.source !== 'jsonSchema') return undefined;
+  return project.derive(versionDeclarations, version);
 }
 
 /** The message index of a schema.ts. */
@@ -72,13 +91,33 @@ function build(source: SchemaSource): MessageIndex {
   const byName = source.byName;
   const memberCache = new Map<Declaration, Member[]>();
 
+  // A type alias that joins types (`JSONRPCRequest & { method: "tasks/get" }`) declares the members
+  // of its object parts as its own, and extends the types it names.
+  const ownCache = new Map<Declaration, Member[]>();
+  const own = (decl: Declaration): Member[] => {
+    if (decl.kind !== 'type' || decl.members.length || !decl.typeText) return decl.members;
+    let found = ownCache.get(decl);
+    if (!found) ownCache.set(decl, (found = literalParts(decl)));
+    return found;
+  };
+  const heritage = (decl: Declaration): string[] =>
+    decl.kind === 'type' && !decl.members.length && decl.typeText
+      ? [...decl.extends, ...intersected(decl.typeText)]
+      : decl.extends;
+
   const membersOf = (decl: Declaration): Member[] => {
     const cached = memberCache.get(decl);
     if (cached) return cached;
-    memberCache.set(decl, decl.members); // a cycle in `extends` ends here
-    const out = [...decl.members];
+    memberCache.set(decl, own(decl)); // a cycle in `extends` ends here
+    const out = [...own(decl)];
     const seen = new Set(out.map((m) => m.name));
-    for (const parent of decl.extends) {
+    // A union among the joined types (`DetailedTask`) has what any of its branches has.
+    const parents = heritage(decl).flatMap((name) => {
+      const part = byName.get(baseName(name));
+      const branches = decl.extends.includes(name) || !part?.typeText ? [] : unionOfNames(part.typeText);
+      return branches.length ? branches : [name];
+    });
+    for (const parent of parents) {
       const p = byName.get(baseName(parent));
       if (!p) continue;
       for (const m of membersOf(p)) {
@@ -91,7 +130,7 @@ function build(source: SchemaSource): MessageIndex {
     return out;
   };
   const ancestors = (decl: Declaration, seen = new Set<string>()): string[] => {
-    for (const parent of decl.extends) {
+    for (const parent of heritage(decl)) {
       const name = baseName(parent);
       if (seen.has(name)) continue;
       seen.add(name);
@@ -105,11 +144,10 @@ function build(source: SchemaSource): MessageIndex {
   // Envelopes: the declarations that themselves carry `jsonrpc`, told apart by what else they carry.
   const envelopes: MessageIndex['envelopes'] = {};
   for (const decl of source.declarations) {
-    const own = new Set(decl.members.map((m) => m.name));
-    if (!own.has('jsonrpc')) continue;
+    if (!own(decl).some((m) => m.name === 'jsonrpc')) continue;
     // A declaration whose `method` is one literal is that method's request or notification, not the envelope
     // of every one (a spec without JSONRPCRequest declares `jsonrpc` on each message).
-    const method = decl.members.find((m) => m.name === 'method');
+    const method = own(decl).find((m) => m.name === 'method');
     if (method && stringLiteral(method.typeText) !== undefined) continue;
     const all = new Set(membersOf(decl).map((m) => m.name));
     if (all.has('error')) envelopes.error ??= decl;
@@ -123,7 +161,7 @@ function build(source: SchemaSource): MessageIndex {
   const notifications = new Map<string, Declaration>();
   for (const decl of source.declarations) {
     if (decl.kind !== 'interface' && decl.kind !== 'type') continue;
-    const method = decl.members.find((m) => m.name === 'method');
+    const method = own(decl).find((m) => m.name === 'method');
     const literal = method && stringLiteral(method.typeText);
     if (!literal) continue;
     const lineage = ancestors(decl);
@@ -136,22 +174,28 @@ function build(source: SchemaSource): MessageIndex {
     );
   }
 
+  const { paramsTypes, answers } = xMethodMessages(source, requests, notifications);
+
   // Results: declarations named `...Result` that are not envelopes, and what extends `Result`.
   const resultBase =
     envelopes.result && member(envelopes.result, 'result')
       ? byName.get(baseName(member(envelopes.result, 'result')!.typeText))
       : undefined;
+  const answerSet = new Set(answers.values());
   const resultTypes = source.declarations.filter(
     (d) =>
-      d !== resultBase &&
-      (d.kind === 'interface' || d.kind === 'type') &&
-      !membersOf(d).some((m) => m.name === 'jsonrpc') &&
-      (/Result$/.test(d.name) || (resultBase !== undefined && ancestors(d).includes(resultBase.name))),
+      answerSet.has(d) ||
+      (d !== resultBase &&
+        (d.kind === 'interface' || d.kind === 'type') &&
+        !membersOf(d).some((m) => m.name === 'jsonrpc') &&
+        (/Result$/.test(d.name) || (resultBase !== undefined && ancestors(d).includes(resultBase.name)))),
   );
 
   const resultTypeOf = (method: string): Declaration | undefined => {
     const request = requests.get(method);
     if (!request) return undefined;
+    const answer = answers.get(method);
+    if (answer) return answer;
     // `FooRequest` is answered by `FooResult`; a `FooResultResponse` names its result member's type.
     const stem = request.name.replace(/Request$/, '');
     const direct = byName.get(`${stem}Result`);
@@ -168,6 +212,7 @@ function build(source: SchemaSource): MessageIndex {
     envelopes,
     resultBase,
     resultTypes,
+    paramsTypes,
     resultTypeOf,
     membersOf,
     declaration: (name) => byName.get(name),
@@ -188,11 +233,107 @@ function factsOf(index: MessageIndex): IndexFacts {
   return {
     resultNames: new Set(index.resultTypes.map((d) => d.name)),
     concrete: index.resultTypes.filter((d) => !extended.has(d.name) && index.membersOf(d).length > 0),
-    common: new Set(index.resultBase ? index.membersOf(index.resultBase).map((m) => m.name) : []),
+    common: commonMembers(index),
     answeredBy,
     methodPatterns: [...index.requests.keys()].map((method) => ({
       method,
       pattern: new RegExp(`(?<![\\w/])${escapeRegExp(method)}(?![\\w/])`),
     })),
   };
+}
+
+/**
+ * Members every result has (`_meta`): those of the type every result extends, or, where the schema
+ * names none (a JSON Schema whose results each declare `_meta`), those all of its results declare.
+ */
+function commonMembers(index: MessageIndex): Set<string> {
+  if (index.resultBase) return new Set(index.membersOf(index.resultBase).map((m) => m.name));
+  const results = index.resultTypes.filter((d) => d.members.length > 0);
+  if (results.length < 2) return new Set();
+  const [first, ...rest] = results.map((d) => new Set(index.membersOf(d).map((m) => m.name)));
+  return new Set([...first].filter((name) => rest.every((names) => names.has(name))));
+}
+
+/** The named types an intersection type joins (`Result & Task & { ... }` -> Result, Task); none for any other type. */
+function intersected(typeText: string): string[] {
+  const parts = topLevel(typeText, '&');
+  if (parts.length < 2) return [];
+  return parts.map((p) => p.trim()).filter((p) => /^[A-Za-z_$][\w$]*(<.*>)?$/s.test(p));
+}
+
+/** The named types a union of names is (`A | B | C`); none when a branch is anything else. */
+function unionOfNames(typeText: string): string[] {
+  const parts = topLevel(typeText, '|')
+    .map((p) => p.trim())
+    .filter((p) => p);
+  return parts.length > 1 && parts.every((p) => /^[A-Za-z_$][\w$]*$/.test(p)) ? parts : [];
+}
+
+/** A type text split at one operator outside brackets, braces, parentheses and strings. */
+function topLevel(typeText: string, operator: '&' | '|'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < typeText.length; i++) {
+    const c = typeText[i];
+    if (quote) {
+      if (c === quote && typeText[i - 1] !== '\\') quote = undefined;
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('{[(<'.includes(c)) depth++;
+    else if ('}])'.includes(c) || (c === '>' && typeText[i - 1] !== '=')) depth--;
+    else if (c === operator && depth === 0) {
+      parts.push(typeText.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(typeText.slice(start));
+  return parts;
+}
+
+/** The members of the object types an intersection alias joins (`A & { b: string }` -> b), at the alias. */
+function literalParts(decl: Declaration): Member[] {
+  const joined = topLevel(decl.typeText ?? '', '&').map((p) => p.trim());
+  const parts = joined.filter((p) => p.startsWith('{') && p.endsWith('}'));
+  if (joined.length < 2 || !parts.length) return [];
+  return parts.flatMap((part) => {
+    const parsed = readSchemaSource(new TextFile('inline.ts', `interface Inline ${part}`));
+    const inline = parsed.syntaxErrors.length ? undefined : parsed.declarations[0];
+    return (inline?.members ?? []).map((m) => ({ ...m, location: decl.location, jsdoc: undefined }));
+  });
+}
+
+/**
+ * A JSON Schema may name a definition's method by an extension key (`x-method`) instead of a
+ * `method` member: a `FooRequest` or `FooNotification` is then its message's params (added to
+ * `requests` or `notifications`), a `FooResponse` or `FooResult` its answer's result.
+ */
+function xMethodMessages(
+  source: SchemaSource,
+  requests: Map<string, Declaration>,
+  notifications: Map<string, Declaration>,
+): { paramsTypes: Set<Declaration>; answers: Map<string, Declaration> } {
+  const paramsTypes = new Set<Declaration>();
+  const answers = new Map<string, Declaration>();
+  const byXMethod = new Map<string, Declaration[]>();
+  for (const decl of source.declarations)
+    if (decl.xMethod && !decl.members.some((m) => m.name === 'method'))
+      byXMethod.set(decl.xMethod, [...(byXMethod.get(decl.xMethod) ?? []), decl]);
+  for (const [method, decls] of byXMethod) {
+    const answer = decls.filter((d) => /(Response|Result)$/.test(d.name));
+    const notification = decls.filter((d) => /Notification$/.test(d.name));
+    // Without a suffix, a definition is the request when the method has an answer.
+    const request = decls.filter(
+      (d) => /Request$/.test(d.name) || (answer.length > 0 && !answer.includes(d) && !notification.includes(d)),
+    );
+    if (answer.length === 1) answers.set(method, answer[0]);
+    if (request.length === 1 && !requests.has(method) && !notifications.has(method)) {
+      requests.set(method, request[0]);
+      paramsTypes.add(request[0]);
+    } else if (!request.length && notification.length === 1 && !requests.has(method) && !notifications.has(method)) {
+      notifications.set(method, notification[0]);
+      paramsTypes.add(notification[0]);
+    }
+  }
+  return { paramsTypes, answers };
 }

@@ -4,7 +4,8 @@ import type { Rule } from '../core/rule.js';
 import { keptDerivation, keptValue, type Project } from '../project/project.js';
 import { jsonBlockLanguage, jsonBlockValues, type ProseJson } from '../prose/json-blocks.js';
 import { readJsonBlocks } from '../prose/prose-json.js';
-import { isBaseOnlyMethod } from '../prose/base-messages.js';
+import { isBaseOnlyMethod, mayBeImportedMethod } from '../prose/base-messages.js';
+import { messageIndex } from '../prose/schema-index.js';
 import { blockContext } from '../prose/classify.js';
 import { escapePointer, type JsonDocument } from '../core/json-document.js';
 import { isObject } from '../util/is-object.js';
@@ -86,12 +87,29 @@ const pageVersions = keptDerivation<MarkdownPage, { value: string; location: Loc
  */
 function baseValues(project: Project, version: SpecVersion, page: MarkdownPage): Set<ProseJson> {
   const out = new Set<ProseJson>();
-  if (!project.spec.base) return out;
+  // A types file importing a module it does not read (the base protocol's package) leaves the
+  // messages it does not declare, outside its own methods' namespaces, to that module.
+  const imported = !!version.schemaTs?.imports?.length;
+  if (!project.spec.base && !imported) return out;
   for (const shown of readJsonBlocks(project, version, page))
-    for (const { json, classification } of shown.values)
-      if (classification.method !== undefined && isBaseOnlyMethod(project, version, classification.method))
+    for (const { json, classification } of shown.values) {
+      const method = classification.method;
+      if (method === undefined) continue;
+      if (isBaseOnlyMethod(project, version, method)) out.add(json);
+      else if (
+        imported &&
+        classification.kind === 'unclassified' &&
+        !declaresMethod(project, version, method) &&
+        mayBeImportedMethod(project, version, method)
+      )
         out.add(json);
+    }
   return out;
+}
+
+function declaresMethod(project: Project, version: SpecVersion, method: string): boolean {
+  const index = messageIndex(project, version);
+  return !!index && (index.requests.has(method) || index.notifications.has(method));
 }
 
 function checkPage(

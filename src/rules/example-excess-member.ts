@@ -3,6 +3,7 @@ import { validatorFor } from '../model/schema-validator.js';
 import { declaredNames, excessMembers, type ExcessMember } from '../model/excess-members.js';
 import { messageIndex } from '../prose/schema-index.js';
 import { readJsonBlocks } from '../prose/prose-json.js';
+import { exampleEnvelope } from '../prose/envelope.js';
 import { valueAtPointer } from '../core/json-document.js';
 import type { Report, Rule } from '../core/rule.js';
 import { keptDerivation, keptValue, type Project } from '../project/project.js';
@@ -21,7 +22,7 @@ export const exampleExcessMember: Rule = {
       'The JSON Schema lets unknown members through, so a misspelt or renamed field in an example validates and is copied by implementers; TypeScript would have rejected it in an object literal.',
     defaultSeverity: 'error',
     details:
-      "Read from the version's schema.json. Open objects (an index signature: `Result`, `_meta`, `additionalProperties`) take any member. A union is judged by the branches that its discriminating members (`const` values such as `type`, `method`, `mode`) leave possible; a member is reported only when none of them declares it. An intersection declares what any part declares. JSON blocks count when they are matched to a type (see `prose/json-valid`); SEPs are not read, since they propose new members.",
+      "Read from the version's schema.json. Open objects (an index signature: `Result`, `_meta`, `additionalProperties`) take any member. A union is judged by the branches that its discriminating members (`const` values such as `type`, `method`, `mode`) leave possible; a member is reported only when none of them declares it. An intersection declares what any part declares. JSON blocks count when they are matched to a type (see `prose/json-valid`); SEPs are not read, since they propose new members. The JSON-RPC envelope's members (`jsonrpc`, `id`) of a message shown on the wire, in a block or in an example file of a request or notification type, are the envelope's when the type does not declare them, never excess.",
     examples: {
       file: 'schema/draft/examples/Widget/dial.json',
       fail: '{\n  "id": "w-7",\n  "kind": "dial",\n  "lable": "Volume"\n}\n// schema.ts: interface Widget { id: string; kind: ...; label?: string }',
@@ -35,8 +36,11 @@ export const exampleExcessMember: Rule = {
       for (const example of version.examples) {
         if (!example.document.ok || !validator.has(example.typeName)) continue;
         guard(example.path, () => {
+          // An example shown on the wire: its envelope's members are the envelope's (prose/envelope.ts).
+          const envelope = exampleEnvelope(project, version, example.typeName, example.document.value);
+          const onWire = new Set(envelope?.envelopeMembers ?? []);
           const reports = keptValue(project, exampleReports, example.file, [validator, example.typeName], () =>
-            excessMembers(validator.source, example.typeName, example.document.value).map((excess) => ({
+            excessMembers(validator.source, example.typeName, example.document.value, onWire).map((excess) => ({
               message: messageFor(excess, excess.pointer),
               location: example.file.location(example.document.keyOffset(excess.pointer, excess.member) ?? 0),
             })),
@@ -79,7 +83,11 @@ function pageProblems(blocks: ShownBlock[], validator: SchemaValidator, envelope
         // A message is checked against its envelope and its own type apart: each takes the other's top-level names.
         const others = checks.filter((c) => c !== check && c.pointer === check.pointer);
         if (envelopes.has(check.definition) && others.some((c) => !envelopes.has(c.definition))) continue;
-        const alsoDeclared = new Set(others.flatMap((c) => [...declaredNames(validator.source, c.definition)]));
+        // The envelope's members its type leaves to the envelope (prose/envelope.ts) are the envelope's.
+        const alsoDeclared = new Set([
+          ...others.flatMap((c) => [...declaredNames(validator.source, c.definition)]),
+          ...(check.envelopeMembers ?? []),
+        ]);
         const value = valueAtPointer(json.value, check.pointer);
         for (const excess of excessMembers(validator.source, check.definition, value, alsoDeclared)) {
           const pointer = check.pointer + excess.pointer;

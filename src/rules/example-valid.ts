@@ -1,5 +1,7 @@
 import type { Example, SpecVersion } from '../model/spec.js';
-import { invalidSchema, validatorFor, type SchemaValidator } from '../model/schema-validator.js';
+import { invalidSchema, validatorFor, type SchemaValidator, type SchemaViolation } from '../model/schema-validator.js';
+import { checkDefinitionName, checkTarget, checkValidator, exampleEnvelope } from '../prose/envelope.js';
+import type { DefinitionCheck } from '../prose/classify.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { TextFile } from '../core/text-file.js';
 import { derivation, type Project } from '../project/project.js';
@@ -75,10 +77,22 @@ function keptCheck(
   const box = project.derive(exampleVerdicts, example.file);
   const schemaPath = version.jsonSchema?.file.path;
   let kept = box.kept;
-  if (!kept || kept.validator !== validator || kept.typeName !== example.typeName || kept.schemaPath !== schemaPath) {
+  // An example of a message shown on the wire is checked against its envelope too (prose/envelope.ts).
+  const envelope = example.document.ok
+    ? exampleEnvelope(project, version, example.typeName, example.document.value)
+    : undefined;
+  const envelopeValidator = envelope && checkValidator(project, version, envelope.check);
+  if (
+    !kept ||
+    kept.validator !== validator ||
+    kept.typeName !== example.typeName ||
+    kept.schemaPath !== schemaPath ||
+    kept.envelopeValidator !== envelopeValidator
+  ) {
     const reports: Report[] = [];
-    const validated = checkExample(validator, version, example, (r) => reports.push(r));
-    box.kept = kept = { validator, typeName: example.typeName, schemaPath, reports, validated };
+    const onWire = envelope && envelopeValidator && { ...envelope, validator: envelopeValidator, project };
+    const validated = checkExample(validator, version, example, (r) => reports.push(r), onWire);
+    box.kept = kept = { validator, typeName: example.typeName, schemaPath, envelopeValidator, reports, validated };
   }
   for (const r of kept.reports) report(r);
   return kept.validated;
@@ -93,6 +107,7 @@ const exampleVerdicts = derivation(
       validator: SchemaValidator | undefined;
       typeName: string;
       schemaPath: string | undefined;
+      envelopeValidator: SchemaValidator | undefined;
       reports: Report[];
       validated: boolean;
     };
@@ -106,6 +121,7 @@ function checkExample(
   version: SpecVersion,
   example: Example,
   report: (r: Report) => void,
+  onWire?: { envelopeMembers: string[]; check: DefinitionCheck; validator: SchemaValidator; project: Project },
 ): boolean {
   const doc = example.document;
   const at = (offset: number) => example.file.location(offset);
@@ -123,11 +139,19 @@ function checkExample(
     });
     return false;
   }
-  for (const v of validator.validate(example.typeName, doc.value)) {
+  const say = (name: string, v: SchemaViolation) => {
     let offset = doc.offsetOf(v.pointer);
     if (v.property && v.propertyPresent) offset = doc.keyOffset(v.pointer, v.property) ?? offset;
     const where = v.pointer ? ` at ${v.pointer}` : '';
-    report({ message: `Does not match ${example.typeName}${where}: ${v.message}`, location: at(offset) });
-  }
+    report({ message: `Does not match ${name}${where}: ${v.message}`, location: at(offset) });
+  };
+  // The envelope's members its type does not declare are the envelope's, checked against it.
+  const value = onWire
+    ? checkTarget({ ...onWire.check, envelopeMembers: onWire.envelopeMembers }, doc.value)
+    : doc.value;
+  if (onWire && onWire.validator.has(onWire.check.definition))
+    for (const v of onWire.validator.validate(onWire.check.definition, doc.value))
+      say(checkDefinitionName(onWire.project, onWire.check), v);
+  for (const v of validator.validate(example.typeName, value)) say(example.typeName, v);
   return true;
 }

@@ -19,6 +19,7 @@ import { schemaImport } from './schema-import.js';
 import { mdxEsmComment } from './mdx-esm-comment.js';
 import { mdxParse } from './mdx-parse.js';
 import { mdxUnclosedFence } from './mdx-unclosed-fence.js';
+import { sepHeader } from './sep-header.js';
 
 import { consistencyErrorReporting } from './consistency-error-reporting.js';
 import { consistencyErrorCode } from './consistency-error-code.js';
@@ -51,6 +52,7 @@ export const allRules: Rule[] = [
   mdxEsmComment,
   mdxParse,
   mdxUnclosedFence,
+  sepHeader,
   consistencyErrorReporting,
   consistencyErrorCode,
   consistencyChangelog,

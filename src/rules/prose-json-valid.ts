@@ -1,5 +1,4 @@
 import type { MarkdownPage, SpecVersion } from '../model/spec.js';
-import type { Classification } from '../prose/classify.js';
 import { validatorFor } from '../model/schema-validator.js';
 import { jsonSyntaxErrors, readShownBlocks, type ShownBlock } from '../prose/prose-json.js';
 import { sepTarget } from '../prose/sep-version.js';
@@ -7,6 +6,9 @@ import { jsonBlockLanguage } from '../prose/json-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
 import { prepareBaseJsonSchema } from '../generators/outputs.js';
+import { declarationsSource, messageIndex } from '../prose/schema-index.js';
+import type { Classification } from '../prose/classify.js';
+import { nearMethod } from '../prose/schema-source.js';
 
 /** Every JSON block in the prose parses, and what it shows matches the schema. */
 export const proseJsonValid: Rule = {
@@ -18,7 +20,7 @@ export const proseJsonValid: Rule = {
       'Readers copy the messages in the prose more often than the schema. A block that does not parse, or that shows a field the schema does not have, teaches the wrong wire format.',
     defaultSeverity: 'error',
     details:
-      "**Message sketches**: a ```ts or ```typescript block that is one object type (`{ jsonrpc: \"2.0\"; id: string | number; method: \"tools/list\" }`) is read as the message it sketches: literals are values; `string`, `number`, `boolean`, `object`, `T[]` and unions of literals of one JSON type stand for any value of that type, so only the type is checked; `unknown`, `any`, declared names and other types are not checked; an index signature leaves the object open. A sketch with `method: string` is held to the envelope only. A block may hold several object types one after another (a request, its response, an error), with comments, commas or semicolons between them: each is a sketch. A `// ...` (or `/* ... */`) comment among the members of an object says members are left out, as `...` does in JSON. A block that is anything else (interfaces, code) is real TypeScript and is left alone.\n\n**Examples of a declaration the section shows**: a JSON object (or sketch) shown after a ```ts block of the same section that declares an interface (or object type alias) having every member of the object, and that the schema defines, is validated as that declaration (`Object (shown as Tool, …)`), without asking for members the example leaves out.\n\n**A base protocol** (config `extends`): a message whose method only the base declares is validated against the base's JSON Schema, and so is the answer to it (by id) when the base names the request's result type; an extension that declares no error envelope has its error responses checked against the base's. Counted in the summary figures `sketchesValidated` and `sketchesUnclassified`.\n\n**SEPs** are read against the version that took them in, not today's draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). Only a SEP still proposed is held to its version's schema: an adopted SEP is a record of what was proposed, and a detail the release changed later is not a defect of it, so its blocks report syntax errors only. A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.",
+      "**Message sketches**: a ```ts or ```typescript block that is one object type (`{ jsonrpc: \"2.0\"; id: string | number; method: \"tools/list\" }`) is read as the message it sketches: literals are values; `string`, `number`, `boolean`, `object`, `T[]` and unions of literals of one JSON type stand for any value of that type, so only the type is checked; `unknown`, `any`, declared names and other types are not checked; an index signature leaves the object open. A sketch with `method: string` is held to the envelope only. A block may hold several object types one after another (a request, its response, an error), with comments, commas or semicolons between them: each is a sketch. A `// ...` (or `/* ... */`) comment among the members of an object says members are left out, as `...` does in JSON. A block that is anything else (interfaces, code) is real TypeScript and is left alone.\n\n**Examples of a declaration the section shows**: a JSON object (or sketch) shown after a ```ts block of the same section that declares an interface (or object type alias) having every member of the object, and that the schema defines, is validated as that declaration (`Object (shown as Tool, …)`), without asking for members the example leaves out.\n\n**Matched in other ways**: a response the nearer text does not name is matched by its section's prose when that says whose response it shows (\"the `tasks/get` response\", of one method only) and the result fits; an object nothing names, by a discriminator, a member whose value is a string constant of exactly one declaration (`\"type\": \"resource_link\"`), when its members are mostly that declaration's (a value two declarations share leaves it unclassified).\n\n**A spec whose JSON Schema is the source** (`layout.schema: false`, or `schemaJson` without `schema`): messages are matched by a definition's `method` constant, or by its `x-method` (a `FooRequest` or `FooNotification` is the message's params, checked at `/params`; a `FooResponse` or `FooResult` its answer's result); a method the schema does not name is reported only as a near namesake of one it names (custom methods are allowed), with the name meant.\n\n**The JSON-RPC envelope**: a message shown on the wire whose type does not declare the envelope's members it shows (`jsonrpc`, `id`: a request type of `method` and `params` only) has them checked against the envelope, not its type: the version's own envelope declarations, else the base protocol's followed by JSON-RPC 2.0's rules, else JSON-RPC 2.0's (`jsonrpc` is \"2.0\", `id` a string or a number, `null` only in an error response, `result` or `error` and never both, an error's integer `code` and string `message`). A method the types file does not declare, outside its own methods' namespaces, is not called unknown when the file imports a module spec-check does not read (the base protocol's package, not installed).\n\n**A base protocol** (config `extends`, or a vendored copy the types file imports by a relative path): a message whose method only the base declares is validated against the base's JSON Schema, and so is the answer to it (by id) when the base names the request's result type; an extension that declares no error envelope has its error responses checked against the base's. Counted in the summary figures `sketchesValidated` and `sketchesUnclassified`.\n\n**SEPs** are read against the version that took them in, not today's draft: the first version whose changelog names the SEP (`SEP-1686`, a link to `seps/1686-...`); else, for a SEP whose `Status` is Final or Accepted, the first dated version after its `Created` date (the draft when none is); for a SEP still proposed (Draft, In-Review), the draft. Required members are not asked for, and a method the version lacks is not reported (the SEP may introduce it). Only a SEP still proposed is held to its version's schema: an adopted SEP is a record of what was proposed, and a detail the release changed later is not a defect of it, so its blocks report syntax errors only. A SEP whose status is Rejected, Withdrawn, Superseded or Dormant, or whose header gives no status, or whose version has no schema, is matched against no schema: its blocks are still parsed (a syntax error is reported), and counted in the summary figures `sepCodeBlocksSkippedNotAdopted` and `sepCodeBlocksSkippedNoVersion`.",
     examples: {
       file: 'docs/specification/draft/server/widgets.mdx',
       fail: '```json\n{ "jsonrpc": "2.0", "id": 1, "method": "widgets/lsit" }\n```',
@@ -79,14 +81,14 @@ function checkPage(
       if (c.unknownMethod && !isSep && schemaProblems) {
         const at = json.positionOf('/method');
         report({
-          message: `Unknown method "${c.unknownMethod}": no request or notification in ${version.schemaTs!.file.path} has this method`,
+          message: `Unknown method "${c.unknownMethod}": no request or notification in ${declarationsFile(project, version)} has this method${nearHint(project, version, c.unknownMethod)}`,
           location: shown.block.locate(at.line, at.column),
         });
       }
       if (c.notEnveloped && !isSep && schemaProblems) {
         const at = json.positionOf('/jsonrpc');
         report({
-          message: `${describe(c)} is shown as a JSON-RPC response, but ${c.notEnveloped.result} does not extend ${c.notEnveloped.base} in ${version.schemaTs!.file.path}: in this version it is not sent in a JSON-RPC response`,
+          message: `${describe(c)} is shown as a JSON-RPC response, but ${c.notEnveloped.result} does not extend ${c.notEnveloped.base} in ${declarationsFile(project, version)}: in this version it is not sent in a JSON-RPC response`,
           location: shown.block.locate(at.line, at.column),
         });
       }
@@ -107,6 +109,18 @@ function checkPage(
       else count(validated ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
     }
   }
+}
+
+/** The file a version's declarations come from: its types file, or its JSON Schema where that is the source. */
+function declarationsFile(project: Project, version: SpecVersion): string | undefined {
+  return declarationsSource(project, version)?.file.path;
+}
+
+/** Where the JSON Schema is the source (only a near namesake is reported), the method it most likely meant. */
+function nearHint(project: Project, version: SpecVersion, method: string): string {
+  const index = version.source === 'jsonSchema' ? messageIndex(project, version) : undefined;
+  const near = index && nearMethod(index, method);
+  return near ? `; did you mean "${near}"?` : '';
 }
 
 function reportSyntaxErrors(shown: ShownBlock[], report: (r: Report) => void): void {

@@ -1,7 +1,7 @@
 import type { ModuleImport, SchemaSource } from '../model/spec.js';
 import type { Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
-import { isPackageSpecifier, resolvedImport } from '../sources/type-declarations.js';
+import { isPackageSpecifier, isRelativeSpecifier, resolvedImport } from '../sources/type-declarations.js';
 import { prepareGenerated, preparedGenerated } from '../generators/outputs.js';
 
 /**
@@ -13,12 +13,12 @@ export const schemaImport: Rule = {
   meta: {
     id: 'schema/import',
     description:
-      "Every module the types file imports resolves: the base protocol's package (config `extends.imports`) to the base's types file, any other package to type declarations under the root's `node_modules` (read, never run; nothing outside the root). An import that does not resolve leaves the types it gives unknown, so schema.json is not generated from the file (nor compared); the other checks go on.",
+      "Every module the types file imports resolves: the base protocol's package (config `extends.imports`) or a relative import of a file of the tree to the base's types file, any other package to type declarations under the root's `node_modules` (read, never run; nothing outside the root). An import that does not resolve leaves the types it gives unknown, so schema.json is not generated from the file (nor compared); the other checks go on.",
     rationale:
       'An unresolved import turns every type taken from it into an error type: the generated JSON Schema would accept anything where they are used, and TypeDoc renders them as plain names.',
     defaultSeverity: 'error',
     details:
-      "Packages are resolved as a bundler resolves them (the `types` condition of `exports`, then `types`/`typings`, then `index.d.ts`), from the root's `node_modules` and those of the packages on the way; at most 2,000 declaration files are read. A relative import (`./other.js`) is not followed: a types file stands alone with its base protocol and packages. Generating reports what TypeScript itself could not find as well, once, at the import.",
+      "Packages are resolved as a bundler resolves them (the `types` condition of `exports`, then `types`/`typings`, then `index.d.ts`), from the root's `node_modules` and those of the packages on the way; at most 2,000 declaration files are read. A relative import (`./spec.types.js`) resolves as TypeScript resolves it (`.js` to `.ts`, a folder to its `index.ts`) to a TypeScript file inside the root, read through the same reader (a link leading out is refused, and said): with no `extends` in the config, the one file the types files import that way is the base protocol (a vendored copy of the base's types), as if `extends.schema` named it. Imports of two different files by relative paths are reported: `extends` must say which is the base. Generating reports what TypeScript itself could not find as well, once, at the import.",
     examples: {
       file: 'src/gadgets.types.ts',
       fail: "import type { Panel } from '@example/ui-kit'; // no node_modules/@example/ui-kit",
@@ -63,6 +63,12 @@ function importProblem(project: Project, source: SchemaSource, imported: ModuleI
   const { specifier } = imported;
   const isBase = spec.base?.imports.includes(specifier);
   if (isBase && spec.base?.schema) return undefined;
+  if (isRelativeSpecifier(specifier)) {
+    const to = spec.relativeImports?.get(`${source.file.path}\0${specifier}`);
+    return to
+      ? `Import "${specifier}" names ${to}, but the types files import more than one file by relative paths, and only one can be the base protocol: name it in extends.schema; the types it takes from this module are unknown, so schema.json is not generated from ${source.file.path}`
+      : `Cannot resolve import "${specifier}": it names no TypeScript file inside the root (relative imports resolve as TypeScript resolves them, .js to .ts, a folder to its index.ts); the types it takes from this module are unknown, so schema.json is not generated from ${source.file.path}`;
+  }
   if (!isPackageSpecifier(specifier))
     return `Cannot resolve import "${specifier}": a types file is read alone, with its base protocol (config extends) and the packages it imports; the types it takes from this module are unknown, so schema.json is not generated from it`;
   if (resolvedImport(spec.typeDeclarations, source.file.path, imported)) return undefined;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Link } from '../model/spec.js';
 import { linkTargets, type LinkingPage, type LinkTargets } from '../prose/link-targets.js';
 import type { Resolution, SiteModel } from '../site/site-model.js';
-import { normalise, relativeCandidates, splitLink } from '../prose/links.js';
+import { decode, normalise, relativeCandidates, splitLink } from '../prose/links.js';
 import { cleanHeadingId } from '../model/anchors.js';
 import type { Rule } from '../core/rule.js';
 import { MAX_REDIRECT_MATCH_STEPS } from '../core/limits.js';
@@ -36,6 +36,15 @@ export const xrefLink: Rule = {
           location: { file: link.location.file, line: link.location.line, column: link.location.column },
         });
     }
+    for (const include of project.spec.includes ?? []) {
+      if (include.found) continue;
+      report({
+        message: include.target
+          ? `No file ${include.target} to include (${include.written})`
+          : `The include ${include.written} leads outside the root; not read`,
+        location: include.location,
+      });
+    }
     if (targets.site?.matchingStopped())
       report({
         message: `Matching links against the patterned redirects of ${targets.site.site.config.file.path} took over ${MAX_REDIRECT_MATCH_STEPS} steps: links they might redirect are not judged`,
@@ -58,7 +67,12 @@ function linkProblems(project: Project, targets: LinkTargets, page: LinkingPage)
   if (box.kept?.token === targets.token) return box.kept.problems;
   const problems: LinkProblem[] = [];
   for (const link of page.links) {
-    const message = targets.site ? checkSiteLink(targets, targets.site, page, link) : checkLink(targets, page, link);
+    const message =
+      targets.kind !== 'mintlify'
+        ? checkFileLink(targets, page, link)
+        : targets.site
+          ? checkSiteLink(targets, targets.site, page, link)
+          : checkLink(targets, page, link);
     if (message) problems.push({ message, link });
   }
   box.kept = { token: targets.token, problems };
@@ -180,6 +194,76 @@ function checkLink(targets: LinkTargets, page: LinkingPage, link: Link): string 
   if (hash === undefined || hash === '') return undefined;
   if (found.anchors.has(cleanHeadingId(hash))) return undefined;
   return missingAnchor(`No heading "#${hash}" on ${found.path}`, hash, found.anchors);
+}
+
+/**
+ * What is wrong with a link on a Markdown generator's site, or undefined. Links name files:
+ * relative ones from the page's folder; `/x` from the root on GitHub and from the site's folder
+ * on VitePress (MkDocs and Docusaurus leave such links to the server: not judged). A page is
+ * named with its extension (`x.md`), or, on VitePress, without it or as `.html`; a folder by its
+ * `index.md` (MkDocs also `README.md`; on GitHub any folder the tree has). MkDocs and Docusaurus
+ * links that name no file (URLs of the built site) are not judged, nor links made by a template
+ * (`{{ ... }}`), nor links leaving the root or the folders whose files are known.
+ */
+function checkFileLink(targets: LinkTargets, page: LinkingPage, link: Link): string | undefined {
+  const split = splitLink(link);
+  if (!split || /\{\{|\{%/.test(link.url)) return undefined;
+  const { rawPath, hash } = split;
+  const kind = targets.kind;
+  if (!rawPath) return fileAnchorProblem(targets, page.path, hash, 'this page');
+  const files = targets.files ?? new Set<string>();
+  const written = decode(rawPath);
+  let joined: string;
+  if (written.startsWith('/')) {
+    if (kind === 'github') joined = written.slice(1);
+    else if (kind === 'vitepress') joined = path.posix.join(targets.markdownSite?.dir ?? '', written.slice(1));
+    else return undefined;
+  } else joined = path.posix.join(path.posix.dirname(page.path), written);
+  const folder = written.endsWith('/') || written === '.' || written === '..';
+  const target = path.posix.normalize(joined).replace(/\/+$/, '');
+  if (target === '..' || target.startsWith('../')) return undefined;
+  const ext = folder ? '' : path.posix.extname(target).toLowerCase();
+  const isPage = ext === '.md' || ext === '.mdx';
+  let candidates: string[];
+  if (isPage) candidates = [target];
+  else if (folder || !ext)
+    candidates =
+      kind === 'vitepress'
+        ? folder
+          ? [`${target}/index.md`]
+          : [`${target}.md`, `${target}/index.md`]
+        : kind === 'mkdocs' && folder
+          ? [`${target}/index.md`, `${target}/README.md`]
+          : kind === 'github'
+            ? [target]
+            : [];
+  else if (ext === '.html' && kind === 'vitepress') candidates = [target.slice(0, -'.html'.length) + '.md'];
+  // Pages another tool builds into an MkDocs site are linked as .html: not judged.
+  else if (targets.extensions?.has(ext) && !(ext === '.html' && kind === 'mkdocs')) candidates = [target];
+  else candidates = [];
+  if (!candidates.length) return undefined;
+  // Only what the tree's known folders hold is judged: a file elsewhere may well be there.
+  const known = (f: string) => (targets.scopes ?? []).some((d) => d === '' || f === d || f.startsWith(d + '/'));
+  if (!candidates.some(known)) return undefined;
+  const found = candidates.find((c) => files.has(c) || (kind === 'github' && !!targets.folders?.has(c)));
+  if (!found) {
+    const tried = candidates.length > 1 ? ` (nor ${candidates.slice(1).join(', ')})` : '';
+    return `No page or file ${candidates[0]}${tried}`;
+  }
+  return fileAnchorProblem(targets, found, hash, undefined);
+}
+
+/** A missing anchor on the page file `file` (when it is a page whose anchors are known), or undefined. */
+function fileAnchorProblem(
+  targets: LinkTargets,
+  file: string,
+  hash: string | undefined,
+  name: string | undefined,
+): string | undefined {
+  if (hash === undefined || hash === '') return undefined;
+  const target = targets.pages.get('/' + file);
+  if (!target || target.open || target.anchors.has(hash)) return undefined;
+  return missingAnchor(`No heading "#${hash}" on ${name ?? target.path}`, hash, target.anchors);
 }
 
 /**

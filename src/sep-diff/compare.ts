@@ -7,8 +7,8 @@
 import type { Location } from '../core/location.js';
 import type { Finding } from '../core/finding.js';
 import type { RelatedLocation } from '../core/location.js';
-import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Keyword } from './align.js';
-import type { Unit } from './units.js';
+import { align, keywordsOf, MATCH_RATIO, outOfOrder, wordHunks, type Hunk, type Keyword } from './align.js';
+import type { Unit, Word } from './units.js';
 import type { RuleMeta } from '../core/rule.js';
 import { sepDiffKinds, type SepDiffKind } from '../rules/registry.js';
 import { markedSentence, quoteWhole } from './word-diff.js';
@@ -60,6 +60,12 @@ export interface StretchOptions {
    */
   keywords?: boolean;
   /**
+   * The SEP's wording is proposed as the text of a named page: a word-level difference is a
+   * `proposed-wording` finding (on by default) rather than a `changed` one, and the order of
+   * every list is compared, bulleted ones included.
+   */
+  proposal?: boolean;
+  /**
    * Whether the spec says a unit only the SEP has somewhere else than the compared stretch (the
    * JSDoc of another declaration): then it moved, and is not missing.
    */
@@ -75,6 +81,7 @@ export interface StretchResult {
 export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: StretchOptions): StretchResult {
   const { pairs, sepOnly, docOnly: docOnlyAll } = align(sepUnits, docUnitsAll);
   const docName = options.docName;
+  const wordingKind: SepDiffKind = options.proposal ? 'proposed-wording' : 'changed';
   const findings: Finding[] = [];
   const sepRef = (u: Unit, message = 'the SEP’s wording'): RelatedLocation => ({ ...u.location, message });
 
@@ -96,8 +103,13 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
       findings.push(keywordFinding);
       continue;
     }
-    const hunks = wordHunks(sep, doc, new Set(kwSep.flatMap((k) => k.words)), new Set(kwDoc.flatMap((k) => k.words)));
-    if (!hunks.length) continue;
+    const hunks = wordHunks(
+      sep,
+      doc,
+      new Set(kwSep.flatMap((k) => k.words)),
+      new Set(kwDoc.flatMap((k) => k.words)),
+    ).filter((h) => !sameLetters(h.dropped, h.added) && !filledIn(h.dropped, h.added));
+    if (!hunks.length || spelledOut(hunks)) continue;
     const first = hunks[0];
     const what = noun[doc.kind];
     // The spec's unit whole, the changed words marked; a unit reworded throughout is quoted on both sides.
@@ -108,17 +120,19 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     // A reworded unit is pointed at as a whole; a changed clause at its first differing word on each side.
     const reworded = pair.ratio < MATCH_RATIO;
     findings.push(
-      finding('changed', message, reworded ? doc.location : doc.locate(first.docOffset), [
+      finding(wordingKind, message, reworded ? doc.location : doc.locate(first.docOffset), [
         { ...(reworded ? sep.location : sep.locate(first.sepOffset)), message: `the SEP’s wording of this ${what}` },
       ]),
     );
   }
 
-  // Order: among matched items of the SEP's numbered lists, those outside the longest run kept in
-  // the SEP's order. The order of bullets, sentences and rows is the writer's, not a requirement.
+  // Order: among matched items of the SEP's numbered lists (of every list, in wording proposed for
+  // a named page), those outside the longest run kept in the SEP's order. Elsewhere the order of
+  // bullets, sentences and rows is the writer's, not a requirement.
   const position = (u: Unit, all: Unit[]) =>
     all.filter((o) => o.block === u.block && o.kind === u.kind && o.index <= u.index).length;
-  for (const pair of outOfOrder(pairs.filter((p) => p.sep.ordered && p.doc.kind === 'item'))) {
+  const listed = pairs.filter((p) => p.sep.kind === 'item' && p.doc.kind === 'item');
+  for (const pair of outOfOrder(options.proposal ? listed : listed.filter((p) => p.sep.ordered))) {
     const what = noun[pair.doc.kind];
     findings.push(
       finding(
@@ -152,7 +166,7 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     if (sep.length && doc.length) {
       findings.push(
         finding(
-          'changed',
+          wordingKind,
           `The ${docName} words this passage differently from the SEP: ${units(doc)} where the SEP has ${units(sep)}`,
           doc[0].location,
           [sepRef(sep[0], 'the SEP’s wording of this passage')],
@@ -185,6 +199,40 @@ export function compareStretch(sepUnits: Unit[], docUnitsAll: Unit[], options: S
     }
   }
   return { findings, matched: pairs.length, compared: sepUnits.length };
+}
+
+/** Letters and digits only: `non-conforming` and `non conforming`, `e.g.` and `eg` are the same words. */
+const letters = (words: readonly Word[]) =>
+  words
+    .map((w) => w.raw)
+    .join('')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
+const sameLetters = (a: readonly Word[], b: readonly Word[]) => letters(a) === letters(b);
+
+/** Words that are one placeholder or several (`<YYYY-MM-DD>`, `<tool name>`, `{NUMBER}`). */
+const PLACEHOLDERS = /^(?:<[^<>]+>|\{[^{}]+\})(?: (?:<[^<>]+>|\{[^{}]+\}))*$/;
+/** The SEP's placeholders, which the spec fills in with a value (a date, a version): not a change of wording. */
+const filledIn = (dropped: readonly Word[], added: readonly Word[]) =>
+  added.length > 0 && PLACEHOLDERS.test(dropped.map((w) => w.key).join(' '));
+
+/** Words with which a SEP names itself or the version it will be in (“this specification version”). */
+const SELF_REFERENCE = new Set(['this', 'specification', 'spec', 'version', 'sep', 'proposal', 'release', 'protocol']);
+/** A version or a SEP as the spec writes it out: `2026-07-28`, `draft`, `DRAFT-2026-v1`, `3.17`, `SEP-2577`. */
+const NAMED = /^(?:\d{4}-\d{2}-\d{2}|draft(?:-[\w.-]+)?|v?\d+(?:\.\d+)+|sep-\d+)$/;
+const selfOrNamed = (w: Word) => SELF_REFERENCE.has(w.key) || NAMED.test(w.key);
+
+/**
+ * The spec writes out what the SEP's words about itself refer to (“as of this specification
+ * version” made “as of protocol version 2026-07-28 (SEP-2577)”): every hunk drops only such
+ * words and adds only those or a named version or SEP, one of them names one, and one drops `this`.
+ */
+function spelledOut(hunks: readonly Hunk[]): boolean {
+  return (
+    hunks.some((h) => h.dropped.some((w) => w.key === 'this')) &&
+    hunks.some((h) => h.added.some((w) => NAMED.test(w.key))) &&
+    hunks.every((h) => h.dropped.every((w) => SELF_REFERENCE.has(w.key)) && h.added.every(selfOrNamed))
+  );
 }
 
 /** “the item “…”” or “3 sentences, from “…””. */

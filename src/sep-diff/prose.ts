@@ -161,7 +161,7 @@ export function compareProse(
     mode = 'fragment';
   }
   docUnits ??= unitsOf(docNodes, pageRegion);
-  const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page', keywords });
+  const r = compareStretch(sepUnits, docUnits, { mode, anchor, docName: 'page', keywords, proposal: true });
   return {
     findings: r.findings,
     compared: { target: page.path, section, proposal: proposalAt, units: sepUnits.length, matched: r.matched },

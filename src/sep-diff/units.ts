@@ -134,7 +134,12 @@ const WORD = /\S+/g;
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
   for (const m of text.matchAll(WORD)) {
-    const key = m[0].toLowerCase().replace(/^[^\p{L}\p{N}<{$-]+|[^\p{L}\p{N}>}]+$/gu, '');
+    // Typographic quotes are the straight ones (`don’t` is `don't`), whichever the writer's editor put.
+    const key = m[0]
+      .toLowerCase()
+      .replace(/[‘’ʼ]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/^[^\p{L}\p{N}<{$-]+|[^\p{L}\p{N}>}]+$/gu, '');
     if (key) words.push({ raw: m[0], key, offset: m.index! });
   }
   return words;

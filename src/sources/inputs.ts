@@ -11,6 +11,8 @@ import { FileReader, textFileOf } from '../runtime/files.js';
 import { digestOf, type FileDigests } from '../runtime/file-digests.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { PACKAGE_JSON, schemaJsonScriptOf } from './package-scripts.js';
+import { MAX_FILE_BYTES } from '../core/limits.js';
 import {
   atVersion,
   defaultLayout,
@@ -24,6 +26,8 @@ import {
   type Layout,
 } from './layout.js';
 import type { LoadOptions } from './load.js';
+import type { SiteKind } from '../model/spec.js';
+import { findSiteMarker, readMkDocsConfig } from './site-kind.js';
 import { prettierConfigCandidates, sepPagesFolder } from './sep-pages.js';
 
 /** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
@@ -58,14 +62,16 @@ export class CheckInputs {
           reader.list(path.posix.dirname(schemaTs), () => true),
           // The JSON Schema may live in a folder of its own.
           reader.exists(schemaJson).then((found) => (found ? [schemaJson] : [])),
-          reader.list(atVersion(layoutPattern(layout, 'docs'), id), (p) => p.endsWith('.mdx')),
+          reader.list(atVersion(layoutPattern(layout, 'docs'), id), (p) => /\.mdx?$/.test(p)),
         ];
       }),
       listSeps(reader, layout),
-      siteFiles(reader, layout),
+      siteFiles(reader, layout, options.siteKind),
       // The toolchain versions it pins decide how the Schema Reference is rendered.
       !options.ignore?.(LOCKFILE) && (await reader.exists(LOCKFILE)) ? [LOCKFILE] : [],
       options.extends ? [options.extends.schema] : [],
+      // The script that writes the JSON Schema decides how it is judged.
+      schemaJsonScriptPaths(reader, options.ignore),
       // The Prettier config the generated SEP pages are formatted with.
       sepPagesConfigs(reader, layout),
     ]);
@@ -136,6 +142,17 @@ export class CheckInputs {
   }
 }
 
+/** package.json and the file its JSON Schema script runs, as `loadSpec` reads them (see `readSchemaJsonScript`). */
+async function schemaJsonScriptPaths(reader: FileReader, ignore?: (relPath: string) => boolean): Promise<string[]> {
+  if (ignore?.(PACKAGE_JSON) || !(await reader.exists(PACKAGE_JSON))) return [];
+  // A package.json over the limit is not read by the load either: listed, not parsed.
+  const size = (await reader.fileSystem.stat(path.join(reader.root, PACKAGE_JSON)).catch(() => undefined))?.size;
+  if (size === undefined || size > MAX_FILE_BYTES) return [PACKAGE_JSON];
+  const text = textFileOf(PACKAGE_JSON, await reader.readBytes(PACKAGE_JSON).catch(() => Buffer.from('')));
+  const runs = text && schemaJsonScriptOf(text)?.runsPath;
+  return runs && !ignore?.(runs) && (await reader.exists(runs)) ? [PACKAGE_JSON, runs] : [PACKAGE_JSON];
+}
+
 /**
  * The version folders (named as `layout.versions` says) where the schema and docs paths have
  * `{version}`; the one version `UNVERSIONED` where no path has.
@@ -151,10 +168,30 @@ export async function findVersions(reader: FileReader, layout: Layout): Promise<
   return names;
 }
 
-/** Every file of the site when its folder has a docs.json (links resolve against all of them). */
-async function siteFiles(reader: FileReader, layout: Layout): Promise<string[]> {
-  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
-  return reader.list(layout.site, () => true);
+/**
+ * Every file of the site when its folder has a docs.json (links resolve against all of them); for
+ * a Markdown generator's site, every file of the folders its marker and the site folder hold.
+ */
+async function siteFiles(reader: FileReader, layout: Layout, kind: SiteKind | undefined): Promise<string[]> {
+  const marker = await findSiteMarker(reader, layout.site);
+  const markdownKind = (kind ?? marker?.kind ?? 'github') !== 'mintlify';
+  if (!markdownKind) {
+    if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG)))) return [];
+    return reader.list(layout.site, () => true);
+  }
+  // The folder the pages are served from: MkDocs's docs_dir, the folder of another marker, else the site folder.
+  let folder = layout.site;
+  const marked: string[] = [];
+  if (marker && marker.kind !== 'mintlify') {
+    folder = marker.dir || '.';
+    if (marker.kind === 'mkdocs') {
+      marked.push(marker.file);
+      const config = await reader.read(marker.file);
+      if (config) folder = readMkDocsConfig(config).docsDir;
+    }
+  }
+  const files = await reader.list(folder, (p) => !/(^|\/)node_modules\//.test(p));
+  return [...marked, ...files];
 }
 
 /** The Prettier config files that may apply to the site's SEP pages, when it has a SEP index. */

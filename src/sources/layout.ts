@@ -8,12 +8,17 @@
  * serving every version the docs hold. The older folder form (`"schema": "schema"`, a folder
  * holding `<version>/schema.ts`) means `schema/{version}/schema.ts`. A layout in which no path
  * has `{version}` (a types file, and a docs folder that is not the older folder form) is an
- * unversioned spec: one version, named `UNVERSIONED`, that messages do not name.
+ * unversioned spec: one version, named `UNVERSIONED`, that messages do not name. A `schema` of
+ * `false` says the spec has no types file of its own: its JSON Schema (`schemaJson`) is the source
+ * of its declarations.
  */
 
 export interface Layout {
-  /** The types file: `schema/{version}/schema.ts`, or one file for every version. */
-  schema: string;
+  /**
+   * The types file: `schema/{version}/schema.ts`, or one file for every version; `false`: none, the
+   * JSON Schema at `schemaJson` is the source (a types file generated from it is not read).
+   */
+  schema: string | false;
   /** The JSON Schema; absent: `schema.json` beside the types file. */
   schemaJson?: string;
   /** A version's prose folder, holding its `**\/*.mdx`: `docs/specification/{version}`. */
@@ -78,24 +83,35 @@ export function versionNaming(layout: Pick<Layout, 'versions'>): string {
  * folder form of `schema` is completed, and `schemaJson` and `docs` hold none either.
  */
 export function isUnversioned(layout: Layout): boolean {
-  const schema = folderForm(layout.schema, 'schema.ts');
+  const schema = layoutPattern({ ...layout, docs: VERSION_SEGMENT }, 'schema');
   return !hasVersion(schema) && !(layout.schemaJson && hasVersion(layout.schemaJson)) && !hasVersion(layout.docs);
 }
 
 /** The segment of a layout path that stands for the version's folder name. */
 export const VERSION_SEGMENT = '{version}';
 
-/** A layout key's value as a path with `{version}` where it has one (the folder forms completed). */
+/**
+ * A layout key's value as a path with `{version}` where it has one (the folder forms completed).
+ * `schema` is the file a version's declarations come from: its types file, or its JSON Schema
+ * when the spec has no types file (see `typesFileless`).
+ */
 export function layoutPattern(layout: Layout, key: 'schema' | 'schemaJson' | 'docs'): string {
   if (key === 'schemaJson') {
     if (layout.schemaJson) return folderForm(layout.schemaJson, 'schema.json');
+    if (layout.schema === false) return folderForm('schema', 'schema.json');
     const schema = layoutPattern(layout, 'schema');
     return `${parentOf(schema) === '.' ? '' : parentOf(schema) + '/'}schema.json`;
   }
-  const value = layout[key];
   // The older folder form of `docs` is a folder of versions, unless nothing else in the layout has versions.
-  if (key === 'docs') return hasVersion(value) || isUnversioned(layout) ? value : joinPath(value, VERSION_SEGMENT);
-  return folderForm(value, 'schema.ts');
+  if (key === 'docs')
+    return hasVersion(layout.docs) || isUnversioned(layout) ? layout.docs : joinPath(layout.docs, VERSION_SEGMENT);
+  if (layout.schema === false) return layoutPattern(layout, 'schemaJson');
+  return folderForm(layout.schema, 'schema.ts');
+}
+
+/** Whether the spec has no types file: its JSON Schema is the source of its declarations. */
+export function typesFileless(layout: Pick<Layout, 'schema'>): boolean {
+  return layout.schema === false;
 }
 
 /** A folder given where a file is meant (the older form): `<folder>/{version}/<file>`. */

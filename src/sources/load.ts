@@ -4,26 +4,39 @@
  * input problem with a location; loading goes on with the rest.
  */
 import path from 'node:path';
-import type { Example, JsonSchemaSource, MarkdownPage, SchemaDialect, Spec, SpecVersion } from '../model/spec.js';
+import type {
+  BaseProtocol,
+  Example,
+  JsonSchemaSource,
+  MarkdownPage,
+  ResolvedInclude,
+  SchemaDialect,
+  SiteKind,
+  Spec,
+  SpecVersion,
+} from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
-import { readTypeDeclarations } from './type-declarations.js';
+import { readRelativeImports, readTypeDeclarations, type RelativeImports } from './type-declarations.js';
 import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
-import { loadSite } from './site.js';
+import { loadMarkdownSite, loadSite } from './site.js';
 import { loadSepPages } from './sep-pages.js';
+import { findSiteMarker, type SiteMarker } from './site-kind.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
+import { readSchemaJsonScript } from './package-scripts.js';
 import {
   atVersion,
   defaultLayout,
   hasVersion,
   isUnversioned,
   layoutPattern,
+  typesFileless,
   UNVERSIONED,
   versionNameTest,
   versionNaming,
@@ -74,6 +87,8 @@ export interface LoadOptions {
   fileSystem?: FileSystem;
   /** The base protocol the types file imports (config `extends`): its types file is read with the rest. */
   extends?: { schema: string; imports: string[] };
+  /** The site generator of the prose (config `site.kind`); absent: found from its marker file (see site-kind.ts). */
+  siteKind?: SiteKind;
 }
 
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
@@ -104,6 +119,8 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   }
 
   const prose = options.prose !== false;
+  const marker = prose ? await findSiteMarker(reader, layout.site) : undefined;
+  const givenKind = options.siteKind ?? marker?.kind;
   const sepsRead = readSeps(reader, layout);
   // The SEPs go to the worker as soon as they are read, before `onSourcesLoaded` posts any
   // generation: the worker parses them while this thread parses schema.ts and the examples,
@@ -124,24 +141,23 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   });
   // Awaited below, unless reading the versions fails first.
   parsingSeps.catch(() => undefined);
-  const siteRead = prose
-    ? loadSite(
-        reader,
-        layout.site,
-        [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id)),
-      )
-    : undefined;
-  const sepPagesRead =
-    prose || options.sepPages
-      ? (siteRead ?? Promise.resolve(undefined)).then((site) => loadSepPages(reader, layout, site, sepsRead))
+  const proseDirs = [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id));
+  const siteRead =
+    prose && (givenKind === undefined || givenKind === 'mintlify')
+      ? loadSite(reader, layout.site, proseDirs)
       : undefined;
-  const [loaded, sepFiles, site, lockfile, baseFile, sepPages] = await Promise.all([
+  // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
+  const scriptRead = readSchemaJsonScript(reader);
+  const sepPagesRead =
+    prose || options.sepPages ? loadSepPages(reader, layout, siteRead, sepsRead, scriptRead) : undefined;
+  const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript, sepPages] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
     options.extends ? reader.read(options.extends.schema) : undefined,
+    scriptRead,
     sepPagesRead,
   ]);
   // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
@@ -151,8 +167,19 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const baseImports = new Set(
     baseFile && options.extends && !baseFile.path.endsWith('.json') ? options.extends.imports : [],
   );
+  // Without a config or a marker: MDX prose is Mintlify's (as spec-check has always read it), Markdown GitHub's.
+  const siteKind: SiteKind =
+    givenKind ?? (loaded.some((l) => l.pageFiles.some((f) => f.path.endsWith('.mdx'))) ? 'mintlify' : 'github');
+  const markdownSite =
+    prose && siteKind !== 'mintlify'
+      ? await loadMarkdownSite(reader, siteKind, marker, layout.site, proseDirs)
+      : undefined;
   const typesFiles = [...new Set(loaded.map((l) => l.version.schemaTs).filter((s) => s !== undefined))];
-  const typeDeclarations = await readTypeDeclarations(reader, typesFiles, baseImports);
+  const [typeDeclarations, relativeImports] = await Promise.all([
+    readTypeDeclarations(reader, typesFiles, baseImports),
+    readRelativeImports(reader, typesFiles),
+  ]);
+  const base = baseProtocol(reader, baseFile, options.extends, relativeImports);
   const spec: Spec = {
     root,
     versions: loaded.map((l) => l.version),
@@ -162,25 +189,21 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     files: new Map(),
     suppressions: [],
     ...(site ? { site } : {}),
+    siteKind,
+    ...(markdownSite ? { markdownSite } : {}),
     ...(lockfile ? { lockfile } : {}),
+    ...(schemaJsonScript ? { schemaJsonScript } : {}),
     ...(sepPages ? { sepPages } : {}),
     ...(typeDeclarations ? { typeDeclarations } : {}),
-    ...(baseFile && options.extends
-      ? {
-          base: {
-            file: baseFile,
-            imports: options.extends.imports,
-            ...(baseFile.path.endsWith('.json')
-              ? { jsonSchema: readJsonSchema(baseFile, reader) }
-              : { schema: memo(reader.cache, 'schema.ts', baseFile, () => readSchemaSource(baseFile)) }),
-          },
-        }
-      : {}),
+    ...(base ? { base } : {}),
+    ...(relativeImports.resolved.size ? { relativeImports: relativeImports.resolved } : {}),
   };
   options.onSourcesLoaded?.(spec);
   // Parsing the prose is most of loading.
   for (const [i, { version, pageFiles }] of loaded.entries()) {
-    if (prose) for (const file of pageFiles) version.pages.push(readPage(file, 'mdx', reader));
+    if (prose)
+      for (const file of pageFiles)
+        version.pages.push(readPage(file, file.path.endsWith('.md') ? 'md' : 'mdx', reader, siteKind));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
   const { now, parsed: fromWorker } = await parsingSeps;
@@ -192,12 +215,47 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     reader.suppressions.push(...parsed.suppressions);
     return pageRead(pageFromData(f, parsed.data), reader);
   });
+  if (prose && siteKind !== 'mintlify') {
+    const includes = await resolveIncludes(reader, spec, marker);
+    if (includes.length) spec.includes = includes;
+  }
   spec.filesRead = reader.filesRead;
   spec.files = new Map([...reader.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   spec.suppressions = [...reader.suppressions].sort((a, b) =>
     a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : a.location.line - b.location.line,
   );
   return spec;
+}
+
+/**
+ * The base protocol: the types file (or JSON Schema) config `extends` names, else the one file of
+ * the tree that the types files' relative imports name (`./spec.types.js`, a vendored copy of the
+ * base's types): what it declares is the base's, as `extends` would make it. A relative import
+ * of the file `extends` names means the base too.
+ */
+function baseProtocol(
+  reader: FileReader,
+  baseFile: TextFile | undefined,
+  configured: LoadOptions['extends'],
+  relative: RelativeImports,
+): BaseProtocol | undefined {
+  const specifiersOf = (path: string) =>
+    [...relative.resolved].filter(([, to]) => to === path).map(([key]) => key.slice(key.indexOf('\0') + 1));
+  const typesBase = (file: TextFile, imports: string[], fromImport: boolean): BaseProtocol => ({
+    file,
+    imports: [...new Set(imports)],
+    schema: memo(reader.cache, 'schema.ts', file, () => readSchemaSource(file)),
+    ...(fromImport ? { fromImport } : {}),
+  });
+  if (configured && baseFile) {
+    if (baseFile.path.endsWith('.json'))
+      return { file: baseFile, imports: configured.imports, jsonSchema: readJsonSchema(baseFile, reader) };
+    return typesBase(baseFile, [...configured.imports, ...specifiersOf(baseFile.path)], false);
+  }
+  // Two files imported by relative paths are not one base protocol: `extends` must say which is.
+  if (configured || relative.files.size !== 1) return undefined;
+  const [file] = relative.files.values();
+  return typesBase(file, specifiersOf(file.path), true);
 }
 
 /**
@@ -211,7 +269,11 @@ async function layoutVersions(reader: FileReader, layout: Layout, rootArg: strin
   const isVersion = versionNameTest(layout);
   if (!isVersion) throw new LoadError(`layout.versions "${layout.versions}" is not a regular expression`);
   if (!hasVersion(schemaPattern) && !(await reader.exists(schemaPattern)))
-    throw new LoadError(`layout.schema "${schemaPattern}" matches no file in ${rootArg}`);
+    throw new LoadError(
+      typesFileless(layout)
+        ? `layout.schemaJson "${schemaPattern}" matches no file in ${rootArg}`
+        : `layout.schema "${schemaPattern}" matches no file in ${rootArg} (where the JSON Schema is the source and there is no types file, set "schema": false)`,
+    );
   const docsPattern = layoutPattern(layout, 'docs');
   if (isUnversioned(layout) && !(await reader.exists(docsPattern)))
     throw new LoadError(`layout.docs "${docsPattern}" matches no folder in ${rootArg}`);
@@ -242,23 +304,44 @@ async function loadVersion(
   const schemaJsonPath = atVersion(layoutPattern(layout, 'schemaJson'), id);
   const schemaDir = path.posix.dirname(schemaTsPath);
   const docsDir = atVersion(layoutPattern(layout, 'docs'), id);
-  const version: SpecVersion = { id, schemaDir, schemaJsonPath, docsDir, examples: [], pages: [] };
+  // Without a types file the JSON Schema is the source: nothing is read as a types file.
+  const fileless = typesFileless(layout);
+  const version: SpecVersion = {
+    id,
+    schemaDir,
+    schemaJsonPath,
+    docsDir,
+    examples: [],
+    pages: [],
+    ...(fileless ? { source: 'jsonSchema' as const } : {}),
+  };
 
-  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles] = await Promise.all([
-    reader.read(schemaTsPath),
+  const [schemaTs, schemaJson, template, reference, schemaFiles, pageFiles, methodList] = await Promise.all([
+    fileless ? undefined : reader.read(schemaTsPath),
     reader.read(schemaJsonPath),
     reader.read(posixJoin(schemaDir, 'schema.mdx')),
     reader.read(posixJoin(docsDir, 'schema.mdx')),
     // Every file under the schema folder (for `{@includeCode}` checks); the examples are among them.
     reader.list(schemaDir, () => true),
     // The Schema Reference page is generated: it is compared as text, not read as prose.
-    reader.list(docsDir, (p) => p.endsWith('.mdx') && p !== posixJoin(docsDir, 'schema.mdx')),
+    reader.list(docsDir, (p) => /\.mdx?$/.test(p) && p !== posixJoin(docsDir, 'schema.mdx')),
+    // The method names a JSON Schema that is the source may list beside it (see `methodsListed`).
+    fileless ? reader.read(posixJoin(path.posix.dirname(schemaJsonPath), METHOD_LIST)) : undefined,
   ]);
   version.schemaFiles = schemaFiles;
+  if (methodList)
+    version.methods = methodsListed(memo(reader.cache, 'json', methodList, () => new JsonDocument(methodList.text)));
   const examplesDir = posixJoin(schemaDir, 'examples') + '/';
   const exampleFiles = schemaFiles.filter((p) => p.startsWith(examplesDir) && p.endsWith('.json'));
 
-  if (!schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
+  if (fileless && !schemaJson && !(await reader.exists(schemaJsonPath))) {
+    reader.problem(
+      'unreadable',
+      `No ${path.posix.basename(schemaJsonPath)} in ${schemaDir}: the version's messages cannot be checked`,
+      { file: schemaDir, line: 1, column: 1 },
+    );
+  }
+  if (!fileless && !schemaTs && (await reader.exists(schemaDir)) && !(await reader.exists(schemaTsPath))) {
     const name = path.posix.basename(schemaTsPath);
     reader.problem('unreadable', `No ${name} in ${schemaDir}: the version's declarations cannot be checked`, {
       file: schemaDir,
@@ -306,8 +389,53 @@ async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]>
   return read.filter((f): f is TextFile => !!f);
 }
 
-function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader): MarkdownPage {
-  const page = memo(reader.cache, syntax, file, () => readMarkdownPage(file, syntax));
+/**
+ * Where the pages' includes lead: MkDocs snippets from the folder holding mkdocs.yml (the
+ * snippets' default base), VitePress `@/` from the site's source folder, others from the page's
+ * folder. One leading outside the root is not read.
+ */
+async function resolveIncludes(
+  reader: FileReader,
+  spec: Spec,
+  marker: SiteMarker | undefined,
+): Promise<ResolvedInclude[]> {
+  const pages = [...spec.versions.flatMap((v) => v.pages), ...(spec.markdownSite?.pages ?? [])];
+  const wanted = pages.flatMap((page) =>
+    // Includes of URLs (`url_download`) are the generator's to fetch.
+    (page.includes ?? [])
+      .filter((include) => !/^[a-z][a-z0-9+.-]*:/i.test(include.written))
+      .map((include) => {
+        const base =
+          include.base === 'snippets'
+            ? (marker?.dir ?? '')
+            : include.base === 'site'
+              ? (spec.markdownSite?.dir ?? '')
+              : include.base === 'root'
+                ? ''
+                : path.posix.dirname(page.path);
+        const joined = path.posix.normalize(base ? `${base}/${include.written}` : include.written);
+        const inside = !include.written.startsWith('/') && joined !== '..' && !joined.startsWith('../');
+        return { written: include.written, location: include.location, target: inside ? joined : undefined };
+      }),
+  );
+  // A file in a folder the tree does not have is taken to be made by the site's build (not judged).
+  const found = await Promise.all(
+    wanted.map(async (w) =>
+      w.target ? (await reader.exists(w.target)) || !(await reader.exists(path.posix.dirname(w.target))) : false,
+    ),
+  );
+  return wanted.map((w, i) => ({
+    written: w.written,
+    ...(w.target ? { target: w.target } : {}),
+    found: found[i],
+    location: w.location,
+  }));
+}
+
+function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader, kind?: SiteKind): MarkdownPage {
+  // Pages of a generator with a syntax of its own are read differently: their parse is kept apart.
+  const key = kind && kind !== 'mintlify' ? `${syntax}-${kind}` : syntax;
+  const page = memo(reader.cache, key, file, () => readMarkdownPage(file, syntax, kind));
   reader.suppressions.push(
     ...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)),
   );
@@ -353,4 +481,23 @@ export function dialectOf(uri: unknown): SchemaDialect | undefined {
   if (uri.includes('2019-09')) return '2019-09';
   if (uri.includes('2020-12')) return '2020-12';
   return undefined;
+}
+
+/** The file beside a JSON Schema that is the source which lists the protocol's method names. */
+const METHOD_LIST = 'meta.json';
+
+/**
+ * The method names a list beside the JSON Schema gives: the string values of its objects that
+ * look like methods (`{ "agentMethods": { "session_new": "session/new" } }`); none when it is
+ * not such a list.
+ */
+function methodsListed(document: JsonDocument): string[] {
+  const value = document.value;
+  if (!document.ok || !value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const methods = new Set<string>();
+  for (const group of Object.values(value))
+    if (group && typeof group === 'object' && !Array.isArray(group))
+      for (const method of Object.values(group))
+        if (typeof method === 'string' && /^[A-Za-z_][\w.-]*(\/[\w.-]+)*$/.test(method)) methods.add(method);
+  return [...methods];
 }

@@ -20,7 +20,8 @@ import {
   type Processor,
 } from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
-import type { CodeBlock, Heading, Link, MarkdownPage, Suppression } from '../model/spec.js';
+import type { CodeBlock, Heading, Link, MarkdownPage, PageIncludeAt, SiteKind, Suppression } from '../model/spec.js';
+import { siteSyntax, type PageInclude } from './site-syntax.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import { suppressionsInPage } from './suppressions.js';
@@ -56,16 +57,17 @@ const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMd
 const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(gfmWithoutAutolinkLiterals);
 
 /** A page's tree parsed as plain Markdown (CommonMark and GFM), within the parse budget; undefined past it. */
-function plainMarkdownTree(file: TextFile): Root | undefined {
+function plainMarkdownTree(text: string): Root | undefined {
   try {
-    return withTimeBudget(() => mdParser.parse(file.text) as Root, PAGE_PARSE_BUDGET_MS)?.value;
+    return withTimeBudget(() => mdParser.parse(text) as Root, PAGE_PARSE_BUDGET_MS)?.value;
   } catch {
     return undefined;
   }
 }
 
-export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
-  const { tree, data } = parsePage(file, syntax);
+/** A page parsed now; `kind`: the site generator whose syntax it is written in (see site-syntax.ts). */
+export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): MarkdownPage {
+  const { tree, data } = parsePage(file, syntax, kind);
   return { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
 }
 
@@ -111,6 +113,7 @@ export interface MarkdownPageData {
   headings: Heading[];
   codeBlocks: Omit<CodeBlock, 'locate'>[];
   links: Link[];
+  includes?: PageIncludeAt[];
 }
 
 /**
@@ -118,10 +121,16 @@ export interface MarkdownPageData {
  * MDX syntax error (an HTML comment, a stray `{`) leaves the rest of the page readable as
  * Markdown: its code blocks, links and headings are still checked, and mdx/parse says why.
  */
-function parseTree(file: TextFile, syntax: 'mdx' | 'md', data: MarkdownPageData): Root | undefined {
+function parseTree(
+  file: TextFile,
+  syntax: 'mdx' | 'md',
+  data: MarkdownPageData,
+  text: string,
+  shifts?: Map<number, number>,
+): Root | undefined {
   try {
     const parser = syntax === 'mdx' ? mdxParser : mdParser;
-    const parsed = withTimeBudget(() => parser.parse(file.text) as Root, PAGE_PARSE_BUDGET_MS);
+    const parsed = withTimeBudget(() => parser.parse(text) as Root, PAGE_PARSE_BUDGET_MS);
     if (parsed) return parsed.value;
     data.parseError = {
       message: `Page took too long to parse (over ${PAGE_PARSE_BUDGET_MS / 1000} s); skipped`,
@@ -130,21 +139,25 @@ function parseTree(file: TextFile, syntax: 'mdx' | 'md', data: MarkdownPageData)
     return undefined;
   } catch (error) {
     data.parseError = { message: parseErrorMessage(error), location: parseErrorLocation(error, file) };
-    const plain = syntax === 'mdx' ? plainMarkdownTree(file) : undefined;
+    data.parseError.location.column += shifts?.get(data.parseError.location.line) ?? 0;
+    const plain = syntax === 'mdx' ? plainMarkdownTree(text) : undefined;
     if (plain) data.parseError.readAsMarkdown = true;
     return plain;
   }
 }
 
-function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: MarkdownPageData } {
+function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tree?: Root; data: MarkdownPageData } {
   const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [] };
   const unparsable = beyondParseLimits(file);
   if (unparsable) {
     data.parseError = unparsable;
     return { data };
   }
-  const tree = parseTree(file, syntax, data);
+  const read = siteSyntax(file.text, kind);
+  if (read?.includes.length) data.includes = includesAt(file, read.includes);
+  const tree = parseTree(file, syntax, data, read?.text ?? file.text, read?.shifts);
   if (!tree) return { data };
+  if (read?.shifts.size) shiftColumns(tree, read.shifts);
   const tooDeep = nodeBeyondDepth(tree, MAX_MARKDOWN_DEPTH);
   if (tooDeep) {
     // The tree is not kept: every walk over it (here and in the rules) recurses per level.
@@ -165,15 +178,22 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
     if (node.type === 'heading') {
       const heading: Heading = {
         depth: node.depth,
-        text: toString(node as MdastHeading).trim(),
+        // On a Markdown site, a heading's id is made of its text without its HTML tags (`<a name>`).
+        text: toString(node as MdastHeading, { includeHtml: !kind || kind === 'mintlify' }).trim(),
         location: at(file, node),
       };
+      const id = read?.ids.get(heading.location.line);
+      if (id !== undefined) heading.id = id;
       while (headingStack.length && headingStack.at(-1)!.depth >= heading.depth) headingStack.pop();
       headingStack.push(heading);
       data.headings.push(heading);
     } else if (node.type === 'code') {
+      // A block holding an include shows another file's text: it is not read as its language.
+      const start = node.position?.start.line ?? 0;
+      const end = node.position?.end.line ?? 0;
+      const including = read?.includes.some((i) => i.line > start && i.line <= end);
       data.codeBlocks.push({
-        lang: node.lang ?? undefined,
+        lang: including ? undefined : (node.lang ?? undefined),
         meta: node.meta ?? undefined,
         value: node.value,
         location: at(file, node),
@@ -203,6 +223,25 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md'): { tree?: Root; data: M
     }
   });
   return { tree, data };
+}
+
+/** Includes as a page's locations. */
+export function includesAt(file: TextFile, includes: PageInclude[]): PageIncludeAt[] {
+  return includes.map(({ written, base, line, column }) => ({
+    written,
+    base,
+    location: { file: file.path, line, column },
+  }));
+}
+
+/** Positions in a tree parsed from a dedented text, moved back to where the page has them. */
+function shiftColumns(tree: Root, shifts: Map<number, number>): void {
+  visit(tree, (node: Nodes) => {
+    const p = node.position;
+    if (!p) return;
+    p.start.column += shifts.get(p.start.line) ?? 0;
+    p.end.column += shifts.get(p.end.line) ?? 0;
+  });
 }
 
 /** The text of an attribute's value: a string, or an expression that is one string literal (`{"/x"}`). */
@@ -297,6 +336,7 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
     headings: data.headings,
     codeBlocks: data.codeBlocks.map((block) => codeBlock(file, block)),
     links: data.links,
+    ...(data.includes ? { includes: data.includes } : {}),
   };
 }
 

@@ -5,8 +5,10 @@
  * milliseconds for this. The corpus suite holds it to the full parse: on every page of the corpus
  * both give the same links and heading texts.
  */
-import type { CodeFence, EsmBlock, Heading, Link } from '../model/spec.js';
-import type { TextFile } from '../core/text-file.js';
+import type { CodeFence, EsmBlock, Heading, Link, PageIncludeAt, SiteKind } from '../model/spec.js';
+import { TextFile } from '../core/text-file.js';
+import type { Location } from '../core/location.js';
+import { siteSyntax } from './site-syntax.js';
 
 export interface PageOutline {
   headings: Heading[];
@@ -220,4 +222,39 @@ function plain(source: string): string {
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|[^\w*])[*_](?!\s)(.+?)[*_](?!\w)/g, '$1$2')
     .replace(/\\(.)/g, '$1');
+}
+
+/**
+ * The outline of a page of a site whose generator has its own syntax (see site-syntax.ts): the
+ * outline of the text as the generator reads it, at the places the page has them, with the
+ * headings' ids and the page's includes.
+ */
+export function outlineSitePage(
+  file: TextFile,
+  syntax: 'mdx' | 'md',
+  kind: SiteKind | undefined,
+): PageOutline & { includes?: PageIncludeAt[] } {
+  const read = siteSyntax(file.text, kind);
+  if (!read) return outlinePage(file, syntax);
+  const out = outlinePage(new TextFile(file.path, read.text), syntax);
+  const shift = (location: Location) => {
+    location.column += read.shifts.get(location.line) ?? 0;
+  };
+  for (const heading of out.headings) {
+    shift(heading.location);
+    const id = read.ids.get(heading.location.line);
+    if (id !== undefined) heading.id = id;
+  }
+  for (const link of out.links) shift(link.location);
+  for (const fence of out.fences) fence.column += read.shifts.get(fence.line) ?? 0;
+  return read.includes.length
+    ? {
+        ...out,
+        includes: read.includes.map(({ written, base, line, column }) => ({
+          written,
+          base,
+          location: { file: file.path, line, column },
+        })),
+      }
+    : out;
 }

@@ -35,7 +35,8 @@ async function prettierConfig(reader: FileReader, dir: string): Promise<TextFile
   for (const p of await prettierConfigCandidates(reader, dir)) {
     const name = path.posix.basename(p);
     if (!readableConfigName(name)) return new TextFile(p, '');
-    const file = await reader.read(p);
+    // Read already when it is the root's package.json (its scripts are read as data too).
+    const file = reader.files.get(p) ?? (await reader.read(p));
     if (!file) continue;
     if (name.startsWith('package.') && !(await import('../generators/prettier-config.js')).packageHasPrettierKey(file))
       continue;
@@ -45,15 +46,19 @@ async function prettierConfig(reader: FileReader, dir: string): Promise<TextFile
 }
 
 /**
- * The SEP pages' sources; undefined when the site has no SEP index. `site`: the loaded site, whose
- * files are used; `seps`: the SEP files being read.
+ * The SEP pages' sources; undefined when the site has no SEP index. `siteRead`: the site being
+ * loaded, whose files are used; `seps`: the SEP files being read; `after`: reads that may take the
+ * Prettier config's file first (the root's package.json, whose scripts are read too), so that a
+ * file is read once.
  */
 export async function loadSepPages(
   reader: FileReader,
   layout: Pick<Layout, 'site'>,
-  site: Site | undefined,
+  siteRead: Promise<Site | undefined> | undefined,
   seps: Promise<TextFile[]>,
+  after: Promise<unknown>,
 ): Promise<SepPagesSources | undefined> {
+  const [site] = await Promise.all([siteRead, after]);
   const { dir, index } = sepPagesFolder(layout);
   const inFolder = (p: string) => p.startsWith(`${dir}/`) && p.endsWith('.mdx') && !p.includes('/', dir.length + 1);
   let files: TextFile[];

@@ -5,10 +5,12 @@
  * are then judged against the spec's own pages only.
  */
 import path from 'node:path';
-import type { Site, SitePage } from '../model/spec.js';
+import type { MarkdownSite, Site, SitePage } from '../model/spec.js';
+import type { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { memo, type FileReader } from '../runtime/files.js';
-import { outlinePage } from './page-outline.js';
+import { outlinePage, outlineSitePage } from './page-outline.js';
+import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
 import { beyondParseLimits } from './markdown.js';
 import { SITE_CONFIG } from './layout.js';
 
@@ -50,4 +52,62 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
     pages.push(page);
   }
   return { dir: siteDir, config: { file: configFile, document }, files, pages };
+}
+
+/** Folders of a Markdown site that hold no pages it serves (tooling, build output, dependencies). */
+const NOT_SERVED = /(^|\/)(node_modules|\.[^/]+)\//;
+
+/**
+ * The site of a Markdown generator: the folder its pages are served from (MkDocs's `docs_dir`,
+ * the folder holding `.vitepress/` or `docusaurus.config.*`, else the site folder), every file
+ * under it, an outline of each page outside the versions' prose, and MkDocs's navigation.
+ */
+export async function loadMarkdownSite(
+  reader: FileReader,
+  kind: MarkdownSite['kind'],
+  marker: SiteMarker | undefined,
+  siteDir: string,
+  proseDirs: string[],
+): Promise<MarkdownSite | undefined> {
+  let dir = marker?.kind === kind ? marker.dir : siteDir;
+  let mkdocs: MkDocsConfig | undefined;
+  let config: TextFile | undefined;
+  if (kind === 'mkdocs' && marker?.kind === 'mkdocs') {
+    config = await reader.read(marker.file);
+    if (config) {
+      mkdocs = memo(reader.cache, 'mkdocs.yml', config, () => readMkDocsConfig(config!));
+      dir = mkdocs.docsDir === '.' ? '' : mkdocs.docsDir;
+    }
+  }
+  if (dir === '.') dir = '';
+  if (dir && !(await reader.exists(dir))) return undefined;
+  // Listed from the root, paths come as `./x`: kept as every other path is, `x`.
+  const files = (await reader.list(dir || '.', () => true))
+    .map((p) => p.replace(/^\.\//, ''))
+    .filter((p) => !NOT_SERVED.test(p.slice(dir.length)));
+  const inProse = (p: string) => proseDirs.some((d) => p.startsWith(d + '/'));
+  const pagePaths = files.filter((p) => /\.mdx?$/.test(p) && !inProse(p));
+  const read = await Promise.all(pagePaths.map((p) => reader.read(p)));
+  const pages: SitePage[] = [];
+  for (const file of read) {
+    if (!file) continue;
+    const syntax: SitePage['syntax'] = file.path.endsWith('.md') ? 'md' : 'mdx';
+    const { beyond, page } = memo(reader.cache, `site-page-${kind}`, file, () => {
+      const beyond = beyondParseLimits(file);
+      const outline = beyond ? { headings: [], links: [], fences: [], esm: [] } : outlineSitePage(file, syntax, kind);
+      return { beyond, page: { path: file.path, file, syntax, ...outline } satisfies SitePage };
+    });
+    if (beyond) reader.problem('parse', beyond.message, beyond.location);
+    pages.push(page);
+  }
+  return {
+    kind,
+    dir,
+    files,
+    pages,
+    ...(config ? { config } : {}),
+    ...(mkdocs?.nav ? { navigation: mkdocs.nav } : {}),
+    ...(mkdocs ? { unlisted: mkdocs.excluded } : {}),
+    ...(mkdocs && !mkdocs.defaultSlugs ? { customSlugs: true as const } : {}),
+  };
 }

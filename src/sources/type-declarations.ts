@@ -112,3 +112,67 @@ export function resolvedImport(
 ): string | undefined {
   return declarations?.resolved.get(`${from}\0${imported.specifier}`);
 }
+
+/** A relative import of a types file (`./spec.types.js`): a file of the tree, not a package. */
+export function isRelativeSpecifier(specifier: string): boolean {
+  return specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
+}
+
+/** How a relative import is resolved: as TypeScript resolves one for a bundler (`.js` names its `.ts`, a folder its `index.ts`). */
+const relativeResolution: TS.CompilerOptions = { ...packageResolution, allowImportingTsExtensions: true };
+
+/** The types files' relative imports, each resolved to the file of the tree it names (or to nothing). */
+export interface RelativeImports {
+  /** `<importing file>\0<specifier>` -> the file it resolves to, relative to the root; absent when none. */
+  resolved: Map<string, string>;
+  /** The files they resolve to, by path. */
+  files: Map<string, TextFile>;
+}
+
+/**
+ * Resolves the relative imports of the types files (`import type { Result } from "./spec.types.js"`)
+ * as TypeScript does, asking the reader for each file TypeScript asks about: only TypeScript
+ * sources inside the root are read (a link leading out is refused by the reader, and said).
+ */
+export async function readRelativeImports(reader: FileReader, typesFiles: SchemaSource[]): Promise<RelativeImports> {
+  const out: RelativeImports = { resolved: new Map(), files: new Map() };
+  const known = new Map<string, TextFile | null>();
+  const abs = (rel: string) => path.join(reader.root, ...rel.split('/'));
+  const rel = (file: string) => path.relative(reader.root, path.resolve(file)).split(path.sep).join('/');
+  const inside = (file: string) => {
+    const r = rel(file);
+    return r !== '' && !r.startsWith('..') && !path.isAbsolute(r);
+  };
+  let asked = new Set<string>();
+  const probe = (file: string): TextFile | null | undefined => {
+    if (!inside(file) || !/\.(?:d\.)?[cm]?tsx?$/.test(file)) return null;
+    const r = rel(file);
+    if (!known.has(r)) asked.add(r);
+    return known.get(r);
+  };
+  const host: TS.ModuleResolutionHost = {
+    fileExists: (f) => !!probe(f),
+    readFile: (f) => probe(f)?.text,
+    directoryExists: (d) => inside(path.join(d, 'x')),
+    realpath: (f) => f,
+    getCurrentDirectory: () => reader.root,
+  };
+  for (const source of typesFiles)
+    for (const { specifier } of source.imports ?? []) {
+      if (!isRelativeSpecifier(specifier)) continue;
+      let found: string | undefined;
+      // TypeScript asks synchronously: what it asks that is not read yet is read, and it is asked again.
+      for (let round = 0; round < 16; round++) {
+        asked = new Set();
+        const result = ts.resolveModuleName(specifier, abs(source.file.path), relativeResolution, host).resolvedModule;
+        found = result ? rel(result.resolvedFileName) : undefined;
+        if (!asked.size) break;
+        await Promise.all([...asked].map(async (r) => known.set(r, (await reader.read(r)) ?? null)));
+      }
+      const file = found && known.get(found);
+      if (!file || file.path === source.file.path) continue;
+      out.resolved.set(`${source.file.path}\0${specifier}`, file.path);
+      out.files.set(file.path, file);
+    }
+  return out;
+}

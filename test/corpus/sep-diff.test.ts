@@ -81,7 +81,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
   });
 
   it('reports each drift once, in the spec and in the SEP', async () => {
-    // The word-level kinds (off by default) turned on: this drift includes a clause dropped and a sentence rewritten.
+    // The word-level kinds of JSDoc and of the Specification section's search (off by default) turned on.
     const root = wordByWord(copyTree(corpusRoot));
     writeSep(root);
     const sepLine = (needle: string) => lineOf(root, SEP, needle);
@@ -92,7 +92,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '   - Input validation errors (e.g., date in wrong format, value out of range)',
       '   - Input validation errors',
     );
-    // An item moved to the front of its list: a bulleted one, whose order sep-diff leaves alone.
+    // An item moved to the front of its list: a bulleted one, in wording proposed for the page, one finding.
     edit(root, PAGE, '   - Unknown tool\n   - Malformed', '   - Server errors\n   - Unknown tool\n   - Malformed');
     edit(root, PAGE, '#calltoolrequest))\n   - Server errors\n', '#calltoolrequest))\n');
     // A sentence rewritten.
@@ -123,6 +123,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       .filter((f) => f.rule.startsWith('sep-diff/'))
       .map((f) => [f.rule, f.file, f.line, f.related.map((r) => `${r.file}:${r.line}`).join(',')]);
     expect(summary).toEqual([
+      ['sep-diff/order', PAGE, lineOf(root, PAGE, '   - Server errors'), `${SEP}:${sepLine('   - Server errors')}`],
       [
         'sep-diff/template',
         PAGE,
@@ -137,7 +138,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
         `${SEP}:${sepLine('   - Business logic errors')}`,
       ],
       [
-        'sep-diff/changed',
+        'sep-diff/proposed-wording',
         PAGE,
         lineOf(root, PAGE, '   - Input validation errors'),
         `${SEP}:${sepLine('   - Input validation errors')}`,
@@ -149,7 +150,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
         `${SEP}:${sepLine('Clients **MAY** provide protocol')}`,
       ],
       [
-        'sep-diff/changed',
+        'sep-diff/proposed-wording',
         PAGE,
         lineOf(root, PAGE, 'Clients **SHOULD** pass'),
         `${SEP}:${sepLine('Clients **SHOULD** provide tool execution')}`,
@@ -162,7 +163,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       ],
     ]);
     const byRule = (rule: string, file = PAGE) => findings.find((f) => f.rule === rule && f.file === file)!;
-    expect(byRule('sep-diff/changed').message).toBe(
+    expect(byRule('sep-diff/proposed-wording').message).toBe(
       'This item differs from the SEP’s wording in the page: “Input validation errors [-(e.g., date in wrong format, value out of range)-]”',
     );
     expect(byRule('sep-diff/keyword').message).toMatch(/^The page says SHOULD where the SEP says MAY/);
@@ -213,7 +214,7 @@ describe('sep-diff on the MCP spec snapshot', () => {
       '2549': '3 compared, 25 of 39 units, 1 of 1 declarations, 1 findings (12 word by word)',
       '2567': '0 compared, 2 of 46 units, 0 of 0 declarations, 0 findings (0 word by word)',
       '2575': '7 compared, 12 of 96 units, 9 of 9 declarations, 3 findings (13 word by word)',
-      '2577': '3 compared, 0 of 46 units, 0 of 0 declarations, 0 findings (6 word by word)',
+      '2577': '3 compared, 0 of 46 units, 0 of 0 declarations, 3 findings (3 word by word)',
       '2596': '0 compared, 4 of 74 units, 0 of 0 declarations, 0 findings (2 word by word)',
       '2663': '0 compared, 3 of 139 units, 3 of 19 declarations, 0 findings (0 word by word)',
       '973': '6 compared, 0 of 2 units, 2 of 2 declarations, 3 findings (5 word by word)',

@@ -1,8 +1,9 @@
 import { LoadError, WriteError } from '../../core/errors.js';
 import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import type { GeneratedFile } from '../../generators/outputs.js';
+import { programRoot, targetDialects, type GeneratedDialect } from '../../generators/keys.js';
+import type { Spec } from '../../model/spec.js';
 import type { Project } from '../../project/project.js';
-import { programRoot, targetDialects } from '../../generators/keys.js';
 import { visible } from '../../reporters/escape.js';
 import { layoutFolders, UNVERSIONED } from '../../sources/layout.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
@@ -32,29 +33,28 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
     .action(async (opts: { root: string; version?: string[]; config?: string; check?: boolean }) => {
       // The config's layout and ignores apply; its --version filters what is written, not what is loaded.
       const run = resolveRunConfig({ root: opts.root, configFile: opts.config, flags: { versions: opts.version } });
-      const [{ loadSpec }, { inLineEndsOf, upToDate }, { writeIfChanged }, { Project }] = await generateModules();
+      const [
+        { loadSpec },
+        { generatedFiles, inLineEndsOf, schemaJsonGeneratorOf, upToDate },
+        { writeIfChanged },
+        { Project },
+      ] = await generateModules();
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
       // Generating needs no prose: the pages are left unparsed (the SEP pages need the SEPs' texts only).
       const loadOptions = { ...loadOptionsOf(run), versions: undefined, prose: false, sepPages: true };
       const spec = await loadSpec(run.rootArg, loadOptions);
       const wanted = run.versions ? new Set(run.versions) : undefined;
-      const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
-      if (wanted && spec.versions.some((v) => v.id === UNVERSIONED))
-        throw new LoadError(`--version ${[...wanted][0]}: the spec has no versions (no {version} in its layout)`);
-      if (unknown.length)
-        throw new LoadError(
-          `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
-        );
-      // The dialect of each schema.json to write is never guessed: without one, nothing is written.
-      const dialects = targetDialects(
-        spec.versions.filter((v) => v.schemaTs && (!wanted || wanted.has(v.id))),
-        run.generate?.dialect,
-      );
-      const undecided = dialects.find((d) => d.problem)?.problem;
-      if (undecided) throw new LoadError(undecided.message);
+      knownVersions(spec, wanted);
       const project = new Project(spec, runtimeOf(run), { generate: run.generate });
-      const files = await filesToWrite(project, wanted);
+      // A schema.json another tool makes (`generate.schemaJson: "external"`) is not written.
+      const writesSchemaJson = schemaJsonGeneratorOf(project).kind !== 'external';
+      if (writesSchemaJson) dialectsDecided(spec, wanted, run.generate?.dialect);
+      const files: Pick<GeneratedFile, 'path' | 'text' | 'committed' | 'problems'>[] = [
+        ...(writesSchemaJson ? await generatedFiles(project, 'schema-json') : []),
+        ...(await generatedFiles(project, 'schema-reference')),
+      ].filter((f) => !wanted || wanted.has(f.version));
+      if (!wanted) files.push(...(await sepPagesToWrite(project)));
       let problems = 0;
       let written = 0;
       const schemaFolders = layoutFolders(run.layout).schema;
@@ -105,30 +105,41 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
         }
       }
       const generated = files.filter((f) => f.text !== undefined && !f.problems.length).length;
-      io.stdout(generateSummary({ written, generated, problems, check: !!opts.check }));
+      const external = writesSchemaJson
+        ? ''
+        : 'schema.json is made by another tool ("generate.schemaJson": "external"): not written.\n';
+      io.stdout(external + generateSummary({ written, generated, problems, check: !!opts.check }));
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
 
-/** Every file generate writes; the SEP pages belong to no version: written unless --version asks for some only. */
-async function filesToWrite(
+/**
+ * The SEP pages, which belong to no version (written unless --version asks for some only). A
+ * committed page the repository's own check accepts (see `SepPageFile.accepted`) is left as it is.
+ */
+async function sepPagesToWrite(
   project: Project,
-  wanted: Set<string> | undefined,
 ): Promise<Pick<GeneratedFile, 'path' | 'text' | 'committed' | 'problems'>[]> {
-  const [{ generatedFiles }, { generatedSepPages }] = await Promise.all([
-    import('../../generators/outputs.js'),
-    import('../../generators/sep-outputs.js'),
-  ]);
-  return [
-    ...[
-      ...(await generatedFiles(project, 'schema-json')),
-      ...(await generatedFiles(project, 'schema-reference')),
-    ].filter((f) => !wanted || wanted.has(f.version)),
-    // A committed page the repository's own check accepts (see `SepPageFile.accepted`) is left as it is.
-    ...(wanted ? [] : (await generatedSepPages(project)).files).map((f) =>
-      f.accepted ? { ...f, text: f.committed!.text } : f,
-    ),
-  ];
+  const { generatedSepPages } = await import('../../generators/sep-outputs.js');
+  return (await generatedSepPages(project)).files.map((f) => (f.accepted ? { ...f, text: f.committed!.text } : f));
+}
+
+/** Every version `--version` names is one the spec has. */
+function knownVersions(spec: Spec, wanted: Set<string> | undefined): void {
+  const unknown = [...(wanted ?? [])].filter((v) => !spec.versions.some((s) => s.id === v));
+  if (wanted && spec.versions.some((v) => v.id === UNVERSIONED))
+    throw new LoadError(`--version ${[...wanted][0]}: the spec has no versions (no {version} in its layout)`);
+  if (unknown.length)
+    throw new LoadError(
+      `unknown version: ${unknown.join(', ')} (found: ${spec.versions.map((v) => v.id).join(', ') || 'none'})`,
+    );
+}
+
+/** The dialect of each schema.json to write is never guessed: without one, nothing is written. */
+function dialectsDecided(spec: Spec, wanted: Set<string> | undefined, configured: GeneratedDialect | undefined): void {
+  const versions = spec.versions.filter((v) => v.schemaTs && (!wanted || wanted.has(v.id)));
+  const undecided = targetDialects(versions, configured).find((d) => d.problem)?.problem;
+  if (undecided) throw new LoadError(undecided.message);
 }
 
 /**

@@ -31,13 +31,16 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
   program
     .command('sep-diff')
     .description("compare a SEP's proposed wording with what the spec says")
-    .argument('<sep>', 'the SEP (a Markdown file), relative to the working folder or to the root')
+    .argument(
+      '<sep>',
+      "the SEP: its number (2145: the SEP folder's 2145-*.md), or its Markdown file, relative to the working folder or to the root",
+    )
     .option('--root <dir>', 'root of the spec repository', '.')
     .addOption(new Option('--format <format>', 'output format').choices(formats).default('text'))
     .option('--config <file>', `config file (default: spec-check.config.json at the root, when present)`)
     .option(
       '--rule <id=severity>',
-      "a rule's severity (off, warning, error) over the config's (repeatable): --rule sep-diff/changed=warning reports wording differences too",
+      "a rule's severity (off, warning, error) over the config's (repeatable): --rule sep-diff/reworded=warning reports the Specification section's sentences found reworded too",
       collect,
     )
     .option(
@@ -64,9 +67,11 @@ export const registerSepDiff: RegisterCommand = (program, { io, setExitCode }) =
       // The rules a sep-diff report can carry: its own kinds and the `prose/*` rules run on the SEP.
       const reportedRules = registry.filter((r) => r.command === 'sep-diff' || r.id.startsWith('prose/'));
       const root = run.root;
-      const abs = [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) =>
-        fs.statSync(p, { throwIfNoEntry: false })?.isFile(),
-      );
+      const abs = /^\d+$/.test(sepArg)
+        ? sepByNumber(root, run.layout.seps, sepArg)
+        : [path.resolve(sepArg), path.resolve(root, sepArg)].find((p) =>
+            fs.statSync(p, { throwIfNoEntry: false })?.isFile(),
+          );
       if (!abs) throw new UsageError(`SEP file not found: ${sepArg}`);
       const config = ruleOptionsOf(run);
       const file = readSepFile(abs, slashed(path.relative(root, abs)));
@@ -125,6 +130,31 @@ async function loadFor(
     if (error instanceof LoadError && error.message.startsWith('unknown version')) return loadSpec(root, options);
     throw error;
   }
+}
+
+/**
+ * The file of the SEP numbered `number` in the SEP folder: `NNNN-slug.md`, the number written
+ * with or without leading zeros. None, or more than one, is a usage error naming what was looked for.
+ */
+function sepByNumber(root: string, sepsFolder: string, number: string): string {
+  const folder = path.join(root, sepsFolder);
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    throw new UsageError(`no SEP ${number}: the SEP folder ${sepsFolder}/ cannot be read`);
+  }
+  const wanted = BigInt(number);
+  const found = names
+    .filter((name) => {
+      const m = /^(\d+)-.+\.md$/.exec(name);
+      return m && BigInt(m[1]) === wanted && fs.statSync(path.join(folder, name)).isFile();
+    })
+    .sort();
+  if (!found.length) throw new UsageError(`no SEP ${number}: ${sepsFolder}/ has no ${number}-*.md`);
+  if (found.length > 1)
+    throw new UsageError(`SEP ${number} is ambiguous: ${found.map((f) => `${sepsFolder}/${f}`).join(', ')}`);
+  return path.join(folder, found[0]);
 }
 
 /** The SEP's text, read once: for choosing the versions to load and, outside the SEP folder, for parsing. */

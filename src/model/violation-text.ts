@@ -1,0 +1,100 @@
+/**
+ * A violation ajv reports, in words: the schema's expectation and what the value has instead
+ * (`expected an integer, got the string "8"`). Shared by the validator of any JSON Schema.
+ */
+import type { ErrorObject } from 'ajv';
+import { valueAtPointer } from '../core/json-document.js';
+import type { SchemaViolation } from './schema-validator.js';
+
+export function describe(e: ErrorObject, root: unknown): SchemaViolation {
+  const at = e.instancePath;
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return {
+        pointer: at,
+        property: String(p.missingProperty),
+        propertyPresent: false,
+        keyword: e.keyword,
+        message: `missing required property "${p.missingProperty}"`,
+      };
+    case 'additionalProperties':
+      return {
+        pointer: at,
+        property: String(p.additionalProperty),
+        propertyPresent: true,
+        keyword: e.keyword,
+        message: `unexpected property "${p.additionalProperty}"`,
+      };
+    case 'unevaluatedProperties':
+      return {
+        pointer: at,
+        property: String(p.unevaluatedProperty),
+        propertyPresent: true,
+        keyword: e.keyword,
+        message: `unexpected property "${p.unevaluatedProperty}"`,
+      };
+    case 'false schema': {
+      // A member whose schema is `false` (a JSON-RPC response's `error` beside its `result`) may not be there at all.
+      const slash = at.lastIndexOf('/');
+      const parent = valueAtPointer(root, at.slice(0, Math.max(0, slash)));
+      if (slash < 0 || !parent || typeof parent !== 'object' || Array.isArray(parent)) break;
+      const property = at
+        .slice(slash + 1)
+        .replaceAll('~1', '/')
+        .replaceAll('~0', '~');
+      return {
+        pointer: at.slice(0, slash),
+        property,
+        propertyPresent: true,
+        keyword: e.keyword,
+        message: `unexpected property "${property}"`,
+      };
+    }
+    case 'type':
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected ${article(String(p.type))}, got ${typeName(valueAtPointer(root, at))}`,
+      };
+    case 'const':
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected ${JSON.stringify(p.allowedValue)}, got ${short(valueAtPointer(root, at))}`,
+      };
+    case 'enum':
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${short(valueAtPointer(root, at))}`,
+      };
+    case 'format':
+      return {
+        pointer: at,
+        keyword: e.keyword,
+        message: `expected a string in format "${p.format}", got ${short(valueAtPointer(root, at))}`,
+      };
+  }
+  return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number') return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
+  if (typeof v === 'string') return `the string ${short(v)}`;
+  return article(typeof v);
+}
+
+function article(type: string): string {
+  return type
+    .split(',')
+    .map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
+    .join(' or ');
+}
+
+export function short(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? s.slice(0, 37) + '...' : s;
+}
