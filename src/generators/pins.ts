@@ -14,9 +14,11 @@ export interface ToolchainPins {
   typedoc?: string;
   typescript?: string;
   'typescript-json-schema'?: string;
+  /** The formatter of the generated SEP pages. */
+  prettier?: string;
 }
 
-const PINNED = ['typedoc', 'typescript', 'typescript-json-schema'] as const;
+const PINNED = ['typedoc', 'typescript', 'typescript-json-schema', 'prettier'] as const;
 
 /**
  * The pins of a lockfile's text: the top-level install of each package (lockfile v2/v3

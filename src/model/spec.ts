@@ -42,6 +42,27 @@ export interface Spec {
   relativeImports?: Map<string, string>;
   /** The root's package.json script that writes the JSON Schema, read as data (sources/package-scripts.ts). */
   schemaJsonScript?: SchemaJsonScript;
+  /** The site's generated SEP pages, when it has a SEP index (`<site>/seps/index.mdx`). */
+  sepPages?: SepPagesSources;
+}
+
+/** What the site's SEP pages are generated from and compared with, besides the SEPs (sources/sep-pages.ts). */
+export interface SepPagesSources {
+  /** The folder of the pages, relative to the root (`docs/seps`). */
+  dir: string;
+  /** The SEPs' files, as read: there before the SEPs are parsed (generating starts then). */
+  seps: TextFile[];
+  /** The committed SEP index page. */
+  index: TextFile;
+  /** The committed pages of the folder, by path (the index among them). */
+  pages: Map<string, TextFile>;
+  /** docs.json, whose SEP tab is generated. */
+  navigation?: TextFile;
+  /**
+   * The Prettier config Prettier would use for the folder's pages, when there is one. A config
+   * written as code is not read: its path, with no text.
+   */
+  prettierConfig?: TextFile;
 }
 
 /** A package.json script that writes the JSON Schema: never run, read to recognise the generator it runs. */

@@ -27,6 +27,7 @@ import { consistencyChangelog } from './consistency-changelog.js';
 import { suppressionUnused } from './suppression-unused.js';
 import { generatedSchemaJson } from './generated-schema-json.js';
 import { generatedSchemaReference } from './generated-schema-reference.js';
+import { generatedSepPages } from './generated-sep-pages.js';
 
 /** Every rule spec-check knows, in the order the rules reference lists them. */
 export const allRules: Rule[] = [
@@ -57,6 +58,7 @@ export const allRules: Rule[] = [
   consistencyChangelog,
   generatedSchemaJson,
   generatedSchemaReference,
+  generatedSepPages,
   suppressionUnused,
 ];
 

@@ -28,6 +28,7 @@ import {
 import type { LoadOptions } from './load.js';
 import type { SiteKind } from '../model/spec.js';
 import { findSiteMarker, readMkDocsConfig } from './site-kind.js';
+import { prettierConfigCandidates, sepPagesFolder } from './sep-pages.js';
 
 /** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
 const TEXT_FILE = /\.(ts|json|mdx?)$/;
@@ -71,6 +72,8 @@ export class CheckInputs {
       options.extends ? [options.extends.schema] : [],
       // The script that writes the JSON Schema decides how it is judged.
       schemaJsonScriptPaths(reader, options.ignore),
+      // The Prettier config the generated SEP pages are formatted with.
+      sepPagesConfigs(reader, layout),
     ]);
     if (reader.problems.length) return undefined;
     const head = `${root}\0${names.join(',')}\0`;
@@ -189,6 +192,13 @@ async function siteFiles(reader: FileReader, layout: Layout, kind: SiteKind | un
   }
   const files = await reader.list(folder, (p) => !/(^|\/)node_modules\//.test(p));
   return [...marked, ...files];
+}
+
+/** The Prettier config files that may apply to the site's SEP pages, when it has a SEP index. */
+async function sepPagesConfigs(reader: FileReader, layout: Layout): Promise<string[]> {
+  const { dir, index } = sepPagesFolder(layout);
+  if (!(await reader.exists(posixJoin(layout.site, SITE_CONFIG))) || !(await reader.exists(index))) return [];
+  return prettierConfigCandidates(reader, dir);
 }
 
 /** The SEPs: Markdown files directly in the SEP folder. */

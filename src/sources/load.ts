@@ -25,6 +25,7 @@ import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
 import { loadMarkdownSite, loadSite } from './site.js';
+import { loadSepPages } from './sep-pages.js';
 import { findSiteMarker, type SiteMarker } from './site-kind.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
@@ -78,6 +79,8 @@ export interface LoadOptions {
    * comments is parsed at loading either way (see `sepParsedAtLoad`).
    */
   sepsToParse?: (text: string) => boolean;
+  /** With `prose: false`: still read the site's SEP pages and the SEPs they are made from (`generate` writes them). */
+  sepPages?: boolean;
   /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
   prose?: boolean;
   /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
@@ -143,15 +146,19 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     prose && (givenKind === undefined || givenKind === 'mintlify')
       ? loadSite(reader, layout.site, proseDirs)
       : undefined;
-  const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript] = await Promise.all([
+  // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
+  const scriptRead = readSchemaJsonScript(reader);
+  const sepPagesRead =
+    prose || options.sepPages ? loadSepPages(reader, layout, siteRead, sepsRead, scriptRead) : undefined;
+  const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript, sepPages] = await Promise.all([
     Promise.all(names.map((id) => loadVersion(reader, layout, id))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
     reader.read(LOCKFILE),
     options.extends ? reader.read(options.extends.schema) : undefined,
-    // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
-    readSchemaJsonScript(reader),
+    scriptRead,
+    sepPagesRead,
   ]);
   // A base that is not there (or not inside the root) is a mistake in the config, not a finding.
   if (options.extends && !baseFile)
@@ -186,6 +193,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     ...(markdownSite ? { markdownSite } : {}),
     ...(lockfile ? { lockfile } : {}),
     ...(schemaJsonScript ? { schemaJsonScript } : {}),
+    ...(sepPages ? { sepPages } : {}),
     ...(typeDeclarations ? { typeDeclarations } : {}),
     ...(base ? { base } : {}),
     ...(relativeImports.resolved.size ? { relativeImports: relativeImports.resolved } : {}),

@@ -3,6 +3,7 @@ import { OUTSIDE_ROOT } from '../../runtime/files.js';
 import type { GeneratedFile } from '../../generators/outputs.js';
 import { programRoot, targetDialects, type GeneratedDialect } from '../../generators/keys.js';
 import type { Spec } from '../../model/spec.js';
+import type { Project } from '../../project/project.js';
 import { visible } from '../../reporters/escape.js';
 import { layoutFolders, UNVERSIONED } from '../../sources/layout.js';
 import { withoutMachinePaths } from '../../util/machine-paths.js';
@@ -23,7 +24,7 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
   program
     .command('generate')
     .description(
-      'write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts',
+      "write schema/<version>/schema.json and docs/specification/<version>/schema.mdx (the Schema Reference) from schema.ts, and the site's SEP pages, SEP index and SEP navigation from seps/*.md (when the site has a SEP index)",
     )
     .option('--root <dir>', 'root of the spec repository', '.')
     .option('--version <version>', 'generate only this version (repeatable)', collect)
@@ -40,18 +41,20 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       ] = await generateModules();
       // Every version is loaded even when only some are written: the Schema Reference program
       // holds every schema.ts, as the spec repository's does (union member order depends on it).
-      // Generating needs no prose: the pages are left unparsed.
-      const spec = await loadSpec(run.rootArg, { ...loadOptionsOf(run), versions: undefined, prose: false });
+      // Generating needs no prose: the pages are left unparsed (the SEP pages need the SEPs' texts only).
+      const loadOptions = { ...loadOptionsOf(run), versions: undefined, prose: false, sepPages: true };
+      const spec = await loadSpec(run.rootArg, loadOptions);
       const wanted = run.versions ? new Set(run.versions) : undefined;
       knownVersions(spec, wanted);
       const project = new Project(spec, runtimeOf(run), { generate: run.generate });
       // A schema.json another tool makes (`generate.schemaJson: "external"`) is not written.
       const writesSchemaJson = schemaJsonGeneratorOf(project).kind !== 'external';
       if (writesSchemaJson) dialectsDecided(spec, wanted, run.generate?.dialect);
-      const files: GeneratedFile[] = [
+      const files: Pick<GeneratedFile, 'path' | 'text' | 'committed' | 'problems'>[] = [
         ...(writesSchemaJson ? await generatedFiles(project, 'schema-json') : []),
         ...(await generatedFiles(project, 'schema-reference')),
       ].filter((f) => !wanted || wanted.has(f.version));
+      if (!wanted) files.push(...(await sepPagesToWrite(project)));
       let problems = 0;
       let written = 0;
       const schemaFolders = layoutFolders(run.layout).schema;
@@ -109,6 +112,17 @@ export const registerGenerate: RegisterCommand = (program, { io, setExitCode }) 
       setExitCode(problems || (opts.check && written) ? 1 : 0);
     });
 };
+
+/**
+ * The SEP pages, which belong to no version (written unless --version asks for some only). A
+ * committed page the repository's own check accepts (see `SepPageFile.accepted`) is left as it is.
+ */
+async function sepPagesToWrite(
+  project: Project,
+): Promise<Pick<GeneratedFile, 'path' | 'text' | 'committed' | 'problems'>[]> {
+  const { generatedSepPages } = await import('../../generators/sep-outputs.js');
+  return (await generatedSepPages(project)).files.map((f) => (f.accepted ? { ...f, text: f.committed!.text } : f));
+}
 
 /** Every version `--version` names is one the spec has. */
 function knownVersions(spec: Spec, wanted: Set<string> | undefined): void {

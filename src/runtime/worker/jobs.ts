@@ -4,6 +4,7 @@
  * that gives way stops early only in the worker, where other jobs wait for the thread).
  */
 import type { GenerationJob, JobOutput } from '../../generators/jobs.js';
+import type { FormatJob, FormatOutput } from '../../generators/format-job.js';
 import type { MarkdownPageData } from '../../sources/markdown.js';
 import type { Suppression } from '../../model/spec.js';
 
@@ -19,12 +20,14 @@ export interface MarkdownJob {
   givesWay?: boolean;
 }
 
-export type WorkerJob = GenerationJob | MarkdownJob;
+export type WorkerJob = GenerationJob | MarkdownJob | FormatJob;
 export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
   ? { data: MarkdownPageData; suppressions: Suppression[] }[]
-  : J extends GenerationJob
-    ? JobOutput<J>
-    : never;
+  : J extends FormatJob
+    ? FormatOutput[]
+    : J extends GenerationJob
+      ? JobOutput<J>
+      : never;
 
 /**
  * Runs a job in this thread, loading only what it needs. `othersWaiting` tells whether another job
@@ -38,5 +41,7 @@ export async function runWorkerJob<J extends WorkerJob>(
     const { markdownJob } = await import('../../sources/markdown.js');
     return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined) as WorkerOutput<J>;
   }
+  if (job.kind === 'format')
+    return (await (await import('../../generators/format-job.js')).runFormatJob(job)) as WorkerOutput<J>;
   return (await (await import('../../generators/jobs.js')).runGenerationJob(job)) as WorkerOutput<J>;
 }

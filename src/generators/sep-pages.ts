@@ -1,0 +1,342 @@
+/**
+ * The SEP pages of a docs site, as a spec repository renders them from its SEPs (`seps/NNNN-slug.md`):
+ * one page per SEP under the site's `seps/` folder (a header of badges and a field table, then the
+ * SEP from its Abstract on), the SEP index page (a summary by status and a table of every SEP) and
+ * the SEP tab of `docs.json` (the SEPs grouped by status). Everything here is text in, text out;
+ * formatting the pages (Prettier) is a job of its own (see `sep-pages-format.ts`).
+ *
+ * What a repository's renderer writes word for word and that no SEP decides (the index page's
+ * introduction, its status definitions, the notice a Final SEP's page carries) is taken from the
+ * committed pages: spec-check keeps their structure, not their text.
+ */
+
+/** What a SEP's header says, as the renderer reads it; `lines` says where each field is (1-based). */
+export interface SepHeader {
+  /** The SEP file's path, relative to the root. */
+  path: string;
+  number: string;
+  slug: string;
+  title: string;
+  status: string;
+  type: string;
+  created: string;
+  accepted?: string;
+  authors: string;
+  /**
+   * The Author(s) item's first line, when the item wraps: what the renderer read before it
+   * joined wrapped lines (pages it wrote then are accepted; see `generated/sep-pages`).
+   */
+  authorsFirstLine?: string;
+  sponsor: string;
+  pr: string;
+  /** The line of each field the header states (title: its heading); absent for a defaulted field. */
+  lines: Partial<Record<SepField, number>>;
+}
+
+export type SepField = 'title' | 'status' | 'type' | 'created' | 'accepted' | 'authors' | 'sponsor' | 'pr';
+
+/** The field table's labels on a SEP page, by field, as the page's readers see them. */
+export const FIELD_LABELS: Record<SepField | 'number', string> = {
+  number: 'SEP',
+  title: 'Title',
+  status: 'Status',
+  type: 'Type',
+  created: 'Created',
+  accepted: 'Accepted',
+  authors: 'Author(s)',
+  sponsor: 'Sponsor',
+  pr: 'PR',
+};
+
+/** A SEP file name: its number, a dash, its slug. */
+const SEP_FILE = /^(\d+)-(.+)\.md$/;
+
+/** A header list item `- **Name**: value`, by the name as the SEP template writes it. */
+const headerItem = (name: string) => new RegExp(`^\\s*-\\s*\\*\\*${name}\\*\\*:\\s*(.+)$`, 'm');
+
+const TITLE = /^#\s+SEP-\d+:\s+(.+)$/m;
+const STATUS = headerItem('Status');
+const TYPE = headerItem('Type');
+const CREATED = headerItem('Created');
+const ACCEPTED = headerItem('Accepted');
+const SPONSOR = headerItem('Sponsor');
+/** Author(s) may wrap: indented lines that do not start a list item continue it. */
+const AUTHORS = /^[ \t]*-[ \t]*\*\*Author\(s\)\*\*:[ \t]*([^\n]*(?:\n[ \t]+(?![-*+][ \t])[^\n]*)*)/m;
+const AUTHORS_FIRST_LINE = headerItem('Author\\(s\\)');
+/** The PR item: the number after its first `#` or `/pull/`. */
+const PR = /^\s*-\s*\*\*PR\*\*:.*?(?:#|\/pull\/)(\d+)/m;
+
+/** Whether a file of the SEP folder is a SEP the renderer publishes (not the template, the README or a 0000- draft). */
+export function publishedSepName(fileName: string): boolean {
+  if (fileName === 'TEMPLATE.md' || fileName === 'README.md' || fileName.startsWith('0000-')) return false;
+  return SEP_FILE.test(fileName);
+}
+
+/** The 1-based line of an offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The header of a SEP, as the renderer reads it: fields it does not find take its defaults
+ * (`Untitled`, `Unknown`, `None`, the file's number for the PR). Undefined for a file it skips.
+ */
+export function readSepHeader(path: string, text: string): SepHeader | undefined {
+  const fileName = path.slice(path.lastIndexOf('/') + 1);
+  if (!publishedSepName(fileName)) return undefined;
+  const [, number, slug] = SEP_FILE.exec(fileName)!;
+  const lines: SepHeader['lines'] = {};
+  const field = (name: SepField, pattern: RegExp, label?: string): string | undefined => {
+    const m = pattern.exec(text);
+    if (!m) return undefined;
+    // A match may start on blank lines before the item: its line is where the item's label is.
+    const at = label ? text.indexOf(label, m.index) : m.index + m[0].indexOf('#');
+    lines[name] = lineAt(text, at < 0 ? m.index : at);
+    return m[1];
+  };
+  const title = field('title', TITLE)?.trim() ?? 'Untitled';
+  const status = field('status', STATUS, '**Status**')?.trim() ?? 'Unknown';
+  const type = field('type', TYPE, '**Type**')?.trim() ?? 'Unknown';
+  const created = field('created', CREATED, '**Created**')?.trim() ?? 'Unknown';
+  const accepted = field('accepted', ACCEPTED, '**Accepted**')?.trim();
+  const authors = field('authors', AUTHORS, '**Author(s)**')?.replace(/\s+/g, ' ').trim() ?? 'Unknown';
+  const firstLine = AUTHORS_FIRST_LINE.exec(text)?.[1].trim();
+  const sponsor = field('sponsor', SPONSOR, '**Sponsor**')?.trim() ?? 'None';
+  const pr = field('pr', PR, '**PR**') ?? number;
+  return {
+    path,
+    number,
+    slug,
+    title,
+    status,
+    type,
+    created,
+    ...(accepted !== undefined ? { accepted } : {}),
+    authors,
+    ...(firstLine !== undefined && firstLine !== authors ? { authorsFirstLine: firstLine } : {}),
+    sponsor,
+    pr,
+    lines,
+  };
+}
+
+/** The badge colour of a status (any other status is gray). */
+const STATUS_COLOURS: Record<string, string> = {
+  final: 'green',
+  accepted: 'blue',
+  'in-review': 'yellow',
+  draft: 'gray',
+  rejected: 'red',
+  withdrawn: 'red',
+  dormant: 'orange',
+  superseded: 'purple',
+};
+
+export function statusColour(status: string): string {
+  return STATUS_COLOURS[status.toLowerCase()] ?? 'gray';
+}
+
+const badge = (colour: string, text: string) => `<Badge color="${colour}" shape="pill">${text}</Badge>`;
+
+/** `@name` handles as links to their GitHub profiles. */
+function linkedHandles(text: string): string {
+  return text.replace(/@([\w-]+)/g, (_, name: string) => `[@${name}](https://github.com/${name})`);
+}
+
+/** A title cut to `max` characters for the sidebar, an ellipsis standing for the rest. */
+function sidebarTitle(title: string, max = 40): string {
+  return title.length <= max ? title : `${title.slice(0, max - 1).trim()}…`;
+}
+
+/** Where a SEP's page lives in the site, without the extension (`seps/2145-slug`). */
+export function sepRoute(sep: Pick<SepHeader, 'number' | 'slug'>): string {
+  return `seps/${sep.number}-${sep.slug}`;
+}
+
+export interface SepPageParts {
+  /** The link of a pull request by number: `${pullRequests}/${n}`. */
+  pullRequests: string;
+  /** The notice a Final SEP's page carries after its badges, when the site has one. */
+  finalNotice?: string;
+}
+
+/** A SEP's page, before formatting. */
+export function sepPageText(sep: SepHeader, sepText: string, parts: SepPageParts): string {
+  const abstract = sepText.indexOf('## Abstract');
+  const body = abstract < 0 ? sepText : sepText.slice(abstract);
+  const final = sep.status.toLowerCase() === 'final';
+  const row = (field: SepField | 'number', value: string) => `| **${FIELD_LABELS[field]}** | ${value} |\n`;
+  const pr = `[#${sep.pr}](${parts.pullRequests}/${sep.pr})`;
+  return (
+    '---\n' +
+    `title: "SEP-${sep.number}: ${sep.title}"\n` +
+    `sidebarTitle: "SEP-${sep.number}: ${sidebarTitle(sep.title)}"\n` +
+    `description: "${sep.title}"\n` +
+    '---\n\n' +
+    '<div className="flex items-center gap-2 mb-4">\n' +
+    `  ${badge(statusColour(sep.status), sep.status)}\n` +
+    `  ${badge('gray', sep.type)}\n` +
+    '</div>\n\n' +
+    (final && parts.finalNotice ? `${parts.finalNotice}\n\n` : '') +
+    '| Field | Value |\n|-------|-------|\n' +
+    row('number', sep.number) +
+    row('title', sep.title) +
+    row('status', sep.status) +
+    row('type', sep.type) +
+    row('created', sep.created) +
+    (sep.accepted ? row('accepted', sep.accepted) : '') +
+    row('authors', linkedHandles(sep.authors)) +
+    row('sponsor', linkedHandles(sep.sponsor)) +
+    row('pr', pr) +
+    '\n---\n\n' +
+    `${body}\n`
+  );
+}
+
+/** The element a committed page holds between its badges and its field table (a notice), if any. */
+export function noticeOf(pageText: string): string | undefined {
+  const m = /<\/div>\n\n(<Note>[^]*?<\/Note>)\n\n\|/.exec(pageText);
+  return m?.[1];
+}
+
+/** The pull request links of committed pages' field tables: `https://host/owner/repo/pull`. */
+export function pullRequestBaseOf(pageText: string): string | undefined {
+  const m = /^\|\s*\*\*PR\*\*\s*\|\s*\[#(\d+)\]\((\S+)\/\1\)/m.exec(pageText);
+  return m?.[2];
+}
+
+/** The field table rows of a page (committed or generated): value by label, cells trimmed. */
+export function fieldRows(pageText: string): Map<string, { value: string; offset: number }> {
+  const rows = new Map<string, { value: string; offset: number }>();
+  const end = pageText.indexOf('\n---\n', pageText.indexOf('| Field'));
+  const head = end < 0 ? pageText : pageText.slice(0, end);
+  for (const m of head.matchAll(/^\|\s*\*\*([^*\n]+)\*\*\s*\|\s*(.*?)\s*\|\s*$/gm))
+    if (!rows.has(m[1])) rows.set(m[1], { value: m[2], offset: m.index });
+  return rows;
+}
+
+/** Newest first; SEPs of one number keep their file order. */
+const byNumberDescending = (a: SepHeader, b: SepHeader) => parseInt(b.number, 10) - parseInt(a.number, 10);
+
+/** The parts of the index page that follow from the SEPs: the summary list and the table rows. */
+export function indexRows(seps: SepHeader[]): { summary: string; rows: string } {
+  const sorted = [...seps].sort(byNumberDescending);
+  const counts = new Map<string, number>();
+  for (const sep of sorted) counts.set(sep.status.toLowerCase(), (counts.get(sep.status.toLowerCase()) ?? 0) + 1);
+  const summary = [...counts]
+    .map(([status, count]) => `- **${status.charAt(0).toUpperCase()}${status.slice(1)}**: ${count}`)
+    .join('\n');
+  const rows = sorted
+    .map(
+      (sep) =>
+        `| [SEP-${sep.number}](/${sepRoute(sep)}) | ${sep.title} | ${badge(statusColour(sep.status), sep.status)} | ${sep.type} | ${sep.created} |`,
+    )
+    .join('\n');
+  return { summary, rows };
+}
+
+/**
+ * The index page, before formatting: the committed page with its summary list (under
+ * `## Summary`) and the rows of its SEP table (under `## All SEPs`) made from the SEPs.
+ * Undefined when the committed page has no such list or table to take the rest from.
+ */
+export function indexPageText(committed: string, seps: SepHeader[]): string | undefined {
+  const text = committed.replaceAll('\r\n', '\n');
+  const summary = /^## Summary\n\n((?:- [^\n]*\n)+)/m.exec(text);
+  const table = /^## All SEPs\n\n(\|[^\n]*\n\|[^\n]*\n)((?:\|[^\n]*\n)*)/m.exec(text);
+  if (!summary || !table || table.index < summary.index) return undefined;
+  const fresh = indexRows(seps);
+  const summaryAt = summary.index + summary[0].length - summary[1].length;
+  const rowsAt = table.index + table[0].length - table[2].length;
+  return (
+    text.slice(0, summaryAt) +
+    `${fresh.summary}\n` +
+    text.slice(summaryAt + summary[1].length, rowsAt) +
+    (fresh.rows ? `${fresh.rows}\n` : '') +
+    text.slice(rowsAt + table[2].length)
+  );
+}
+
+/** Statuses in the order of the navigation's groups; others follow in the order SEPs have them. */
+const GROUP_ORDER = ['Final', 'Accepted', 'In-Review', 'Draft', 'Withdrawn', 'Rejected', 'Superseded', 'Dormant'];
+
+/** A status as a group's name: each dash-separated word capitalised (`in-review` -> `In-Review`). */
+export function groupName(status: string): string {
+  return status
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join('-');
+}
+
+/** The SEP tab of the navigation: the index, then a group per status of the SEPs in it, by number. */
+export function sepTab(seps: SepHeader[]): { tab: string; pages: (string | { group: string; pages: string[] })[] } {
+  const groups = new Map<string, SepHeader[]>();
+  for (const sep of seps) {
+    const name = groupName(sep.status);
+    groups.set(name, [...(groups.get(name) ?? []), sep]);
+  }
+  const names = [
+    ...GROUP_ORDER.filter((g) => groups.has(g)),
+    ...[...groups.keys()].filter((g) => !GROUP_ORDER.includes(g)),
+  ];
+  return {
+    tab: 'SEPs',
+    pages: [
+      'seps/index',
+      ...names.map((group) => ({
+        group,
+        pages: [...groups.get(group)!]
+          .sort((a, b) => parseInt(a.number, 10) - parseInt(b.number, 10))
+          .map((sep) => sepRoute(sep)),
+      })),
+    ],
+  };
+}
+
+/**
+ * docs.json with its SEP tab made from the SEPs: put where the tab was, else before the Community
+ * tab, else last; a SEP group left in the Community tab is taken out. Written as two-space JSON.
+ * Undefined when the text is not JSON with `navigation.tabs`.
+ */
+export function navigationText(docsJson: string, seps: SepHeader[]): string | undefined {
+  let config: { navigation?: { tabs?: unknown } };
+  try {
+    config = JSON.parse(docsJson) as typeof config;
+  } catch {
+    return undefined;
+  }
+  const tabs = config?.navigation?.tabs;
+  if (!Array.isArray(tabs)) return undefined;
+  const named = (name: string) => (t: unknown) => !!t && typeof t === 'object' && (t as { tab?: unknown }).tab === name;
+  const community = tabs.find(named('Community')) as { pages?: unknown } | undefined;
+  if (community && Array.isArray(community.pages))
+    community.pages = community.pages.filter(
+      (p: unknown) => !(p && typeof p === 'object' && (p as { group?: unknown }).group === 'SEPs'),
+    );
+  const tab = sepTab(seps);
+  const at = tabs.findIndex(named('SEPs'));
+  if (at >= 0) tabs[at] = tab;
+  else {
+    const before = tabs.findIndex(named('Community'));
+    if (before >= 0) tabs.splice(before, 0, tab);
+    else tabs.push(tab);
+  }
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** A page's text with its tables' cells trimmed and rules shortened: equal for tables that differ only in alignment. */
+export function withTablesUnaligned(text: string): string {
+  return text.replace(/^\|.*\|[ \t]*$/gm, (row) =>
+    row
+      .split('|')
+      .map((cell) => (/^\s*:?-+:?\s*$/.test(cell) ? '-' : cell.trim()))
+      .join('|'),
+  );
+}
+
+/** The field table's Author(s) cell as it reads for these authors. */
+export function authorsCell(authors: string): string {
+  return `| **${FIELD_LABELS.authors}** | ${linkedHandles(authors)} |`;
+}
