@@ -45,6 +45,14 @@ describe('sample specs of other shapes', () => {
     ]);
     // Admonitions, content tabs, a snippet include and a {{ macro }} are no finding; no message names a version.
     expect(got.summary).toMatchObject({ examplesValidated: 3, codeBlocksValidated: 5, filesRead: 10 });
+    // Its JSON Schema is what `generate` writes with the spec repository's typescript-json-schema flags.
+    const generated = await runCli([
+      'generate',
+      '--root',
+      path.join(projectRoot, 'examples/unversioned-spec'),
+      '--check',
+    ]);
+    expect(generated).toMatchObject({ code: 0, stdout: 'All 1 generated files are up to date.\n' });
   });
 
   it('a Mintlify spec whose JSON Schema is the source (examples/schema-first-spec)', async () => {
@@ -60,5 +68,15 @@ describe('sample specs of other shapes', () => {
     // Fence options (highlight, title) leave a block JSON; no block is left unclassified.
     expect(got.summary).toMatchObject({ codeBlocksValidated: 5 });
     expect(got.summary.codeBlocksUnclassified).toBeUndefined();
+    const generated = await runCli([
+      'generate',
+      '--root',
+      path.join(projectRoot, 'examples/schema-first-spec'),
+      '--check',
+    ]);
+    expect(generated).toMatchObject({
+      code: 0,
+      stdout: 'Nothing to generate: no file of this spec is made by spec-check.\n',
+    });
   });
 });

@@ -167,5 +167,7 @@ export function generateSummary({
   if (errors && !generated) return `${problems} error${problems === 1 ? '' : 's'} above: no file could be generated.\n`;
   if (errors)
     return `${errors}; the ${generated} file${generated === 1 ? '' : 's'} generated ${check ? 'would not change' : 'were unchanged'}.\n`;
+  // A spec whose JSON Schema is the source, or made by another tool, has nothing spec-check makes.
+  if (!generated) return 'Nothing to generate: no file of this spec is made by spec-check.\n';
   return `All ${generated} generated files are up to date.\n`;
 }
