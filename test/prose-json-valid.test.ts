@@ -104,6 +104,36 @@ describe('prose/json-valid', () => {
     expect(got.findings).toEqual([{ file: PAGE, line, column, message }]);
   });
 
+  it('reads a stream of server-sent events in a json block as messages, each answering the request by id', async () => {
+    const text =
+      '---\ntitle: Parts\n---\n\n## Streaming\n\n```json\n{ "jsonrpc": "2.0", "id": 4, "method": "parts/get", "params": { "id": "b1" } }\n```\n\n' +
+      '```json\nevent: message\ndata: { "jsonrpc": "2.0", "id": 4, "result": { "part": { "id": "b1", "size": 1 } } }\n\n' +
+      'data: {\n  "jsonrpc": "2.0",\n  "id": 4,\n  "result": { "part": { "id": "b1" } }\n}\n```\n';
+    const got = await run({ [PAGE]: text });
+    expect(got.findings).toEqual([
+      {
+        file: PAGE,
+        line: 18,
+        column: 23,
+        message:
+          'Response to "parts/get" (matched by id 4) does not match GetPartResult at /result/part: missing required property "size"',
+      },
+    ]);
+  });
+
+  it('still checks the values of a block of several that parse when another does not', async () => {
+    const text = page(
+      'The client asks, then asks again:',
+      '{ "jsonrpc": "2.0", "id": 1, "method": "parts/gte", "params": { "id": "b1" } }\n{ "jsonrpc": "2.0", "id": 2, }',
+    );
+    const got = await run({ [PAGE]: text });
+    expect(got.findings.map((f) => [f.line, f.message])).toEqual([
+      [8, 'Unknown method "parts/gte": no request or notification in schema/draft/schema.ts has this method'],
+      [9, 'Invalid JSON: Trailing comma'],
+    ]);
+    expect(got.validated + got.unclassified).toBe(0);
+  });
+
   it('matches a response to the request shown before it in the same section, by id', async () => {
     const text =
       '---\ntitle: Parts\n---\n\n## Getting\n\n```json\n{ "jsonrpc": "2.0", "id": "r1", "method": "parts/get", "params": { "id": "b1" } }\n```\n\n' +

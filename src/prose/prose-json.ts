@@ -235,21 +235,31 @@ function readJsonBlocksOnce(
     }
     section.enter(block);
     let jsons: ProseJson[];
+    let syntaxErrors: ShownBlock['syntaxErrors'] = [];
     const sketch = !jsonBlockLanguage(block.lang);
     if (sketch) {
       const read = sketchValues(project, block);
       if (!read) continue;
       jsons = read;
     } else {
-      const syntaxErrors = blockSyntaxErrors(project, block);
-      if (!syntaxErrors) continue;
+      const told = blockSyntaxErrors(project, block);
+      if (!told) continue;
+      syntaxErrors = told;
       jsons = jsonBlockValues(project, block);
+      const declaredName = (name: string) => known(name) || namesType(page.file.text, name);
       // A block that does not parse says so once; a bare name is told only in one that does.
-      if (!syntaxErrors.length)
-        syntaxErrors.push(...undeclaredNames(jsons, block, (name) => known(name) || namesType(page.file.text, name)));
+      if (!syntaxErrors.length) syntaxErrors.push(...undeclaredNames(jsons, block, declaredName));
       if (syntaxErrors.length) {
-        out.push({ block, syntaxErrors, values: [] });
-        continue;
+        // A block of several values (messages one after another, a stream of events) still shows
+        // those that parse: each is a message of its own.
+        jsons =
+          jsons.length > 1
+            ? jsons.filter((json) => !json.errors.length && (json.names ?? []).every((n) => declaredName(n.name)))
+            : [];
+        if (!jsons.length) {
+          out.push({ block, syntaxErrors, values: [] });
+          continue;
+        }
       }
     }
     const values: ShownValue[] = [];
@@ -276,7 +286,7 @@ function readJsonBlocksOnce(
       values.push({ json, classification: c, problems });
     }
     section.shown(values.map((v) => v.classification));
-    out.push(sketch ? { block, sketch, syntaxErrors: [], values } : { block, syntaxErrors: [], values });
+    out.push(sketch ? { block, sketch, syntaxErrors: [], values } : { block, syntaxErrors, values });
   }
   return out;
 }
