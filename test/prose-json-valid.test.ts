@@ -121,6 +121,34 @@ describe('prose/json-valid', () => {
     ]);
   });
 
+  describe('a request that an error answers as invalid on purpose', () => {
+    const exchange = (request: string, code: number) =>
+      '---\ntitle: Parts\n---\n\n## Errors\n\nThe client sends bad params:\n\n```json\n' +
+      request +
+      '\n```\n\nThe server refuses:\n\n```json\n' +
+      `{ "jsonrpc": "2.0", "id": "bad-1", "error": { "code": ${code}, "message": "Refused" } }` +
+      '\n```\n';
+    const badParams = '{ "jsonrpc": "2.0", "id": "bad-1", "method": "parts/get", "params": { "id": 7 } }';
+    const badMethod = '{ "jsonrpc": "2.0", "id": "bad-1", "method": "parts/gte", "params": { "id": "b1" } }';
+
+    it.each([
+      ['its params, answered by Invalid params (-32602)', badParams, -32602],
+      ['its method, answered by Method not found (-32601)', badMethod, -32601],
+      ['anything, answered by Invalid Request (-32600)', badParams, -32600],
+    ])('does not report %s', async (_name, request, code) => {
+      expect((await run({ [PAGE]: exchange(request, code) })).findings).toEqual([]);
+    });
+
+    it('still reports the envelope, and what another error does not excuse', async () => {
+      const envelope = '{ "jsonrpc": "1.0", "id": "bad-1", "method": "parts/get", "params": { "id": 7 } }';
+      const messages = async (request: string, code: number) =>
+        (await run({ [PAGE]: exchange(request, code) })).findings.map((f) => f.message);
+      expect(await messages(envelope, -32602)).toEqual([expect.stringMatching(/at \/jsonrpc: /)]);
+      expect(await messages(badParams, -32001)).toEqual([expect.stringMatching(/at \/params\/id: expected a string/)]);
+      expect(await messages(badMethod, -32602)).toEqual([expect.stringMatching(/^Unknown method "parts\/gte"/)]);
+    });
+  });
+
   it('still checks the values of a block of several that parse when another does not', async () => {
     const text = page(
       'The client asks, then asks again:',
