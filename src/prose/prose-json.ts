@@ -227,7 +227,6 @@ function readJsonBlocksOnce(
       checks: [{ definition: name, pointer: '', ...(ofBase ? { schema: 'base' as const } : {}) }],
     };
   };
-  // The requests the section has shown, by id: an error answering one may say it is wrong on purpose.
   let asked: Asked = new Map();
   for (const block of page.codeBlocks) {
     const key = block.headingPath.join('\u0000');
@@ -294,6 +293,7 @@ function readJsonBlocksOnce(
   return out;
 }
 
+/** The requests a section has shown, by id: an error answering one may say it is wrong on purpose. */
 type Asked = Map<string, { values: ShownValue[]; at: number; policy: Policy }>;
 
 /**
