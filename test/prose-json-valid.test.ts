@@ -149,6 +149,17 @@ describe('prose/json-valid', () => {
     });
   });
 
+  it('reports a syntax error in the JSON body of an HTTP message, and reads no other body', async () => {
+    const response = 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\n  "id": "b1",\n  "size": 8,\n}';
+    const got = await run({ [PAGE]: page('The server answers:', response, 'http') });
+    expect(got.findings).toEqual([{ file: PAGE, line: 13, column: 12, message: 'Invalid JSON: Trailing comma' }]);
+    const noBlankLine = 'POST /parts HTTP/1.1\nContent-Type: application/json; charset=utf-8\n{ "id": "b1" }';
+    const text = 'GET /parts HTTP/1.1\nAccept: application/json\n\n{ not json }';
+    const html = 'HTTP/1.1 200 OK\nContent-Type: text/html\n\n<p>{ not json }</p>';
+    for (const block of [noBlankLine, text, html])
+      expect((await run({ [PAGE]: page('On the wire:', block, 'HTTP') })).findings).toEqual([]);
+  });
+
   it('still checks the values of a block of several that parse when another does not', async () => {
     const text = page(
       'The client asks, then asks again:',
