@@ -41,6 +41,25 @@ describe('reading JSON blocks as spec authors write them', () => {
     expect(values[1].positionOf('/b/0')).toEqual({ line: 4, column: 8 });
   });
 
+  it('reads a stream of server-sent events as the values of its data fields', () => {
+    const values = readJsonBlock(
+      'event: progress\ndata: {\n  "step": 1\n}\n\n: a comment\ndata: {"step": 2,\n  "done": true}\n',
+    );
+    expect(values.map((v) => v.errors)).toEqual([[], []]);
+    expect(values.map((v) => v.value)).toEqual([{ step: 1 }, { step: 2, done: true }]);
+    expect(values[1].positionOf('/done')).toEqual({ line: 7, column: 10 });
+  });
+
+  it('reports a syntax error in an event at its place in the block', () => {
+    const [first, second] = readJsonBlock('data: { "a": 1 }\n\ndata: {\n  "b": [1,],\n}');
+    expect(first.errors).toEqual([]);
+    expect(second.errors[0]).toEqual({ message: 'Trailing comma', line: 3, column: 9 });
+  });
+
+  it('leaves a block that does not start with an event field as JSON', () => {
+    expect(readJsonBlock('{ "a": 1 }\ndata: { "b": 2 }')[0].errors.length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['a missing comma', '{\n  "a": 1\n  "b": 2\n}', { message: 'Comma expected', line: 2, column: 2 }],
     ['an unclosed brace', '{\n  "a": {\n    "b": 1\n}', { message: "Closing '}' expected", line: 3, column: 1 }],

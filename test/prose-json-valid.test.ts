@@ -104,6 +104,75 @@ describe('prose/json-valid', () => {
     expect(got.findings).toEqual([{ file: PAGE, line, column, message }]);
   });
 
+  it('reads a stream of server-sent events in a json block as messages, each answering the request by id', async () => {
+    const text =
+      '---\ntitle: Parts\n---\n\n## Streaming\n\n```json\n{ "jsonrpc": "2.0", "id": 4, "method": "parts/get", "params": { "id": "b1" } }\n```\n\n' +
+      '```json\nevent: message\ndata: { "jsonrpc": "2.0", "id": 4, "result": { "part": { "id": "b1", "size": 1 } } }\n\n' +
+      'data: {\n  "jsonrpc": "2.0",\n  "id": 4,\n  "result": { "part": { "id": "b1" } }\n}\n```\n';
+    const got = await run({ [PAGE]: text });
+    expect(got.findings).toEqual([
+      {
+        file: PAGE,
+        line: 18,
+        column: 23,
+        message:
+          'Response to "parts/get" (matched by id 4) does not match GetPartResult at /result/part: missing required property "size"',
+      },
+    ]);
+  });
+
+  describe('a request that an error answers as invalid on purpose', () => {
+    const exchange = (request: string, code: number) =>
+      '---\ntitle: Parts\n---\n\n## Errors\n\nThe client sends bad params:\n\n```json\n' +
+      request +
+      '\n```\n\nThe server refuses:\n\n```json\n' +
+      `{ "jsonrpc": "2.0", "id": "bad-1", "error": { "code": ${code}, "message": "Refused" } }` +
+      '\n```\n';
+    const badParams = '{ "jsonrpc": "2.0", "id": "bad-1", "method": "parts/get", "params": { "id": 7 } }';
+    const badMethod = '{ "jsonrpc": "2.0", "id": "bad-1", "method": "parts/gte", "params": { "id": "b1" } }';
+
+    it.each([
+      ['its params, answered by Invalid params (-32602)', badParams, -32602],
+      ['its method, answered by Method not found (-32601)', badMethod, -32601],
+      ['anything, answered by Invalid Request (-32600)', badParams, -32600],
+    ])('does not report %s', async (_name, request, code) => {
+      expect((await run({ [PAGE]: exchange(request, code) })).findings).toEqual([]);
+    });
+
+    it('still reports the envelope, and what another error does not excuse', async () => {
+      const envelope = '{ "jsonrpc": "1.0", "id": "bad-1", "method": "parts/get", "params": { "id": 7 } }';
+      const messages = async (request: string, code: number) =>
+        (await run({ [PAGE]: exchange(request, code) })).findings.map((f) => f.message);
+      expect(await messages(envelope, -32602)).toEqual([expect.stringMatching(/at \/jsonrpc: /)]);
+      expect(await messages(badParams, -32001)).toEqual([expect.stringMatching(/at \/params\/id: expected a string/)]);
+      expect(await messages(badMethod, -32602)).toEqual([expect.stringMatching(/^Unknown method "parts\/gte"/)]);
+    });
+  });
+
+  it('reports a syntax error in the JSON body of an HTTP message, and reads no other body', async () => {
+    const response = 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\n  "id": "b1",\n  "size": 8,\n}';
+    const got = await run({ [PAGE]: page('The server answers:', response, 'http') });
+    expect(got.findings).toEqual([{ file: PAGE, line: 13, column: 12, message: 'Invalid JSON: Trailing comma' }]);
+    const noBlankLine = 'POST /parts HTTP/1.1\nContent-Type: application/json; charset=utf-8\n{ "id": "b1" }';
+    const text = 'GET /parts HTTP/1.1\nAccept: application/json\n\n{ not json }';
+    const html = 'HTTP/1.1 200 OK\nContent-Type: text/html\n\n<p>{ not json }</p>';
+    for (const block of [noBlankLine, text, html])
+      expect((await run({ [PAGE]: page('On the wire:', block, 'HTTP') })).findings).toEqual([]);
+  });
+
+  it('still checks the values of a block of several that parse when another does not', async () => {
+    const text = page(
+      'The client asks, then asks again:',
+      '{ "jsonrpc": "2.0", "id": 1, "method": "parts/gte", "params": { "id": "b1" } }\n{ "jsonrpc": "2.0", "id": 2, }',
+    );
+    const got = await run({ [PAGE]: text });
+    expect(got.findings.map((f) => [f.line, f.message])).toEqual([
+      [8, 'Unknown method "parts/gte": no request or notification in schema/draft/schema.ts has this method'],
+      [9, 'Invalid JSON: Trailing comma'],
+    ]);
+    expect(got.validated + got.unclassified).toBe(0);
+  });
+
   it('matches a response to the request shown before it in the same section, by id', async () => {
     const text =
       '---\ntitle: Parts\n---\n\n## Getting\n\n```json\n{ "jsonrpc": "2.0", "id": "r1", "method": "parts/get", "params": { "id": "b1" } }\n```\n\n' +

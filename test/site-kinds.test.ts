@@ -21,6 +21,7 @@ describe('heading slugs per generator', () => {
     ['3. Sending a Widget: The Basics', '3-sending-a-widget-the-basics'],
     ['Crème brûlée', 'creme-brulee'],
     ['`widgets/list` -- a request', 'widgetslist-a-request'],
+    ['7.10. `widgets/color/set`', '710-widgetscolorset'],
     ['Ünïcode only: ✓', 'unicode-only'],
   ])("MkDocs (Python-Markdown's toc) slugs %j as %j", (text, slug) => {
     expect(pythonMarkdownSlug(text)).toBe(slug);
@@ -180,6 +181,11 @@ describe('MkDocs', () => {
       ['a link in an admonition body', '!!! note "See"\n    Read [x](#overview).'],
       ['a link in a content tab', '=== "One"\n    Read [x](../../index.md).'],
       ['a link a macro makes', '[x]({{ base_url }}/nowhere.md)'],
+      [
+        'a snippet whose section a macro fills in',
+        '{% macro tabs(region) %}\n```ts\n--8<-- "docs/index.md:{{ region }}"\n```\n{% endmacro %}',
+      ],
+      ['a snippet whose file a macro fills in', '--8<-- "docs/{{ part }}.md"'],
       ['an absolute link, left to the server', '[x](/nowhere/)'],
     ].map(([name, body]) => ({ name, files: onDraft(body) })),
     invalid: [

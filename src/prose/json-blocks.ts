@@ -93,7 +93,8 @@ const blockValues = derivation(
  * Reads a JSON block: one value, or several values one after another (a block showing a
  * sequence of messages). Positions are in the whole block's text.
  */
-export function readJsonBlock(text: string, options: ProseJsonOptions = {}): ProseJson[] {
+export function readJsonBlock(written: string, options: ProseJsonOptions = {}): ProseJson[] {
+  const text = withoutEventStreamFields(written);
   const segments = topLevelSegments(text);
   if (segments.length <= 1) return [readProseJson(text, options)];
   return segments.map(([start, end]) => readProseJson(maskOutside(text, start, end), options));
@@ -445,6 +446,30 @@ function topLevelSegments(text: string): [number, number][] {
   }
   out.push([start, text.length]);
   return out;
+}
+
+/** A line of a server-sent event stream: a field (`data:`, `event:`, `id:`, `retry:`) or a `:` comment. */
+const EVENT_STREAM_LINE = /^([ \t]*)(?:(data)|event|id|retry|)[ \t]*:/;
+
+/**
+ * A block showing a stream of server-sent events (`data: {...}`, one event after another, as a
+ * streaming answer is shown) read as the values its `data` fields carry: a block whose first line
+ * is such a field has the field names of its lines blanked (`event:` and `id:` lines, and `:`
+ * comments, whole), so that each event's JSON is a value of the block, at its place in the text.
+ * Any other block is returned as it is: JSON never has an unquoted name at the start of a line.
+ */
+function withoutEventStreamFields(text: string): string {
+  const lines = text.split('\n');
+  const first = lines.find((line) => line.trim());
+  if (!first || !EVENT_STREAM_LINE.test(first) || !lines.some((line) => /^[ \t]*data[ \t]*:/.test(line))) return text;
+  return lines
+    .map((line) => {
+      const field = EVENT_STREAM_LINE.exec(line);
+      if (!field) return line;
+      const blanked = field[0].length + (field[2] && line[field[0].length] === ' ' ? 1 : 0);
+      return field[2] ? ' '.repeat(blanked) + line.slice(blanked) : ' '.repeat(line.length);
+    })
+    .join('\n');
 }
 
 /** The text with everything outside `[start, end)` blanked (line breaks kept), so offsets stay. */

@@ -32,6 +32,7 @@ import { derivation, type Project } from '../project/project.js';
 import { maySketch, maySketchIn, sketchValues } from './ts-sketch.js';
 import { declaredBefore, interfacesOf, type PageInterface } from './page-interfaces.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
+import { isObject } from '../util/is-object.js';
 
 /**
  * A fence whose info string may start with a language of `JSON_BLOCK_LANGUAGES` as a whole word
@@ -226,30 +227,40 @@ function readJsonBlocksOnce(
       checks: [{ definition: name, pointer: '', ...(ofBase ? { schema: 'base' as const } : {}) }],
     };
   };
+  let asked: Asked = new Map();
   for (const block of page.codeBlocks) {
     const key = block.headingPath.join('\u0000');
-    if (key !== sectionKey) [sectionKey, declared] = [key, []];
+    if (key !== sectionKey) [sectionKey, declared, asked] = [key, [], new Map()];
     if (!jsonBlockLanguage(block.lang) && !maySketch(block.lang, block.value)) {
       declared.push(...interfacesOf(project, block));
       continue;
     }
     section.enter(block);
     let jsons: ProseJson[];
+    let syntaxErrors: ShownBlock['syntaxErrors'] = [];
     const sketch = !jsonBlockLanguage(block.lang);
     if (sketch) {
       const read = sketchValues(project, block);
       if (!read) continue;
       jsons = read;
     } else {
-      const syntaxErrors = blockSyntaxErrors(project, block);
-      if (!syntaxErrors) continue;
+      const told = blockSyntaxErrors(project, block);
+      if (!told) continue;
+      syntaxErrors = told;
       jsons = jsonBlockValues(project, block);
+      const declaredName = (name: string) => known(name) || namesType(page.file.text, name);
       // A block that does not parse says so once; a bare name is told only in one that does.
-      if (!syntaxErrors.length)
-        syntaxErrors.push(...undeclaredNames(jsons, block, (name) => known(name) || namesType(page.file.text, name)));
+      if (!syntaxErrors.length) syntaxErrors.push(...undeclaredNames(jsons, block, declaredName));
       if (syntaxErrors.length) {
-        out.push({ block, syntaxErrors, values: [] });
-        continue;
+        // Of several values (messages one after another, a stream of events), those that parse are shown.
+        jsons =
+          jsons.length > 1
+            ? jsons.filter((json) => !json.errors.length && (json.names ?? []).every((n) => declaredName(n.name)))
+            : [];
+        if (!jsons.length) {
+          out.push({ block, syntaxErrors, values: [] });
+          continue;
+        }
       }
     }
     const values: ShownValue[] = [];
@@ -274,11 +285,59 @@ function readJsonBlocksOnce(
         if (alternative) ({ classification: c, problems } = alternative);
       }
       values.push({ json, classification: c, problems });
+      noteAsked(project, version, asked, values, policy);
     }
     section.shown(values.map((v) => v.classification));
-    out.push(sketch ? { block, sketch, syntaxErrors: [], values } : { block, syntaxErrors: [], values });
+    out.push(sketch ? { block, sketch, syntaxErrors: [], values } : { block, syntaxErrors, values });
   }
   return out;
+}
+
+/** The requests a section has shown, by id: an error answering one may say it is wrong on purpose. */
+type Asked = Map<string, { values: ShownValue[]; at: number; policy: Policy }>;
+
+/**
+ * Remembers the request just shown (the last of `values`) by its id; an error answering a
+ * request shown before re-reads that request as what the error says is wrong on purpose.
+ */
+function noteAsked(project: Project, version: SpecVersion, asked: Asked, values: ShownValue[], policy: Policy): void {
+  const { json, classification: c } = values[values.length - 1];
+  const id = isObject(json.value) ? idKey(json.value.id) : undefined;
+  if (id === undefined) return;
+  if (c.kind === 'request' || c.unknownMethod !== undefined) asked.set(id, { values, at: values.length - 1, policy });
+  const refused = c.kind === 'error' ? asked.get(id) : undefined;
+  if (!refused) return;
+  const shown = refused.values[refused.at];
+  const wrong = wrongOnPurpose(shown.classification, (json.value as { error?: unknown }).error);
+  if (wrong)
+    refused.values[refused.at] = {
+      ...shown,
+      classification: wrong,
+      problems: violations(project, version, shown.json, wrong, refused.policy),
+    };
+}
+
+/** A JSON-RPC id as a key (`1` and `"1"` differ), or undefined when the value is no id. */
+function idKey(id: unknown): string | undefined {
+  return typeof id === 'string' || typeof id === 'number' ? JSON.stringify(id) : undefined;
+}
+
+/**
+ * What of a request an error answering it shows to be wrong on purpose, by JSON-RPC 2.0's codes:
+ * an "Invalid Request" (-32600) the whole request, "Method not found" (-32601) its method,
+ * "Invalid params" (-32602) its params. The request is then held to the envelope alone (and
+ * its method, unless that is what is wrong): an example of a refused request is no defect of
+ * the example. Undefined for any other error.
+ */
+function wrongOnPurpose(c: Classification, error: unknown): Classification | undefined {
+  const code = isObject(error) ? error.code : undefined;
+  if (code !== -32600 && code !== -32601 && code !== -32602) return undefined;
+  const how = `${c.how ?? 'by method'}, answered by a ${code} error`;
+  if (code === -32600) return { ...c, how, checks: [], unknownMethod: undefined };
+  const envelopeOnly = c.checks.filter((check) => check.definition !== c.declaration);
+  return code === -32601
+    ? { ...c, how, checks: envelopeOnly, unknownMethod: undefined }
+    : { ...c, how, checks: envelopeOnly };
 }
 
 export interface Policy {

@@ -401,9 +401,10 @@ async function resolveIncludes(
 ): Promise<ResolvedInclude[]> {
   const pages = [...spec.versions.flatMap((v) => v.pages), ...(spec.markdownSite?.pages ?? [])];
   const wanted = pages.flatMap((page) =>
-    // Includes of URLs (`url_download`) are the generator's to fetch.
+    // Includes of URLs (`url_download`) are the generator's to fetch; a path a template
+    // expression fills in (`file.ts:{{ region }}` in a macro's body) is known only when it renders.
     (page.includes ?? [])
-      .filter((include) => !/^[a-z][a-z0-9+.-]*:/i.test(include.written))
+      .filter((include) => !/^[a-z][a-z0-9+.-]*:/i.test(include.written) && !/\{\{|\{%/.test(include.written))
       .map((include) => {
         const base =
           include.base === 'snippets'
