@@ -188,7 +188,12 @@ tester.run(siteNavigation, {
 });
 
 tester.run(siteUnlistedPage, {
-  valid: [{ name: 'snippets are not pages', files: { 'docs/snippets/note.mdx': 'A note.\n' } }],
+  valid: [
+    { name: 'snippets are not pages', files: { 'docs/snippets/note.mdx': 'A note.\n' } },
+    { name: "a folder's README is left out of the build", files: { 'docs/README.md': '# How to edit the docs\n' } },
+    { name: 'nor is a CONTRIBUTING.md deeper down', files: { 'docs/docs/CONTRIBUTING.md': '# Contributing\n' } },
+    { name: 'a partial whose name starts with _', files: { 'docs/docs/_agents-table.mdx': page('## Agents') } },
+  ],
   invalid: [
     {
       name: 'a page no entry lists',
@@ -199,6 +204,24 @@ tester.run(siteUnlistedPage, {
           file: 'docs/docs/hidden.mdx',
           line: 1,
           column: 1,
+        },
+      ],
+    },
+  ],
+});
+
+tester.run(xrefLink, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a link to the docs folder README, which the site leaves out of the build',
+      files: { ...onIntro('[x](/README)'), 'docs/README.md': '# How to edit the docs\n' },
+      errors: [
+        {
+          file: 'docs/docs/intro.mdx',
+          line: introLine,
+          column: 1,
+          messageIncludes: 'No page or file at /README on the site',
         },
       ],
     },

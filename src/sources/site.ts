@@ -16,9 +16,20 @@ import { SITE_CONFIG } from './layout.js';
 
 export { SITE_CONFIG };
 
+/**
+ * Files Mintlify leaves out of every build wherever they sit (its default ignore list, before any
+ * `.mintignore`): a folder's README and the repository's notes are not pages of the site.
+ */
+const IGNORED_BY_SITE = /(^|\/)(README|LICENSE|CHANGELOG|CONTRIBUTING)\.md$/;
+
+/** Whether the site leaves a file under its folder out of the build (served neither as a page nor as a file). */
+export function isIgnoredBySite(relToSite: string): boolean {
+  return IGNORED_BY_SITE.test(relToSite);
+}
+
 /** Whether a file under the site folder is a page the site serves (`snippets/` are imported, not served). */
 export function isSitePage(relToSite: string): boolean {
-  return /\.mdx?$/.test(relToSite) && !relToSite.startsWith('snippets/');
+  return /\.mdx?$/.test(relToSite) && !relToSite.startsWith('snippets/') && !isIgnoredBySite(relToSite);
 }
 
 /**
