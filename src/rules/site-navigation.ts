@@ -88,9 +88,10 @@ export const siteUnlistedPage: Rule = {
     const site = siteModel(project);
     if (!site) return;
     const listed = new Set(site.navigation.map((e) => e.page.replace(/^\/+/, '').replace(/\/+$/, '')));
+    const ignored = new Set(site.site.ignored);
     for (const file of new Set(site.pages.values())) {
       const bare = site.urlOf(file)!.slice(1);
-      if (isPartial(bare)) continue;
+      if (isPartial(bare) || ignored.has(file)) continue;
       const names = bare.endsWith('/index') ? [bare, bare.slice(0, -'/index'.length)] : [bare];
       if (!names.some((n) => listed.has(n)))
         report({

@@ -43,7 +43,9 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
   const document = memo(reader.cache, 'json', configFile, () => new JsonDocument(configFile.text));
   for (const e of document.errors)
     reader.problem('parse', `JSON syntax error: ${e.message}`, configFile.location(e.offset));
-  const files = await reader.list(siteDir, () => true);
+  // Files the config ignores are still served: the navigation and links reach them, nothing reads them.
+  const files = await reader.list(siteDir, () => true, true);
+  const ignored = files.filter((p) => reader.isIgnored(p));
   const prefix = siteDir ? siteDir + '/' : '';
   const inProse = (p: string) => proseDirs.some((d) => p.startsWith(d + '/'));
   const pagePaths = files.filter((p) => isSitePage(p.slice(prefix.length)) && !inProse(p));
@@ -62,7 +64,7 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
     pages.push(page);
   }
-  return { dir: siteDir, config: { file: configFile, document }, files, pages };
+  return { dir: siteDir, config: { file: configFile, document }, files, ignored, pages };
 }
 
 /** Folders of a Markdown site that hold no pages it serves (tooling, build output, dependencies). */
