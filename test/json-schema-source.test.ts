@@ -232,6 +232,31 @@ describe('a spec whose JSON Schema is the source', () => {
     expect(twoLeft.summary.codeBlocksUnclassified).toBe(1);
   });
 
+  it('reports a response shown as its envelope alone, with neither result nor error', async () => {
+    const request = fence(
+      '{ "jsonrpc": "2.0", "id": 1, "method": "kettle/boil", "params": { "kettleId": "k1", "targetCelsius": 90 } }',
+    );
+    const root = writeTree({
+      'spec-check.config.json': JSON.stringify({ layout: { schemaJson: 'schema/kettle.json', docs: 'docs' } }),
+      'schema/kettle.json': JSON.stringify(kettleSchema, null, 2),
+      'docs/kettles.mdx': [
+        '# Kettles',
+        '',
+        request,
+        'Once it boils, the appliance answers:',
+        '',
+        fence('{\n  "jsonrpc": "2.0",\n  "id": 1\n}'),
+        'An answer whose members are left out:',
+        '',
+        fence('{\n  "jsonrpc": "2.0",\n  "id": 1\n  // ...\n}'),
+      ].join('\n'),
+    });
+    const { findings } = await check(root);
+    expect(findings.map((f) => `${f.rule} ${f.line} ${f.message}`)).toEqual([
+      'prose/json-valid 12 Response to id 1 has neither "result" nor "error": a JSON-RPC 2.0 response carries one of them',
+    ]);
+  });
+
   it('reads a definition whose `method` is a constant as the whole message', async () => {
     const schema = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
