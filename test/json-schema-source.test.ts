@@ -129,7 +129,10 @@ async function check(root: string): Promise<{ code: number; findings: Finding[];
 }
 
 /** The kettle schema as an older generator made it: no `x-method`; the methods listed beside it. */
-function unnamedKettleTree(page: string): string {
+function unnamedKettleTree(
+  page: string,
+  clientMethods: Record<string, string> = { kettle_event: 'kettle/event' },
+): string {
   const defs = Object.fromEntries(
     Object.entries(kettleSchema.$defs).map(([name, def]) => {
       const { ['x-method']: _method, ['x-side']: _side, ...rest } = def as Record<string, unknown>;
@@ -141,7 +144,7 @@ function unnamedKettleTree(page: string): string {
     'schema/kettle.json': JSON.stringify({ ...kettleSchema, $defs: defs }),
     'schema/meta.json': JSON.stringify({
       applianceMethods: { kettle_boil: 'kettle/boil', kettle_pour: 'kettle/pour' },
-      clientMethods: { kettle_event: 'kettle/event' },
+      clientMethods,
       version: 1,
     }),
     'docs/kettles.mdx': page,
@@ -205,7 +208,8 @@ describe('a spec whose JSON Schema is the source', () => {
         '{ "jsonrpc": "2.0", "id": 1, "method": "kettle/boil", "params": { "kettleId": "k1", "targetCelsius": 120 } }',
       ),
       fence('{ "jsonrpc": "2.0", "id": 1, "result": { "reachedCelsius": 98 } }'),
-      // KettleNotification's name has none of the words of kettle/event's last segment: not matched.
+      // KettleNotification's name has none of the words of kettle/event's last segment, but it is the
+      // one definition left whose words are in the one method left.
       fence('{ "jsonrpc": "2.0", "method": "kettle/event", "params": { "kettleId": "k1" } }'),
       'Only what the page is about is shown:',
       '',
@@ -216,9 +220,41 @@ describe('a spec whose JSON Schema is the source', () => {
     const { findings, summary } = await check(unnamedKettleTree(page));
     expect(findings.map((f) => `${f.line} ${f.message}`)).toEqual([
       '4 Request "kettle/boil" does not match BoilKettleRequest at /params/targetCelsius: must be <= 100',
+      '12 Notification "kettle/event" does not match KettleNotification at /params: missing required property "event"',
     ]);
-    expect(summary.codeBlocksValidated).toBe(3);
-    expect(summary.codeBlocksUnclassified).toBe(1);
+    expect(summary.codeBlocksValidated).toBe(4);
+    expect(summary.codeBlocksUnclassified ?? 0).toBe(0);
+    // With two methods left that its words are in, KettleNotification is neither's.
+    const twoLeft = await check(
+      unnamedKettleTree(page, { kettle_event: 'kettle/event', kettle_status: 'kettle/status' }),
+    );
+    expect(twoLeft.findings.map((f) => f.line)).toEqual([4]);
+    expect(twoLeft.summary.codeBlocksUnclassified).toBe(1);
+  });
+
+  it('reports a response shown as its envelope alone, with neither result nor error', async () => {
+    const request = fence(
+      '{ "jsonrpc": "2.0", "id": 1, "method": "kettle/boil", "params": { "kettleId": "k1", "targetCelsius": 90 } }',
+    );
+    const root = writeTree({
+      'spec-check.config.json': JSON.stringify({ layout: { schemaJson: 'schema/kettle.json', docs: 'docs' } }),
+      'schema/kettle.json': JSON.stringify(kettleSchema, null, 2),
+      'docs/kettles.mdx': [
+        '# Kettles',
+        '',
+        request,
+        'Once it boils, the appliance answers:',
+        '',
+        fence('{\n  "jsonrpc": "2.0",\n  "id": 1\n}'),
+        'An answer whose members are left out:',
+        '',
+        fence('{\n  "jsonrpc": "2.0",\n  "id": 1\n  // ...\n}'),
+      ].join('\n'),
+    });
+    const { findings } = await check(root);
+    expect(findings.map((f) => `${f.rule} ${f.line} ${f.message}`)).toEqual([
+      'prose/json-valid 12 Response to id 1 has neither "result" nor "error": a JSON-RPC 2.0 response carries one of them',
+    ]);
   });
 
   it('reads a definition whose `method` is a constant as the whole message', async () => {

@@ -20,6 +20,7 @@ import type { Rule } from '../src/core/rule.js';
 import type { Finding } from '../src/core/finding.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
 import type { SiteKind } from '../src/model/spec.js';
+import { ignoreMatcher } from '../src/config/glob.js';
 
 /** A tree: paths relative to the root (`/`-separated) to texts; `null` leaves out a file of the tester's base tree. */
 export type Files = Record<string, string | null>;
@@ -44,6 +45,8 @@ export interface CaseOptions {
   extends?: { schema: string; imports: string[] };
   /** The site generator (config `site.kind`); found from the marker file when absent. */
   siteKind?: SiteKind;
+  /** Paths and globs the config ignores (config `ignore`). */
+  ignore?: string[];
 }
 
 export interface ValidCase {
@@ -81,6 +84,7 @@ export class RuleTester {
       layout: options.layout,
       extends: options.extends,
       siteKind: options.siteKind,
+      ignore: options.ignore ? ignoreMatcher(options.ignore) : undefined,
     });
     const project = new Project(spec, new Runtime({ worker: false }), { vocabulary: options.vocabulary });
     await prepareRules(project, [rule]).done;

@@ -174,8 +174,18 @@ tester.run(siteRedirect, {
   ],
 });
 
+/** Pages of an unstable schema, which a config may ignore. */
+const unstable: Files = { 'docs/specification/draft/unstable/intro.mdx': page('## Not yet stable') };
+
 tester.run(siteNavigation, {
-  valid: [{ name: 'every entry has its page', files: {} }],
+  valid: [
+    { name: 'every entry has its page', files: {} },
+    {
+      name: 'an entry whose page the config ignores: the site still serves it',
+      files: { 'docs/docs.json': docsJson([], ['specification/draft/unstable/intro']), ...unstable },
+      options: { ignore: ['docs/specification/draft/unstable/'] },
+    },
+  ],
   invalid: [
     {
       name: 'an entry without a page',
@@ -188,7 +198,13 @@ tester.run(siteNavigation, {
 });
 
 tester.run(siteUnlistedPage, {
-  valid: [{ name: 'snippets are not pages', files: { 'docs/snippets/note.mdx': 'A note.\n' } }],
+  valid: [
+    { name: 'snippets are not pages', files: { 'docs/snippets/note.mdx': 'A note.\n' } },
+    { name: "a folder's README is left out of the build", files: { 'docs/README.md': '# How to edit the docs\n' } },
+    { name: 'nor is a CONTRIBUTING.md deeper down', files: { 'docs/docs/CONTRIBUTING.md': '# Contributing\n' } },
+    { name: 'a partial whose name starts with _', files: { 'docs/docs/_agents-table.mdx': page('## Agents') } },
+    { name: 'a page the config ignores', files: unstable, options: { ignore: ['docs/specification/draft/unstable/'] } },
+  ],
   invalid: [
     {
       name: 'a page no entry lists',
@@ -199,6 +215,30 @@ tester.run(siteUnlistedPage, {
           file: 'docs/docs/hidden.mdx',
           line: 1,
           column: 1,
+        },
+      ],
+    },
+  ],
+});
+
+tester.run(xrefLink, {
+  valid: [
+    {
+      name: 'a link to a page the config ignores, which the site serves',
+      files: { ...onIntro('[x](/specification/draft/unstable/intro#anything)'), ...unstable },
+      options: { ignore: ['docs/specification/draft/unstable/'] },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a link to the docs folder README, which the site leaves out of the build',
+      files: { ...onIntro('[x](/README)'), 'docs/README.md': '# How to edit the docs\n' },
+      errors: [
+        {
+          file: 'docs/docs/intro.mdx',
+          line: introLine,
+          column: 1,
+          messageIncludes: 'No page or file at /README on the site',
         },
       ],
     },

@@ -32,8 +32,14 @@ export const versionDeclarations = derivation(
       (d) => d.xMethod || d.members.some((m) => m.name === 'method' && /^"/.test(m.typeText)),
     );
     if (names || !version.methods?.length) return source;
+    const named = new Map<string, string>();
+    for (const d of source.declarations) {
+      const method = namedBy(d.name, version.methods, source.declarations);
+      if (method) named.set(d.name, method);
+    }
+    for (const [name, method] of leftOverPairs(version.methods, source.declarations, named)) named.set(name, method);
     const declarations = source.declarations.map((d) => {
-      const method = namedBy(d.name, version.methods!, source.declarations);
+      const method = named.get(d.name);
       return method ? { ...d, xMethod: method } : d;
     });
     return { ...source, declarations, byName: new Map(declarations.map((d) => [d.name, d])) };
@@ -73,6 +79,31 @@ function namedBy(name: string, methods: string[], declarations: Declaration[]): 
   if (candidates.length !== 1) return undefined;
   const rivals = declarations.filter((d) => d.name.endsWith(suffix) && fits(d.name, candidates[0]));
   return rivals.length === 1 ? candidates[0] : undefined;
+}
+
+/**
+ * The methods no definition is named for, each paired with the one message definition left over
+ * whose name's words (its suffix aside) are all in the method, when that definition fits no other
+ * method left over: `SessionNotification` and `session/update`, once `session/cancel` and
+ * `session/new` have their own definitions. The last segment of such a method is not in the name.
+ */
+function leftOverPairs(methods: string[], declarations: Declaration[], named: Map<string, string>): [string, string][] {
+  const taken = new Set(named.values());
+  const methodsLeft = methods.filter((m) => !taken.has(m));
+  const definitionsLeft = declarations.filter((d) => MESSAGE_SUFFIX.test(d.name) && !named.has(d.name));
+  const inMethod = (definition: string, method: string) => {
+    const stem = wordsOf(definition.replace(MESSAGE_SUFFIX, ''));
+    const all = new Set(wordsOf(method));
+    return stem.length > 0 && stem.every((w) => all.has(w));
+  };
+  const pairs: [string, string][] = [];
+  for (const method of methodsLeft) {
+    const fitting = definitionsLeft.filter((d) => inMethod(d.name, method));
+    if (fitting.length !== 1) continue;
+    if (methodsLeft.filter((m) => inMethod(fitting[0].name, m)).length !== 1) continue;
+    pairs.push([fitting[0].name, method]);
+  }
+  return pairs;
 }
 
 /** A type written back no deeper than this: classification reads only the top of a member's type. */

@@ -102,6 +102,8 @@ export interface Site {
   config: { file: TextFile; document: JsonDocument };
   /** Every file under the site folder, relative to the root, sorted. */
   files: string[];
+  /** Those of `files` the config ignores: the site serves them, spec-check neither reads nor judges them. */
+  ignored?: string[];
   /** The pages outside the versions' docs folders, outlined (not parsed). */
   pages: SitePage[];
 }

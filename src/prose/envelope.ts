@@ -166,3 +166,9 @@ export function exampleEnvelope(
     own && validator.has(own.name) ? { definition: own.name, pointer: '' } : envelopeChecks(project, version, kind)[0];
   return check && { envelopeMembers, check };
 }
+
+/** Only the envelope of a response, `{ "jsonrpc": "2.0", "id": 1 }`: neither `result` nor `error`, which JSON-RPC 2.0 requires one of. */
+export function isUnanswered(v: Record<string, unknown>): boolean {
+  const keys = Object.keys(v);
+  return keys.length === 2 && 'jsonrpc' in v && 'id' in v;
+}

@@ -51,7 +51,7 @@ export const siteUnlistedPage: Rule = {
   meta: {
     id: 'site/unlisted-page',
     description:
-      "Each page under the site folder appears in docs.json's navigation (pages under `snippets/` are imported, not served, and are left out), or, on an MkDocs site with a `nav`, in mkdocs.yml's `nav` (less the pages `exclude_docs` and `not_in_nav` name, the files other pages include and the pages whose front matter redirects).",
+      "Each page under the site folder appears in docs.json's navigation (pages under `snippets/` are imported, not served, and are left out, as are partials whose name starts with `_`; a `README.md`, `LICENSE.md`, `CHANGELOG.md` or `CONTRIBUTING.md` is no page: Mintlify leaves them out of the build), or, on an MkDocs site with a `nav`, in mkdocs.yml's `nav` (less the pages `exclude_docs` and `not_in_nav` name, the files other pages include and the pages whose front matter redirects).",
     rationale:
       'The site serves an unlisted page, but no reader finds it from the sidebar or search; it is usually a page someone forgot to add, or one left behind by a move.',
     defaultSeverity: 'warning',
@@ -73,7 +73,7 @@ export const siteUnlistedPage: Rule = {
       const included = new Set((project.spec.includes ?? []).map((i) => i.target));
       for (const file of markdown.files) {
         const rel = file.slice(prefix.length);
-        if (!/\.md$/.test(rel) || listed.has(rel) || excluded(rel) || included.has(file)) continue;
+        if (!/\.md$/.test(rel) || listed.has(rel) || excluded(rel) || included.has(file) || isPartial(rel)) continue;
         // A page whose front matter sends the reader elsewhere (`redirect:`) is kept out of the nav on purpose.
         if (/^---\r?\n(?:.*\r?\n)*?redirect(?:_to)?:/.test(texts.get(file) ?? '')) continue;
         // MkDocs serves a folder's README.md as its index when there is no index.md.
@@ -88,8 +88,10 @@ export const siteUnlistedPage: Rule = {
     const site = siteModel(project);
     if (!site) return;
     const listed = new Set(site.navigation.map((e) => e.page.replace(/^\/+/, '').replace(/\/+$/, '')));
+    const ignored = new Set(site.site.ignored);
     for (const file of new Set(site.pages.values())) {
       const bare = site.urlOf(file)!.slice(1);
+      if (isPartial(bare) || ignored.has(file)) continue;
       const names = bare.endsWith('/index') ? [bare, bare.slice(0, -'/index'.length)] : [bare];
       if (!names.some((n) => listed.has(n)))
         report({
@@ -99,3 +101,12 @@ export const siteUnlistedPage: Rule = {
     }
   },
 };
+
+/**
+ * A file whose name starts with `_` is a partial by the generators' shared convention (Docusaurus
+ * and Jekyll never serve one; elsewhere it is a template a script fills or a snippet pages import):
+ * kept out of the navigation on purpose, not forgotten.
+ */
+function isPartial(rel: string): boolean {
+  return path.posix.basename(rel).startsWith('_');
+}

@@ -321,8 +321,19 @@ export class FileReader {
     return out.sort();
   }
 
-  /** Files under a folder (recursively) whose relative path passes `accept`, sorted. */
-  async list(rel: string, accept: (relPath: string) => boolean): Promise<string[]> {
+  /** Whether the config ignores a path relative to the root, or a folder holding it. */
+  isIgnored(rel: string): boolean {
+    if (!this.ignore) return false;
+    const parts = rel.split('/');
+    return parts.some((_, i) => this.ignore!(parts.slice(0, i + 1).join('/')));
+  }
+
+  /**
+   * Files under a folder (recursively) whose relative path passes `accept`, sorted. `withIgnored`
+   * lists the files the config ignores too (by name only: `read` still passes them over), for
+   * what must know they exist, such as the routes of a site that serves them.
+   */
+  async list(rel: string, accept: (relPath: string) => boolean, withIgnored = false): Promise<string[]> {
     if ((await this.folderPlace(rel)) !== 'inside') return [];
     const start = await this.realFolder(rel);
     if (start === null) return [];
@@ -350,7 +361,7 @@ export class FileReader {
       }
       for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const childRel = `${dirRel}/${e.name}`;
-        if (this.ignore?.(childRel)) continue;
+        if (!withIgnored && this.ignore?.(childRel)) continue;
         if (e.isSymbolicLink()) links.push(childRel);
         else if (e.isDirectory()) await walk(childRel, path.join(real, e.name));
         else if (e.isFile() && accept(childRel)) listed.set(path.join(real, e.name), childRel);

@@ -8,7 +8,7 @@ import type { Location } from '../core/location.js';
 import type { Site, Spec } from '../model/spec.js';
 import path from 'node:path';
 import { derivation, type Project } from '../project/project.js';
-import { isSitePage } from '../sources/site.js';
+import { isIgnoredBySite, isSitePage } from '../sources/site.js';
 import { compileRedirect, type MatchBudget, type Redirect } from './redirects.js';
 import { isExternalUrl } from '../prose/links.js';
 import { MAX_PATTERNED_REDIRECTS, MAX_REDIRECT_MATCH_STEPS } from '../core/limits.js';
@@ -82,7 +82,7 @@ function routesOf(site: Site): Routes {
     if (isSitePage(rel)) {
       const bare = rel.replace(/\.mdx?$/, '');
       pages.set(bare, file);
-    } else if (!rel.startsWith('snippets/') && rel !== 'docs.json') staticFiles.add(rel);
+    } else if (!rel.startsWith('snippets/') && rel !== 'docs.json' && !isIgnoredBySite(rel)) staticFiles.add(rel);
   }
   // A folder's `index` page is served at the folder too.
   for (const [bare, file] of [...pages]) if (bare.endsWith('/index')) pages.set(bare.slice(0, -'/index'.length), file);

@@ -16,9 +16,20 @@ import { SITE_CONFIG } from './layout.js';
 
 export { SITE_CONFIG };
 
+/**
+ * Files Mintlify leaves out of every build wherever they sit (its default ignore list, before any
+ * `.mintignore`): a folder's README and the repository's notes are not pages of the site.
+ */
+const IGNORED_BY_SITE = /(^|\/)(README|LICENSE|CHANGELOG|CONTRIBUTING)\.md$/;
+
+/** Whether the site leaves a file under its folder out of the build (served neither as a page nor as a file). */
+export function isIgnoredBySite(relToSite: string): boolean {
+  return IGNORED_BY_SITE.test(relToSite);
+}
+
 /** Whether a file under the site folder is a page the site serves (`snippets/` are imported, not served). */
 export function isSitePage(relToSite: string): boolean {
-  return /\.mdx?$/.test(relToSite) && !relToSite.startsWith('snippets/');
+  return /\.mdx?$/.test(relToSite) && !relToSite.startsWith('snippets/') && !isIgnoredBySite(relToSite);
 }
 
 /**
@@ -32,7 +43,9 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
   const document = memo(reader.cache, 'json', configFile, () => new JsonDocument(configFile.text));
   for (const e of document.errors)
     reader.problem('parse', `JSON syntax error: ${e.message}`, configFile.location(e.offset));
-  const files = await reader.list(siteDir, () => true);
+  // Files the config ignores are still served: the navigation and links reach them, nothing reads them.
+  const files = await reader.list(siteDir, () => true, true);
+  const ignored = files.filter((p) => reader.isIgnored(p));
   const prefix = siteDir ? siteDir + '/' : '';
   const inProse = (p: string) => proseDirs.some((d) => p.startsWith(d + '/'));
   const pagePaths = files.filter((p) => isSitePage(p.slice(prefix.length)) && !inProse(p));
@@ -51,7 +64,7 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
     pages.push(page);
   }
-  return { dir: siteDir, config: { file: configFile, document }, files, pages };
+  return { dir: siteDir, config: { file: configFile, document }, files, ignored, pages };
 }
 
 /** Folders of a Markdown site that hold no pages it serves (tooling, build output, dependencies). */
