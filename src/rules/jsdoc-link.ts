@@ -108,6 +108,9 @@ function refersToOtherModules(versions: readonly SpecVersion[], modules: Set<str
   return false;
 }
 
+/** A module's name as TypeDoc takes it from a file name (`app`, `app-bridge`). */
+const MODULE_NAME = /^[a-z][a-z0-9_-]*$/;
+
 /** A link into a module spec-check does not read: neither resolved nor broken. */
 const OUTSIDE = Symbol('outside');
 
@@ -145,6 +148,10 @@ function linkProblem(
   if (reference?.module === undefined && base && !index.declaration(name) && base.index.declaration(name))
     index = base.index;
   const decl = index.declaration(name);
+  // `app.App.connect`: TypeDoc's `module.Declaration.member`, a module of the package named as a
+  // namespace (lower-case, as a file is) followed by a declaration's name; that module is not read.
+  if (!decl && reference?.module === undefined && MODULE_NAME.test(name) && /^[A-Z]/.test(path[0] ?? ''))
+    return OUTSIDE;
   if (!decl) {
     // Another module's name (`applyHostFonts`, `app.App.connect`) is not judged; a near-miss of a name
     // declared here is a typo all the same.

@@ -1,4 +1,4 @@
-import type { MarkdownPage, SpecVersion } from '../model/spec.js';
+import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import { validatorFor } from '../model/schema-validator.js';
 import { jsonSyntaxErrors, readShownBlocks, type ShownBlock } from '../prose/prose-json.js';
 import { sepTarget } from '../prose/sep-version.js';
@@ -31,9 +31,16 @@ export const proseJsonValid: Rule = {
   prepare: prepareBaseJsonSchema,
   check(project, { report, count }) {
     const { spec } = project;
-    for (const version of spec.versions)
+    for (const version of spec.versions) {
       for (const page of version.pages)
         checkPage(project, version, page, { isSep: false, schemaProblems: true }, report, count);
+      const unvalidated = unvalidatedBlocks(project, version);
+      if (unvalidated.length)
+        report({
+          message: `${unvalidated.length} JSON block${unvalidated.length === 1 ? '' : 's'} not validated: ${version.schemaDir} has no schema.json, and none was generated from its types file (set "generate": { "dialect": "2020-12" } or "draft-07" in the config)`,
+          location: unvalidated[0].location,
+        });
+    }
     for (const page of spec.seps) {
       const target = sepTarget(project, page);
       // An adopted SEP is a record of what was proposed: that the release then changed a detail is
@@ -109,6 +116,17 @@ function checkPage(
       else count(validated ? 'codeBlocksValidated' : 'codeBlocksUnclassified');
     }
   }
+}
+
+/**
+ * The JSON blocks of a version's pages that nothing validated because the version has a types
+ * file but no schema.json, and none could be generated in memory (no dialect to generate in):
+ * said once, so that a run does not pass for a clean one.
+ */
+function unvalidatedBlocks(project: Project, version: SpecVersion): CodeBlock[] {
+  // With example files, example/valid says it of them: one finding for the one cause.
+  if (!version.schemaTs || version.jsonSchema || version.examples.length || validatorFor(project, version)) return [];
+  return version.pages.flatMap((page) => page.codeBlocks.filter((b) => jsonBlockLanguage(b.lang)));
 }
 
 /** The file a version's declarations come from: its types file, or its JSON Schema where that is the source. */
