@@ -61,7 +61,41 @@ const PAGE = [
   '',
 ].join('\n');
 
+async function findings(page: string): Promise<string[]> {
+  const root = writeTree({
+    'schema/draft/schema.ts': TYPES,
+    'schema/draft/base.ts': BASE,
+    'docs/draft/kettles.md': page,
+  });
+  const report = await check(root, {
+    layout: { schema: 'schema/draft/schema.ts', docs: 'docs/{version}' },
+    generate: { dialect: '2020-12' },
+    rules: [proseJsonValid],
+  });
+  return report.findings.map((f) => `${f.file}:${f.line} ${f.message}`);
+}
+
 describe('a response checked against a foreign envelope and its own result type', () => {
+  it('holds a bare `{ "result": … }`, a sketch of the answer, to no envelope', async () => {
+    const page = [
+      '# Kettles',
+      '',
+      '```jsonc',
+      '// The answer, envelope left out',
+      '{ "result": { "kind": "done" } }',
+      '```',
+      '',
+    ];
+    expect(await findings(page.join('\n'))).toEqual([]);
+  });
+
+  it('still asks a response showing its id for the envelope member it lacks', async () => {
+    const page = ['# Kettles', '', '```json', '{ "id": 3, "result": { "kind": "done" } }', '```', ''];
+    expect(await findings(page.join('\n'))).toEqual([
+      'docs/draft/kettles.md:4 JSON-RPC message does not match JSONRPCResultResponse of schema/draft/base.ts: missing required property "jsonrpc"',
+    ]);
+  });
+
   it('tells a wrong discriminator once, by the result type and its narrowest constraint', async () => {
     const root = writeTree({
       'schema/draft/schema.ts': TYPES,
