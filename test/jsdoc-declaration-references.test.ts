@@ -116,6 +116,21 @@ describe('jsdoc/link in a types file that is one module of a larger package', ()
     });
   });
 
+  it.each([['{@link app.App.connect}'], ['{@link app-bridge.AppBridge.teardown | teardown}'], ['{@link ui.Panel}']])(
+    'counts %s, a `module.Declaration` of a module it does not read, as unresolved in any types file',
+    async (link) => {
+      // No `module!` reference elsewhere says the file is one module of several: the form says it.
+      expect(await linkReport(link)).toEqual({ messages: [], unresolved: 1 });
+    },
+  );
+
+  it('still reports a lower-case first segment followed by a member, as a broken name', async () => {
+    expect(await linkReport('{@link gadget.label}')).toEqual({
+      messages: ['{@link gadget.label}: no declaration named gadget'],
+      unresolved: 0,
+    });
+  });
+
   it('without references to other modules, reports a name nothing declares', async () => {
     expect(await linkReport('{@link applyTheme}')).toEqual({
       messages: ['{@link applyTheme}: no declaration named applyTheme'],

@@ -3,6 +3,8 @@
  * `generate` would write, generated in memory before any rule runs: its examples and prose blocks
  * are checked, not passed over.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { exampleValid } from '../src/rules/example-valid.js';
@@ -38,5 +40,14 @@ describe('a version with no committed schema.json', () => {
       'example/valid 1 example not validated: schema/draft has no schema.json, and none was generated from its types file (set "generate": { "dialect": "2020-12" } or "draft-07" in the config)',
     ]);
     expect(report.summary.codeBlocksValidated).toBeUndefined();
+  });
+
+  it('without a dialect and without examples, prose/json-valid says its blocks were not validated', async () => {
+    const root = tree();
+    rmSync(join(root, 'schema/draft/examples'), { recursive: true });
+    const report = await check(root, { rules: [exampleValid, proseJsonValid] });
+    expect(report.findings.map((f) => `${f.rule} ${f.file}:${f.line} ${f.message}`)).toEqual([
+      'prose/json-valid docs/specification/draft/lamps.mdx:3 1 JSON block not validated: schema/draft has no schema.json, and none was generated from its types file (set "generate": { "dialect": "2020-12" } or "draft-07" in the config)',
+    ]);
   });
 });

@@ -29,6 +29,13 @@ export interface SchemaViolation {
   keyword: string;
 }
 
+/**
+ * Marks a union the value satisfies once the other parts of its intersection are taken into
+ * account: not a violation, but what keeps an otherwise empty explanation from being called
+ * "does not match the schema". Dropped before violations leave the validator.
+ */
+const INTERSECTED = 'spec-check:intersected';
+
 export class SchemaValidator {
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
@@ -112,7 +119,7 @@ export class SchemaValidator {
     if (!this.has(definition)) throw new Error(`no definition ${definition}`);
     const compiled = this.compile(this.definitionPointer(definition));
     if (compiled(value)) return [];
-    return dedupe(this.explain(this.definitionPointer(definition), value));
+    return dedupe(this.explain(this.definitionPointer(definition), value)).filter((v) => v.keyword !== INTERSECTED);
   }
 
   /**
@@ -144,8 +151,17 @@ export class SchemaValidator {
       const branches = valueAtPointer(this.source.document.value, unionPointer);
       if (!Array.isArray(branches)) continue;
       const target = valueAtPointer(value, union.instancePath);
+      // A union that is one part of an intersection (`(A | B) & (C | D)`, its branches closed
+      // objects): a member another part declares is the intersection's, not unexpected here.
+      const siblings = this.allOfSiblingMembers(unionPointer);
       const explainBranch = (i: number) =>
-        this.explain(`${unionPointer}/${i}`, target).map((v) => ({ ...v, pointer: union.instancePath + v.pointer }));
+        this.explain(`${unionPointer}/${i}`, target)
+          .filter(
+            (v) =>
+              v.keyword !== INTERSECTED &&
+              !(siblings?.has(v.property ?? '') && v.keyword === 'additionalProperties' && v.pointer === ''),
+          )
+          .map((v) => ({ ...v, pointer: union.instancePath + v.pointer }));
       handled.push(union.instancePath);
       const discriminator = this.discriminatorOf(unionPointer, branches);
       const chosen = discriminator && choose(discriminator, target);
@@ -167,6 +183,11 @@ export class SchemaValidator {
       }
       const results = branches.map((_, i) => explainBranch(i));
       const failing = results.filter((r) => r.length > 0);
+      // A branch that fails only on the other parts' members: the value is of the intersection.
+      if (siblings && union.keyword === 'anyOf' && failing.length < results.length) {
+        out.push({ pointer: union.instancePath, keyword: INTERSECTED, message: 'of the intersection' });
+        continue;
+      }
       if (failing.length < results.length) {
         // oneOf that matched more than one branch.
         out.push({
@@ -184,6 +205,29 @@ export class SchemaValidator {
       out.push(describe(e, value));
     }
     return out;
+  }
+
+  /**
+   * For a union that is a part of an `allOf` (`…/allOf/0/anyOf`), the members the other parts
+   * declare (through their unions, intersections and local `$ref`s); undefined for any other union.
+   */
+  private allOfSiblingMembers(unionPointer: string): Set<string> | undefined {
+    const at = /^(.*)\/allOf\/(\d+)\/(?:anyOf|oneOf)$/.exec(unionPointer);
+    if (!at) return undefined;
+    const parts = valueAtPointer(this.source.document.value, `${at[1]}/allOf`);
+    if (!Array.isArray(parts)) return undefined;
+    const members = new Set<string>();
+    const todo: [unknown, number][] = parts.filter((_, i) => i !== Number(at[2])).map((p) => [p, 0]);
+    for (let next = todo.pop(); next; next = todo.pop()) {
+      const [part, depth] = next;
+      const node = this.resolve(part);
+      if (!node || depth > 8) continue;
+      const properties = node.properties;
+      if (properties && typeof properties === 'object') for (const name of Object.keys(properties)) members.add(name);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) todo.push([branch, depth + 1]);
+    }
+    return members;
   }
 
   /** The pointer of an object of schema.json (the root is a copy: it never holds a union ajv reports by its parent). */

@@ -87,8 +87,9 @@ export function withEnvelope(
   if (!isObject(value) || c.notEnveloped) return c;
   const kind = wireKind(value);
   if (!kind) return c;
-  // A request or notification is on the wire when it says so (one carried inside a result has no envelope).
-  const onWire = 'jsonrpc' in value || kind === 'result' || kind === 'error';
+  // A request or notification is on the wire when it says so (one carried inside a result has no
+  // envelope); a response when it shows any envelope member (`{ "result": … }` alone sketches the answer).
+  const onWire = 'jsonrpc' in value || ((kind === 'result' || kind === 'error') && 'id' in value);
   const checks = c.checks.map((check) => {
     if (check.pointer !== '' || check.schema === 'jsonrpc' || check.definition !== c.declaration) return check;
     const validator = checkValidator(project, version, check);

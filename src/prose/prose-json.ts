@@ -403,16 +403,22 @@ function violations(
   const out: Problem[] = [];
   const seen = new Set<string>();
   const places = new Set<string>();
+  // What a check of the message's own type judges (its `result` at /result), an envelope not its
+  // own (the base's, JSON-RPC 2.0's) leaves to it: one problem, named by the type.
+  const typed = c.checks.filter((check) => check.pointer !== '').map((check) => check.pointer);
+  const judgedByType = (pointer: string) => typed.some((p) => pointer === p || pointer.startsWith(`${p}/`));
   for (const check of c.checks) {
+    const foreignEnvelope = check.pointer === '' && check.schema !== undefined && check.definition !== c.declaration;
     // A message of the base protocol is checked against the base's schema (config `extends`), an
     // envelope the spec does not declare against JSON-RPC 2.0's.
     const validator = checkValidator(project, version, check);
     if (!validator?.has(check.definition)) continue;
     const target = checkTarget(check, valueAtPointer(json.value, check.pointer));
     if (target === undefined) continue;
-    for (const raw of validator.validate(check.definition, target)) {
+    for (const raw of narrowestValueProblems(validator.validate(check.definition, target))) {
       const v: SchemaViolation = { ...raw, pointer: check.pointer + raw.pointer };
       if (isAboutElided(json, v)) continue;
+      if (foreignEnvelope && judgedByType(v.pointer)) continue;
       // Prose shows illustrative values ("base64-encoded-data"): formats are not held against it.
       if (v.keyword === 'format') continue;
       const missing = v.property !== undefined && v.propertyPresent === false;
@@ -436,6 +442,22 @@ function violations(
     }
   }
   return mergeMissing(out);
+}
+
+/**
+ * One wrong value, one problem: where the parts of an intersection each constrain a member
+ * (`Result & { resultType: "complete" }`, an enum and a constant), the narrowest constraint
+ * the value breaks is told, not each.
+ */
+function narrowestValueProblems(violations: SchemaViolation[]): SchemaViolation[] {
+  const isValue = (v: SchemaViolation) => v.keyword === 'const' || v.keyword === 'enum';
+  const rank = (v: SchemaViolation) => (v.keyword === 'const' ? 0 : 1) * 1e6 + v.message.length;
+  const narrowest = new Map<string, SchemaViolation>();
+  for (const v of violations.filter(isValue)) {
+    const kept = narrowest.get(v.pointer);
+    if (!kept || rank(v) < rank(kept)) narrowest.set(v.pointer, v);
+  }
+  return violations.filter((v) => !isValue(v) || narrowest.get(v.pointer) === v);
 }
 
 /** A violation of a typed placeholder (a sketch's `number`) names the type shown, not the value that stands for it. */

@@ -3,6 +3,7 @@ import { registered, sepDiffKinds, type RegisteredRule, type ReportingCommand } 
 import { exampleValid } from './example-valid.js';
 import { inputParse, inputUnreadable } from './input.js';
 import { proseJsonValid } from './prose-json-valid.js';
+import { proseDeclarationSketch } from './prose-declaration-sketch.js';
 import { xrefLink } from './xref-link.js';
 import { xrefCrossVersion } from './xref-cross-version.js';
 import { xrefPrivateHost } from './xref-private-host.js';
@@ -35,6 +36,7 @@ export const allRules: Rule[] = [
   inputParse,
   inputUnreadable,
   proseJsonValid,
+  proseDeclarationSketch,
   xrefLink,
   xrefCrossVersion,
   xrefPrivateHost,

@@ -28,7 +28,7 @@ export const jsdocLink: Rule = {
       'TypeDoc renders a broken {@link} as plain text and a missing {@includeCode} file breaks the Schema Reference build; both usually mean a type or example was renamed and its references were not.',
     defaultSeverity: 'error',
     details:
-      "References resolve among the types file's declarations, and, for a spec that extends a base protocol (config `extends`), among the base's: `{@link @scope/base!Tool.name}`, or `{@link Tool}` for a name the file imports from it. A types file that refers to other modules of its package (`{@link app!App.connect}`) is one module of a larger TypeDoc project: there a name that no file spec-check reads declares (`{@link applyTheme}`, `{@link app.App.connect}`) may be another module's, and is counted as unresolved, unless it is a near-miss of a declared name (`{@link Gadgte}`: did you mean Gadget?), which is reported.",
+      "References resolve among the types file's declarations, and, for a spec that extends a base protocol (config `extends`), among the base's: `{@link @scope/base!Tool.name}`, or `{@link Tool}` for a name the file imports from it. A types file that refers to other modules of its package (`{@link app!App.connect}`) is one module of a larger TypeDoc project: there a name that no file spec-check reads declares (`{@link applyTheme}`, `{@link app.App.connect}`) may be another module's, and is counted as unresolved, unless it is a near-miss of a declared name (`{@link Gadgte}`: did you mean Gadget?), which is reported. In any types file, `{@link app.App.connect}` (a lower-case module name, as TypeDoc takes one from a file, then a declaration's capitalised name) that names no declaration there is another module's `module.Declaration.member`, counted as unresolved.",
     examples: {
       file: 'schema/draft/schema.ts',
       fail: '/** Sent in reply to a {@link ListWidgetRequest}. */',
@@ -108,6 +108,9 @@ function refersToOtherModules(versions: readonly SpecVersion[], modules: Set<str
   return false;
 }
 
+/** A module's name as TypeDoc takes it from a file name (`app`, `app-bridge`). */
+const MODULE_NAME = /^[a-z][a-z0-9_-]*$/;
+
 /** A link into a module spec-check does not read: neither resolved nor broken. */
 const OUTSIDE = Symbol('outside');
 
@@ -145,6 +148,10 @@ function linkProblem(
   if (reference?.module === undefined && base && !index.declaration(name) && base.index.declaration(name))
     index = base.index;
   const decl = index.declaration(name);
+  // `app.App.connect`: TypeDoc's `module.Declaration.member`, a module of the package named as a
+  // namespace (lower-case, as a file is) followed by a declaration's name; that module is not read.
+  if (!decl && reference?.module === undefined && MODULE_NAME.test(name) && /^[A-Z]/.test(path[0] ?? ''))
+    return OUTSIDE;
   if (!decl) {
     // Another module's name (`applyHostFonts`, `app.App.connect`) is not judged; a near-miss of a name
     // declared here is a typo all the same.
