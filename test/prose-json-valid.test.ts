@@ -122,11 +122,11 @@ describe('prose/json-valid', () => {
   });
 
   describe('a request that an error answers as invalid on purpose', () => {
-    const exchange = (request: string, code: number) =>
+    const exchange = (request: string, code: number, message = 'Invalid params: id must be a string') =>
       '---\ntitle: Parts\n---\n\n## Errors\n\nThe client sends bad params:\n\n```json\n' +
       request +
       '\n```\n\nThe server refuses:\n\n```json\n' +
-      `{ "jsonrpc": "2.0", "id": "bad-1", "error": { "code": ${code}, "message": "Refused" } }` +
+      `{ "jsonrpc": "2.0", "id": "bad-1", "error": { "code": ${code}, "message": "${message}" } }` +
       '\n```\n';
     const badParams = '{ "jsonrpc": "2.0", "id": "bad-1", "method": "parts/get", "params": { "id": 7 } }';
     const badMethod = '{ "jsonrpc": "2.0", "id": "bad-1", "method": "parts/gte", "params": { "id": "b1" } }';
@@ -146,6 +146,12 @@ describe('prose/json-valid', () => {
       expect(await messages(envelope, -32602)).toEqual([expect.stringMatching(/at \/jsonrpc: /)]);
       expect(await messages(badParams, -32001)).toEqual([expect.stringMatching(/at \/params\/id: expected a string/)]);
       expect(await messages(badMethod, -32602)).toEqual([expect.stringMatching(/^Unknown method "parts\/gte"/)]);
+    });
+
+    it('reports the params of a request that -32602 answers for what they name, not for their shape', async () => {
+      // "Unknown part" answers params that are well formed: their shape is still the type's.
+      const got = await run({ [PAGE]: exchange(badParams, -32602, 'Unknown part: 7') });
+      expect(got.findings.map((f) => f.message)).toEqual([expect.stringMatching(/at \/params\/id: expected a string/)]);
     });
   });
 

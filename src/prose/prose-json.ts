@@ -332,6 +332,10 @@ function idKey(id: unknown): string | undefined {
 function wrongOnPurpose(c: Classification, error: unknown): Classification | undefined {
   const code = isObject(error) ? error.code : undefined;
   if (code !== -32600 && code !== -32601 && code !== -32602) return undefined;
+  // -32602 also answers valid params naming something that does not exist ("Unknown tool: x"):
+  // only a message that says the params are malformed makes them wrong on purpose.
+  const message = isObject(error) && typeof error.message === 'string' ? error.message : undefined;
+  if (code === -32602 && message !== undefined && !MALFORMED.test(message)) return undefined;
   const how = `${c.how ?? 'by method'}, answered by a ${code} error`;
   if (code === -32600) return { ...c, how, checks: [], unknownMethod: undefined };
   const envelopeOnly = c.checks.filter((check) => check.definition !== c.declaration);
@@ -339,6 +343,10 @@ function wrongOnPurpose(c: Classification, error: unknown): Classification | und
     ? { ...c, how, checks: envelopeOnly, unknownMethod: undefined }
     : { ...c, how, checks: envelopeOnly };
 }
+
+/** An error message saying that params are malformed, as opposed to naming what they ask for. */
+const MALFORMED =
+  /\b(invalid|malformed|missing|required|must|expected|validation|wrong|bad|not valid|out of range|type)\b/i;
 
 export interface Policy {
   /** Members the page says its examples leave out. */
