@@ -205,8 +205,10 @@ function build(source: SchemaSource): MessageIndex {
     if (result) return byName.get(baseName(result.typeText));
     // `FooResponse`, as schemas written by hand name the answer: the result itself, or an
     // envelope whose `result` member names it.
+    // Only an object of its own members: a union (`FooSuccessResponse | ErrorResponse`) is a
+    // choice of envelopes, not a result.
     const named = byName.get(`${stem}Response`);
-    if (!named || membersOf(named).some((m) => m.name === 'jsonrpc')) return undefined;
+    if (!named?.members.length || membersOf(named).some((m) => m.name === 'jsonrpc')) return undefined;
     const inner = member(named, 'result');
     return inner ? byName.get(baseName(inner.typeText)) : named;
   };
