@@ -45,30 +45,8 @@ export async function readTypeDeclarations(
     for (const { specifier } of source.imports ?? [])
       if (isPackageSpecifier(specifier) && !skip.has(specifier)) wanted.push({ specifier, from: source.file.path });
   if (!wanted.length) return undefined;
-  const known = new Map<string, TextFile | null>();
-  const abs = (rel: string) => path.join(reader.root, ...rel.split('/'));
-  const rel = (file: string) => path.relative(reader.root, file).split(path.sep).join('/');
-  const inside = (file: string) => {
-    const r = rel(path.resolve(file));
-    return r !== '' && !r.startsWith('..') && !path.isAbsolute(r);
-  };
-  // TypeScript asks a host synchronously; what it asks that is not read yet is read after the
-  // pass, and the pass is run again, until it asks nothing new.
-  let asked = new Set<string>();
-  const probe = (file: string): TextFile | null | undefined => {
-    if (!inside(file)) return null;
-    const r = rel(path.resolve(file));
-    if (!isDeclarationInput(r)) return null;
-    if (!known.has(r)) asked.add(r);
-    return known.get(r);
-  };
-  const host: TS.ModuleResolutionHost = {
-    fileExists: (f) => !!probe(f),
-    readFile: (f) => probe(f)?.text,
-    directoryExists: (d) => inside(path.join(d, 'x')),
-    realpath: (f) => f,
-    getCurrentDirectory: () => reader.root,
-  };
+  const reading = new ReadingHost(reader, isDeclarationInput);
+  const known = reading.known;
   const resolved = new Map<string, string>();
   const files = new Map<string, TextFile>();
   const queue = [...wanted];
@@ -78,14 +56,8 @@ export async function readTypeDeclarations(
     const key = `${from}\0${specifier}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    let found: string | undefined;
-    for (let round = 0; round < 32; round++) {
-      asked = new Set();
-      const result = ts.resolveModuleName(specifier, abs(from), packageResolution, host).resolvedModule;
-      found = result && /\.d\.[cm]?ts$/.test(result.resolvedFileName) ? rel(result.resolvedFileName) : undefined;
-      if (!asked.size) break;
-      await Promise.all([...asked].map(async (r) => known.set(r, (await reader.read(r)) ?? null)));
-    }
+    const resolvedFile = await reading.resolve(specifier, from, packageResolution, 32);
+    const found = resolvedFile && /\.d\.[cm]?ts$/.test(resolvedFile) ? reading.rel(resolvedFile) : undefined;
     if (!found) continue;
     resolved.set(key, found);
     const file = known.get(found);
@@ -136,43 +108,73 @@ export interface RelativeImports {
  */
 export async function readRelativeImports(reader: FileReader, typesFiles: SchemaSource[]): Promise<RelativeImports> {
   const out: RelativeImports = { resolved: new Map(), files: new Map() };
-  const known = new Map<string, TextFile | null>();
-  const abs = (rel: string) => path.join(reader.root, ...rel.split('/'));
-  const rel = (file: string) => path.relative(reader.root, path.resolve(file)).split(path.sep).join('/');
-  const inside = (file: string) => {
-    const r = rel(file);
-    return r !== '' && !r.startsWith('..') && !path.isAbsolute(r);
-  };
-  let asked = new Set<string>();
-  const probe = (file: string): TextFile | null | undefined => {
-    if (!inside(file) || !/\.(?:d\.)?[cm]?tsx?$/.test(file)) return null;
-    const r = rel(file);
-    if (!known.has(r)) asked.add(r);
-    return known.get(r);
-  };
-  const host: TS.ModuleResolutionHost = {
-    fileExists: (f) => !!probe(f),
-    readFile: (f) => probe(f)?.text,
-    directoryExists: (d) => inside(path.join(d, 'x')),
-    realpath: (f) => f,
-    getCurrentDirectory: () => reader.root,
-  };
+  const reading = new ReadingHost(reader, (r) => /\.(?:d\.)?[cm]?tsx?$/.test(r));
   for (const source of typesFiles)
     for (const { specifier } of source.imports ?? []) {
       if (!isRelativeSpecifier(specifier)) continue;
-      let found: string | undefined;
-      // TypeScript asks synchronously: what it asks that is not read yet is read, and it is asked again.
-      for (let round = 0; round < 16; round++) {
-        asked = new Set();
-        const result = ts.resolveModuleName(specifier, abs(source.file.path), relativeResolution, host).resolvedModule;
-        found = result ? rel(result.resolvedFileName) : undefined;
-        if (!asked.size) break;
-        await Promise.all([...asked].map(async (r) => known.set(r, (await reader.read(r)) ?? null)));
-      }
-      const file = found && known.get(found);
+      const resolvedFile = await reading.resolve(specifier, source.file.path, relativeResolution, 16);
+      const file = resolvedFile && reading.known.get(reading.rel(resolvedFile));
       if (!file || file.path === source.file.path) continue;
       out.resolved.set(`${source.file.path}\0${specifier}`, file.path);
       out.files.set(file.path, file);
     }
   return out;
+}
+
+/**
+ * A module resolution host over the files read so far, inside the root and of the kinds
+ * `accepts` takes. TypeScript asks a host synchronously: what it asks for that is not read yet
+ * is noted, read, and the resolution run again, until it asks nothing new.
+ */
+class ReadingHost {
+  /** Files asked about, by path relative to the root: the text, or null where there is none. */
+  readonly known = new Map<string, TextFile | null>();
+  private asked = new Set<string>();
+  private readonly host: TS.ModuleResolutionHost;
+
+  constructor(
+    private readonly reader: FileReader,
+    accepts: (rel: string) => boolean,
+  ) {
+    const probe = (file: string): TextFile | null | undefined => {
+      const r = this.rel(file);
+      if (!this.inside(r) || !accepts(r)) return null;
+      if (!this.known.has(r)) this.asked.add(r);
+      return this.known.get(r);
+    };
+    this.host = {
+      fileExists: (f) => !!probe(f),
+      readFile: (f) => probe(f)?.text,
+      directoryExists: (d) => this.inside(this.rel(path.join(d, 'x'))),
+      realpath: (f) => f,
+      getCurrentDirectory: () => reader.root,
+    };
+  }
+
+  /** A path relative to the root, with `/`. */
+  rel(file: string): string {
+    return path.relative(this.reader.root, path.resolve(file)).split(path.sep).join('/');
+  }
+
+  private inside(rel: string): boolean {
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  }
+
+  /** The absolute file `specifier` resolves to from `from` (relative to the root), after at most `rounds` reads. */
+  async resolve(
+    specifier: string,
+    from: string,
+    options: TS.CompilerOptions,
+    rounds: number,
+  ): Promise<string | undefined> {
+    let found: string | undefined;
+    for (let round = 0; round < rounds; round++) {
+      this.asked = new Set();
+      const fromFile = path.join(this.reader.root, ...from.split('/'));
+      found = ts.resolveModuleName(specifier, fromFile, options, this.host).resolvedModule?.resolvedFileName;
+      if (!this.asked.size) break;
+      await Promise.all([...this.asked].map(async (r) => this.known.set(r, (await this.reader.read(r)) ?? null)));
+    }
+    return found;
+  }
 }
