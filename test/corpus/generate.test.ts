@@ -113,7 +113,7 @@ describe('generators on the MCP spec snapshot', () => {
 
     const run = await runCli(['generate', '--root', root]);
     expect(run.stdout).toBe(
-      'updated schema/2025-11-25/schema.json\nupdated docs/specification/2025-11-25/schema.mdx\n2 of 10 generated files changed.\n',
+      'updated schema/2025-11-25/schema.json\nupdated docs/specification/2025-11-25/schema.mdx\n2 of 53 generated files changed.\n',
     );
     expect((await check(root, { rules })).findings).toEqual([]);
     // Only the edited version's files changed.
