@@ -3,7 +3,7 @@
  * (`expected an integer, got the string "8"`). Shared by the validator of any JSON Schema.
  */
 import type { ErrorObject } from 'ajv';
-import { valueAtPointer } from '../core/json-document.js';
+import { splitPointer, valueAtPointer } from '../core/json-document.js';
 import type { SchemaViolation } from './schema-validator.js';
 
 export function describe(e: ErrorObject, root: unknown): SchemaViolation {
@@ -19,37 +19,15 @@ export function describe(e: ErrorObject, root: unknown): SchemaViolation {
         message: `missing required property "${p.missingProperty}"`,
       };
     case 'additionalProperties':
-      return {
-        pointer: at,
-        property: String(p.additionalProperty),
-        propertyPresent: true,
-        keyword: e.keyword,
-        message: `unexpected property "${p.additionalProperty}"`,
-      };
+      return unexpected(at, String(p.additionalProperty), e.keyword);
     case 'unevaluatedProperties':
-      return {
-        pointer: at,
-        property: String(p.unevaluatedProperty),
-        propertyPresent: true,
-        keyword: e.keyword,
-        message: `unexpected property "${p.unevaluatedProperty}"`,
-      };
+      return unexpected(at, String(p.unevaluatedProperty), e.keyword);
     case 'false schema': {
       // A member whose schema is `false` (a JSON-RPC response's `error` beside its `result`) may not be there at all.
       const slash = at.lastIndexOf('/');
       const parent = valueAtPointer(root, at.slice(0, Math.max(0, slash)));
       if (slash < 0 || !parent || typeof parent !== 'object' || Array.isArray(parent)) break;
-      const property = at
-        .slice(slash + 1)
-        .replaceAll('~1', '/')
-        .replaceAll('~0', '~');
-      return {
-        pointer: at.slice(0, slash),
-        property,
-        propertyPresent: true,
-        keyword: e.keyword,
-        message: `unexpected property "${property}"`,
-      };
+      return unexpected(at.slice(0, slash), splitPointer(at.slice(slash)).at(-1)!, e.keyword);
     }
     case 'type':
       return {
@@ -97,4 +75,9 @@ function article(type: string): string {
 export function short(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? s.slice(0, 37) + '...' : s;
+}
+
+/** A member the schema does not allow at `pointer`. */
+function unexpected(pointer: string, property: string, keyword: string): SchemaViolation {
+  return { pointer, property, propertyPresent: true, keyword, message: `unexpected property "${property}"` };
 }
