@@ -16,7 +16,7 @@ import { copyTree, edit, sampleSpec } from './helpers.js';
 const brief = (f: Finding) => `${f.rule} ${f.file}:${f.line}:${f.column} ${f.message}`;
 
 describe('check --watch after edits', () => {
-  it('reports what a fresh check reports, edit after edit', { timeout: 60_000 }, async () => {
+  it('reports what a fresh check reports, edit after edit', { timeout: 180_000 }, async () => {
     const root = copyTree(sampleSpec);
     fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
     fs.writeFileSync(
@@ -98,7 +98,7 @@ describe('check --watch after edits', () => {
 
   it(
     'gives, after each edit of a page, an example and either schema.ts, the JSON a cold check gives',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const root = copyTree(sampleSpec);
       // A changelog whose claim holds once the draft's schema.ts declares what it says was added.
