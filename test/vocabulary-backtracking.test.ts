@@ -61,7 +61,8 @@ describe('a catastrophic phrase in the config vocabulary', () => {
     expect(() => resolveVocabulary(vocabulary)).toThrow(
       'vocabulary condition "slow": phrase "(?:\\\\w+\\\\s?)*!" can backtrack catastrophically: the group at character 1 repeats without bound and holds a quantifier without bound; write it without the nesting',
     );
-    expect(performance.now() - started).toBeLessThan(100);
+    // A bound against blow-ups, not a timing: wide enough for a busy machine.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('names a repeated backreference as such', () => {
