@@ -2,8 +2,9 @@
  * `check --watch`: checks once, then re-checks whenever a file of the spec changes and prints
  * the findings that are new since the previous check, and how many went away. Unchanged files
  * are neither re-read nor re-parsed (a load cache kept across checks). Ends when `signal` aborts.
- * Only the layout's folders and the config files are watched (with chokidar, one watch per folder
- * and file there), never node_modules or .git.
+ * Only the layout's folders, the config files and the files a check read outside those folders
+ * (a site's `mkdocs.yml`, `package.json`'s scripts, a Prettier config) are watched (with chokidar,
+ * one watch per folder and file there), never node_modules or .git.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -115,6 +116,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     }
     const first = !previous;
     previous = createBaseline(report.findings, lineText);
+    watchFilesRead(spec);
     // After the first check, a caller may edit files at once: tell it when edits are seen.
     if (first) await watching;
     w.onCheck?.(report, files);
@@ -140,7 +142,10 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
 
   // The folders watched now; only files under them (as the watcher resolves them), not ignored, trigger a check.
   let inputs: string[] = [];
-  const relevant = (abs: string, rel: string) => inputs.some((dir) => isWithin(dir, abs)) && !options.ignore?.(rel);
+  // Files a check read outside those folders (absolute): watched one by one.
+  const filesRead = new Set<string>();
+  const relevant = (abs: string, rel: string) =>
+    (filesRead.has(abs) || inputs.some((dir) => isWithin(dir, abs))) && !options.ignore?.(rel);
 
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
     throw new LoadError(`root folder not found: ${w.root}`);
@@ -158,6 +163,15 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     schedule();
   };
   let watcher: FSWatcher | undefined;
+  // What the last check read outside the watched folders is watched from now on (added to the watcher).
+  const watchFilesRead = (spec: Spec) => {
+    const outside = [...(spec.files?.keys() ?? [])]
+      .map((rel) => path.resolve(root, rel))
+      .filter((abs) => !filesRead.has(abs) && !inputs.some((dir) => isWithin(dir, abs)));
+    if (!outside.length) return;
+    for (const abs of outside) filesRead.add(abs);
+    watcher?.add(outside);
+  };
   // Watches the layout's folders and the config files, nothing else; again when the layout changes.
   const watchInputs = (): Promise<void> => {
     const next = layoutInputs(root, options);
@@ -168,7 +182,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     void watcher?.close();
     const started = chokidarWatch([...new Set([root, ...configFiles.map((f) => path.dirname(f))])], {
       ignoreInitial: true,
-      ignored: inputFilter(root, inputs, configFiles),
+      ignored: inputFilter(root, inputs, configFiles, filesRead),
     });
     watcher = started;
     started.on('all', (event, abs) => {
@@ -213,15 +227,22 @@ function layoutInputs(root: string, options: CheckOptions): string[] {
 }
 
 /**
- * What the watcher leaves alone: everything but the inputs, the folders on the way down to them
- * and the config files. node_modules and .git are never watched, even inside an input.
+ * What the watcher leaves alone: everything but the inputs, the folders on the way down to them,
+ * the config files and the files read outside the inputs. node_modules and .git are never watched, even inside an input.
  */
-function inputFilter(root: string, inputs: string[], configFiles: string[]): (abs: string) => boolean {
+function inputFilter(
+  root: string,
+  inputs: string[],
+  configFiles: string[],
+  filesRead: ReadonlySet<string>,
+): (abs: string) => boolean {
   const configDirs = new Set(configFiles.map((f) => path.dirname(f)));
   const within = (abs: string, dir: string) => isWithin(dir, abs);
   return (p) => {
     const abs = path.resolve(p);
-    if (configFiles.includes(abs) || configDirs.has(abs)) return false;
+    if (configFiles.includes(abs) || configDirs.has(abs) || filesRead.has(abs)) return false;
+    // The folders on the way down to a file read (the set grows after each check).
+    if ([...filesRead].some((file) => within(file, abs))) return false;
     if (!within(abs, root)) return true;
     if (
       path

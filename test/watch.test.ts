@@ -184,6 +184,31 @@ describe('check --watch', { timeout: 180_000 }, () => {
     await session.stop();
   });
 
+  it("re-checks when a file read outside the spec folders changes: an MkDocs site's mkdocs.yml", async () => {
+    const root = copyTree(path.resolve(sampleSpec, '../unversioned-spec'));
+    const controller = new AbortController();
+    let stdout = '';
+    let stderr = '';
+    const exit = main(['check', '--root', root, '--watch'], {
+      stdout: (s) => (stdout += s),
+      stderr: (s) => (stderr += s),
+      signal: controller.signal,
+    });
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => stderr.includes('Watching'));
+    expect(stdout).not.toContain('missing.md');
+    await new Promise((r) => setTimeout(r, 100));
+    // A nav entry for a page that is not there: only mkdocs.yml changed.
+    fs.appendFileSync(path.join(root, 'mkdocs.yml'), '  - Missing: missing.md\n');
+    await until(() => stdout.includes('Changed: mkdocs.yml'));
+    expect(stdout).toContain('Changed: mkdocs.yml: 1 new finding, 0 gone');
+    expect(stdout).toContain('missing.md');
+    controller.abort();
+    expect(await exit).toBe(0);
+  });
+
   it('keeps the options it started with when the config file becomes broken', async () => {
     const root = copyTree(sampleSpec);
     const configFile = path.join(root, 'spec-check.config.json');
