@@ -4,6 +4,7 @@ import { exampleValid } from './example-valid.js';
 import { inputParse, inputUnreadable } from './input.js';
 import { proseJsonValid } from './prose-json-valid.js';
 import { proseDeclarationSketch } from './prose-declaration-sketch.js';
+import { proseMemberDescription } from './prose-member-description.js';
 import { xrefLink } from './xref-link.js';
 import { xrefCrossVersion } from './xref-cross-version.js';
 import { xrefPrivateHost } from './xref-private-host.js';
@@ -37,6 +38,7 @@ export const allRules: Rule[] = [
   inputUnreadable,
   proseJsonValid,
   proseDeclarationSketch,
+  proseMemberDescription,
   xrefLink,
   xrefCrossVersion,
   xrefPrivateHost,

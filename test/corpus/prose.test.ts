@@ -272,3 +272,53 @@ describe('consistency/protocol-version on the MCP spec snapshot', () => {
     ]);
   });
 });
+
+describe('prose/member-description on the MCP spec snapshot', () => {
+  const rule = 'prose/member-description';
+  const ofRule = (r: CheckReport) => r.findings.filter((f) => f.rule === rule).map((f) => `${f.file}:${f.line}`);
+
+  it('reports the member bullets that say other than the schema, each judged real', () => {
+    expect(ofRule(baseline)).toEqual([
+      // `ref`: "A `PromptReference` or `ResourceReference`"; the type is `PromptReference | ResourceTemplateReference`
+      // (the draft page was corrected by hand; these two versions' pages were not).
+      'docs/specification/2025-06-18/server/utilities/completion.mdx:159',
+      // Icon `mimeType`: "if the server's type is missing" where the JSDoc says "the source MIME type"
+      // (corrected by hand after the snapshot, in the same three pages).
+      'docs/specification/2025-11-25/basic/index.mdx:226',
+      'docs/specification/2025-11-25/server/utilities/completion.mdx:159',
+      'docs/specification/2026-07-28/basic/index.mdx:457',
+      'docs/specification/draft/basic/index.mdx:457',
+    ]);
+  });
+
+  it('follows the fix and reports each kind of mutant at its bullet', async () => {
+    const root = copyTree(corpusRoot);
+    const index = 'docs/specification/2026-07-28/basic/index.mdx';
+    const resources = 'docs/specification/draft/server/resources.mdx';
+    const completion = 'docs/specification/draft/server/utilities/completion.mdx';
+    // The maintainers' fix of the Icon bullet: no finding left on that page.
+    edit(root, index, "if the server's type is missing", 'if the source MIME type is missing');
+    // A member called required that the declaration makes optional.
+    edit(root, resources, '- `size`: Optional size in bytes', '- `size`: Required size in bytes');
+    // A type the member's declared type does not name.
+    edit(
+      root,
+      completion,
+      'A `PromptReference` or `ResourceTemplateReference`.',
+      'A `PromptReference` or `ResourceLink`.',
+    );
+    const after = (await check(root)).findings.filter((f) => f.rule === rule);
+    const was = new Set(ofRule(baseline));
+    expect(ofRule({ ...baseline, findings: after }).filter((f) => !was.has(f))).toEqual([
+      `${resources}:${lineOf(root, resources, '- `size`: Required')}`,
+      `${completion}:${lineOf(root, completion, '`ResourceLink`')}`,
+    ]);
+    expect(after.map((f) => f.message)).toEqual(
+      expect.arrayContaining([
+        'The page calls Resource.size required, but schema/draft/schema.ts declares it optional',
+        'The page says CompleteRequest.ref is `PromptReference` or `ResourceLink` or `ResourceTemplateReference`, but its type in schema/draft/schema.ts is `PromptReference | ResourceTemplateReference`, which does not name `ResourceLink`',
+      ]),
+    );
+    expect(after.some((f) => f.file === index)).toBe(false);
+  });
+});
