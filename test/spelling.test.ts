@@ -131,6 +131,22 @@ describe('spelling/unknown-word', () => {
     });
   });
 
+  it("reports inline code one typo from a name of the spec (a method's segment too), not a plural, a change of case, a short name or an English word", async () => {
+    await tester.verify(rule, {
+      files: {
+        [PAGE]:
+          'Set `sprockleCuont` and `zindel`, not `Gadgets`, `gadget`, `zindles` or `Gizmo`; see `blorpChange` and `twizle`. Not `kindle`; `snarfel`.\n',
+      },
+      errors: [
+        { line: 1, column: 6, message: 'Unknown name `sprockleCuont`: did you mean `sprockleCount`?' },
+        { line: 1, column: 26, message: 'Unknown name `zindel`: did you mean `zindle`?' },
+        { line: 1, column: 87, message: 'Unknown name `blorpChange`: did you mean `blorpChanged`?' },
+        { line: 1, column: 105, message: 'Unknown name `twizle`: did you mean `twizzle`?' },
+        { line: 1, column: 129, message: 'Unknown name `snarfel`: did you mean `snarfle`?' },
+      ],
+    });
+  });
+
   it('is silenced by a suppression comment on the line before', async () => {
     await tester.verify(rule, {
       files: {

@@ -3,7 +3,7 @@
  * schema.ts's JSDoc, without code, URLs or names), and the spec's own identifiers, which are
  * words of its language whatever an English dictionary says.
  */
-import type { Node, Parent, Text } from 'mdast';
+import type { InlineCode, Node, Parent, Text } from 'mdast';
 import type { TextFile } from '../core/text-file.js';
 import type { JsDoc, MarkdownPage, SchemaSource } from '../model/spec.js';
 import type { Project } from '../project/project.js';
@@ -83,6 +83,32 @@ function wholeWordAt(line: string, word: string, from: number): number {
     if (!/[A-Za-z]/.test(line[at - 1] ?? '') && !/[A-Za-z]/.test(line[at + word.length] ?? '')) return at;
   }
   return -1;
+}
+
+/** An inline code span that is one name (`listChanged`, `CallToolResult`), with where the name starts. */
+export interface CodeName {
+  name: string;
+  file: TextFile;
+  offset: number;
+}
+
+/** The inline code spans of a page's prose that hold one name and nothing else. */
+export function pageCodeNames(page: MarkdownPage): CodeName[] {
+  const out: CodeName[] = [];
+  if (!page.tree || page.parseError) return out;
+  const visit = (node: Node) => {
+    if (node.type === 'inlineCode') {
+      const { value, position } = node as InlineCode;
+      const at = position && page.file.text.indexOf(value, position.start.offset ?? 0);
+      if (/^[A-Za-z_$][\w$]*$/.test(value) && at !== undefined && at >= 0)
+        out.push({ name: value, file: page.file, offset: at });
+      return;
+    }
+    if (NOT_PROSE.has(node.type)) return;
+    for (const child of (node as Parent).children ?? []) visit(child);
+  };
+  visit(page.tree);
+  return out;
 }
 
 /** Block tags whose text is prose; the others (`@category`, `@see`, `@example`, `@default`…) name or show things. */
@@ -168,13 +194,28 @@ function hasInnerCapital(word: string): boolean {
  */
 export function identifierWords(project: Project): Set<string> {
   const words = new Set<string>();
-  const add = (name: string) => {
+  forEachName(project, (name) => {
     for (const run of name.split(/[^A-Za-z]+/)) {
       if (!run) continue;
       words.add(run.toLowerCase());
       for (const part of run.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? []) words.add(part.toLowerCase());
     }
-  };
+  });
+  return words;
+}
+
+/** The spec's names as written: declarations, members, names in member types, methods and their segments. */
+export function specNames(project: Project): Set<string> {
+  const names = new Set<string>();
+  forEachName(project, (name) => {
+    names.add(name);
+    for (const segment of name.split('/')) names.add(segment);
+  });
+  return names;
+}
+
+/** Calls `add` with every name and string literal of the spec's declarations (see `identifierWords`). */
+function forEachName(project: Project, add: (name: string) => void): void {
   const addSource = (source: SchemaSource) => {
     for (const decl of source.declarations) {
       add(decl.name);
@@ -194,7 +235,6 @@ export function identifierWords(project: Project): Set<string> {
   }
   if (project.spec.base?.schema) sources.add(project.spec.base.schema);
   for (const source of sources) addSource(source);
-  return words;
 }
 
 /** The names and string literals of a type's text: nested members, enum values, methods. */
