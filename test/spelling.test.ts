@@ -110,7 +110,10 @@ describe('spelling/unknown-word', () => {
       files,
       errors: [{ line: 1, column: 5, messageIncludes: 'Unknown word "Quuxinator"' }],
     });
-    await tester.verify(rule, { files, options: { spelling: { words: ['quuxinator'] } } });
+    await tester.verify(rule, {
+      files: { [PAGE]: 'The Quuxinator refetches the hostnames; two quuxinators.\n' },
+      options: { spelling: { words: ['quuxinator'] } },
+    });
   });
 
   it('reports a typo that reads as a short known word with a suffix', async () => {
