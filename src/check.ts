@@ -23,6 +23,7 @@ import type { TextFile } from './core/text-file.js';
 import { displayRoot, lookUpReport, type ReportLookup } from './report-cache.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
+import type { SpellingOptions } from './prose/spelling-options.js';
 
 export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
@@ -46,6 +47,8 @@ export interface CheckOptions extends LoadOptions, RunOptions {
   keepGeneratorState?: boolean;
   /** The config's `generate` options. */
   generate?: GenerateOptions;
+  /** The config's `spelling` options. */
+  spelling?: SpellingOptions;
   /** The cache lookup already made in this runtime (`lookUpReport`), which missed. */
   lookup?: ReportLookup;
 }
@@ -112,7 +115,12 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     project = new Project(
       loaded,
       runtime,
-      { vocabulary: options.vocabulary, keepGeneratorState: options.keepGeneratorState, generate: options.generate },
+      {
+        vocabulary: options.vocabulary,
+        keepGeneratorState: options.keepGeneratorState,
+        generate: options.generate,
+        spelling: options.spelling,
+      },
       options.previous,
     );
     preparing = prepareRules(project, options.rules ?? allRules, options);

@@ -10,6 +10,7 @@ import type { TextFile } from './core/text-file.js';
 import type { LoadOptions } from './sources/load.js';
 import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js';
 import type { GenerateOptions } from './generators/options.js';
+import type { SpellingOptions } from './prose/spelling-options.js';
 import type { Runtime } from './runtime/runtime.js';
 import type { RunOptions } from './engine/run.js';
 import { hashParts } from './runtime/cache.js';
@@ -21,7 +22,7 @@ import { displayPath } from './util/paths.js';
 
 /** What of a check's options the report depends on besides the files. */
 export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem' | 'extends' | 'siteKind'> &
-  Pick<RunOptions, 'severities'> & { vocabulary?: Vocabulary; generate?: GenerateOptions };
+  Pick<RunOptions, 'severities'> & { vocabulary?: Vocabulary; generate?: GenerateOptions; spelling?: SpellingOptions };
 
 /** A lookup that missed: the key to store the report under and the texts read to compute it. */
 export interface ReportLookup {
@@ -173,6 +174,7 @@ function optionsKey(options: KeyedOptions): string {
       versions: options.versions ?? [],
       vocabulary: options.vocabulary ?? null,
       ...(options.generate ? { generate: options.generate } : {}),
+      ...(options.spelling ? { spelling: options.spelling } : {}),
       ...(options.extends ? { extends: options.extends } : {}),
       ...(options.siteKind ? { siteKind: options.siteKind } : {}),
     }) ?? ''

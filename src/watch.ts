@@ -91,7 +91,12 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     project = new Project(
       spec,
       runtime,
-      { vocabulary: options.vocabulary, keepGeneratorState: true, generate: options.generate },
+      {
+        vocabulary: options.vocabulary,
+        keepGeneratorState: true,
+        generate: options.generate,
+        spelling: options.spelling,
+      },
       project,
     );
     const preparing = performance.now();

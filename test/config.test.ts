@@ -28,7 +28,7 @@ describe('spec-check.config.json', () => {
     [
       'an unknown key, with a suggestion',
       '{\n  "rulez": {}\n}',
-      'spec-check.config.json:2:3: unknown key "rulez" (did you mean "rules"?) (allowed: rules, layout, site, extends, ignore, vocabulary, generate)',
+      'spec-check.config.json:2:3: unknown key "rulez" (did you mean "rules"?) (allowed: rules, layout, site, extends, ignore, vocabulary, generate, spelling)',
     ],
     [
       'an unknown rule id',

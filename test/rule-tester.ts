@@ -20,6 +20,7 @@ import type { Rule } from '../src/core/rule.js';
 import type { Finding } from '../src/core/finding.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
 import type { SiteKind } from '../src/model/spec.js';
+import type { SpellingOptions } from '../src/prose/spelling-options.js';
 import { ignoreMatcher } from '../src/config/glob.js';
 
 /** A tree: paths relative to the root (`/`-separated) to texts; `null` leaves out a file of the tester's base tree. */
@@ -47,6 +48,8 @@ export interface CaseOptions {
   siteKind?: SiteKind;
   /** Paths and globs the config ignores (config `ignore`). */
   ignore?: string[];
+  /** The config's `spelling` options. */
+  spelling?: SpellingOptions;
 }
 
 export interface ValidCase {
@@ -86,7 +89,10 @@ export class RuleTester {
       siteKind: options.siteKind,
       ignore: options.ignore ? ignoreMatcher(options.ignore) : undefined,
     });
-    const project = new Project(spec, new Runtime({ worker: false }), { vocabulary: options.vocabulary });
+    const project = new Project(spec, new Runtime({ worker: false }), {
+      vocabulary: options.vocabulary,
+      spelling: options.spelling,
+    });
     await prepareRules(project, [rule]).done;
     return runRules(project, [rule], { knownRules: allRules.map((r) => r.meta.id) }).findings;
   }

@@ -18,6 +18,7 @@ import { cacheDirFor, cacheFolderProblem, ownCacheDir } from '../runtime/cache.j
 import { Runtime } from '../runtime/runtime.js';
 import { colorWanted, type ColorEnvironment } from '../reporters/color.js';
 import type { GenerateOptions } from '../generators/options.js';
+import type { SpellingOptions } from '../prose/spelling-options.js';
 import { displayPath } from '../util/paths.js';
 
 export interface RunConfigRequest {
@@ -90,6 +91,8 @@ export interface RunConfig {
    * root's package.json script, which only loading reads (`schemaJsonGenerator`).
    */
   generate?: GenerateOptions;
+  /** The config's `spelling` options; undefined when it sets none. */
+  spelling?: SpellingOptions;
   /** The base protocol an extension imports (config `extends`); undefined when there is none. */
   extends?: ExtendsOption;
   /** The site generator of the prose (config `site.kind`); undefined: found from its marker file. */
@@ -125,6 +128,7 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
         : undefined,
     worker: flags.worker,
     generate: config.generate,
+    spelling: config.spelling,
     extends: config.extends,
     siteKind: config.site?.kind,
     output: {
@@ -159,12 +163,14 @@ export function ruleOptionsOf(run: RunConfig): Pick<
   severities?: Record<string, SeverityOverride>;
   vocabulary?: Vocabulary;
   generate?: GenerateOptions;
+  spelling?: SpellingOptions;
 } {
   return defined({
     ...loadOptionsOf(run),
     severities: run.severities,
     vocabulary: run.vocabulary,
     generate: run.generate,
+    spelling: run.spelling,
   });
 }
 

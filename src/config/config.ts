@@ -21,11 +21,23 @@ import { isWithin, slashed } from '../util/paths.js';
 import { withoutBom } from '../util/bom.js';
 import { generatedDialects, type GeneratedDialect } from '../generators/keys.js';
 import type { GenerateOptions, SchemaJsonChoice } from '../generators/options.js';
+import type { SpellingOptions } from '../prose/spelling-options.js';
+import { spellingOption } from './spelling-option.js';
 import { settingsFromFlags } from '../generators/schema-json-flags.js';
 
 export const CONFIG_FILE = 'spec-check.config.json';
 
-const configKeys = ['$schema', 'rules', 'layout', 'site', 'extends', 'ignore', 'vocabulary', 'generate'] as const;
+const configKeys = [
+  '$schema',
+  'rules',
+  'layout',
+  'site',
+  'extends',
+  'ignore',
+  'vocabulary',
+  'generate',
+  'spelling',
+] as const;
 const siteKeys = ['kind'] as const;
 const extendsKeys = ['schema', 'imports'] as const;
 const generateKeys = ['dialect', 'schemaJson'] as const;
@@ -46,6 +58,8 @@ export interface SpecCheckConfig {
   extends?: ExtendsOption;
   /** The site generator of the prose; absent: found from its marker file. */
   site?: { kind?: SiteKind };
+  /** What `spelling/unknown-word` takes: the spec's own words. */
+  spelling?: SpellingOptions;
 }
 
 /** `extends`: the base protocol's types file or JSON Schema (relative to the root) and the package specifiers meaning it. */
@@ -197,6 +211,7 @@ export function parseConfig(text: string, display = CONFIG_FILE): SpecCheckConfi
     config.vocabulary = value.vocabulary;
   }
   if (value.extends !== undefined) config.extends = extendsOption(value.extends, fail, keyAt, valueAt);
+  if (value.spelling !== undefined) config.spelling = spellingOption(value.spelling, { fail, keyAt, valueAt, suggest });
   return withGenerate(config, value.generate, fail, keyAt, valueAt);
 }
 

@@ -145,6 +145,19 @@ export function renderConfigSchema(rules: readonly ReferencedRule[], hasVocabula
           },
         },
       },
+      spelling: {
+        description: 'What `spelling/unknown-word` takes beyond the spec tree.',
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          words: {
+            description:
+              "Words the spec uses on purpose that the dictionaries lack (product names, jargon), accepted in any case; the spec's own identifiers need not be listed.",
+            type: 'array',
+            items: { type: 'string', minLength: 1, pattern: '^\\S+$' },
+          },
+        },
+      },
     },
     $defs: {
       severity: { enum: ['off', 'warning', 'error'] },

@@ -9,6 +9,7 @@ import type { GenerateOptions } from '../generators/options.js';
 import type { Spec } from '../model/spec.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { Vocabulary } from '../consistency/vocabulary-format.js';
+import type { SpellingOptions } from '../prose/spelling-options.js';
 
 /**
  * A kind of derived data: how to compute it for one subject (the spec, a version, a page, an
@@ -39,6 +40,8 @@ export interface ProjectOptions {
   keepGeneratorState?: boolean;
   /** The config's `generate` options (the dialect of a version with no committed schema.json). */
   generate?: GenerateOptions;
+  /** The config's `spelling` options: words the spec uses that the dictionaries lack. */
+  spelling?: SpellingOptions;
 }
 
 export class Project {

@@ -30,6 +30,7 @@ import { suppressionUnused } from './suppression-unused.js';
 import { generatedSchemaJson } from './generated-schema-json.js';
 import { generatedSchemaReference } from './generated-schema-reference.js';
 import { generatedSepPages } from './generated-sep-pages.js';
+import { spellingUnknownWord } from './spelling-unknown-word.js';
 
 /** Every rule spec-check knows, in the order the rules reference lists them. */
 export const allRules: Rule[] = [
@@ -63,6 +64,7 @@ export const allRules: Rule[] = [
   generatedSchemaJson,
   generatedSchemaReference,
   generatedSepPages,
+  spellingUnknownWord,
   suppressionUnused,
 ];
 

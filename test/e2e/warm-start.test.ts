@@ -64,6 +64,9 @@ const HEAVY = [
   /\/dist\/sources\/(markdown|schema-ts|load|site)\.js$/,
 ];
 
+/** cspell, which only an enabled spelling/unknown-word loads. */
+const SPELLER = /\/node_modules\/(cspell-[a-z-]+|@cspell\/[a-z-]+)\/|\/dist\/prose\/speller\.js$/;
+
 const heavyIn = (loaded: string[]) => loaded.filter((m) => HEAVY.some((h) => h.test(m)));
 
 /**
@@ -87,12 +90,21 @@ describe('a warm check', () => {
     // The trace sees what it should: a check that misses loads them all.
     expect(heavyIn(cold.loaded).length).toBeGreaterThan(10);
     expect(cold.loaded.some((m) => m.includes('/node_modules/typescript/lib/typescript.js'))).toBe(true);
+    // spelling/unknown-word is off by default: a cold check does not load cspell either.
+    expect(cold.loaded.filter((m) => SPELLER.test(m))).toEqual([]);
 
     const warm = tracedCheck(root);
     expect(warm.code).toBe(1);
     expect(warm.stdout).toBe(cold.stdout);
     expect(warm.loaded.some((m) => m.endsWith('/dist/report-cache.js'))).toBe(true);
     expect(heavyIn(warm.loaded)).toEqual([]);
+    expect(warm.loaded.filter((m) => SPELLER.test(m))).toEqual([]);
+  });
+
+  it('loads cspell when spelling/unknown-word is turned on', () => {
+    const root = copyTree(driftedSpec);
+    const on = tracedCheck(root, ['--no-cache', '--rule', 'spelling/unknown-word=warning']);
+    expect(on.loaded.some((m) => /\/node_modules\/cspell-lib\//.test(m))).toBe(true);
   });
 
   it('loads the rules for a format that reads their metadata, and the parsers when an input changed', async () => {
