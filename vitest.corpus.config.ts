@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/corpus/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // A cold check of the corpus is about 10 s on a busy 2-core machine; a test may run several.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });

@@ -9,7 +9,7 @@ const generate = (root: string, ...args: string[]) => generateIn({}, root, ...ar
 const generateIn = (env: Record<string, string>, root: string, ...args: string[]) =>
   spawnSync(process.execPath, [bin, 'generate', '--root', root, ...args], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 150_000,
     env: { ...process.env, ...env },
   });
 

@@ -56,7 +56,8 @@ function filesByFormat(cwd: string, root: string, env?: Record<string, string | 
   };
 }
 
-describe('paths in every format', () => {
+// Each test runs ten cold checks, one process each.
+describe('paths in every format', { timeout: 300_000 }, () => {
   it('are relative to the root, run from another folder', () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-cwd-'));
     try {
