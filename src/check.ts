@@ -21,6 +21,7 @@ import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { resolveRunConfig, ruleOptionsOf } from './cli/run-config.js';
 import type { TextFile } from './core/text-file.js';
 import { displayRoot, lookUpReport, type ReportLookup } from './report-cache.js';
+import { pageProductsOf } from './sources/page-products.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 
@@ -117,13 +118,23 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     );
     preparing = prepareRules(project, options.rules ?? allRules, options);
   };
+  // Pages parsed by an earlier check are read back from the disk cache (watch mode keeps its own in memory).
+  const pageProducts = cache && !options.cache ? pageProductsOf(cache) : undefined;
+  const counted = pageProducts && { ...pageProducts.counts };
   const spec = await loadSpec(root, {
     ...options,
     preread,
     onSourcesLoaded: prepare,
     runtime,
     sepsToParse: sepsCheckReads,
+    pageProducts,
   });
+  if (pageProducts) {
+    pageProducts.save();
+    if (options.timings)
+      for (const [name, n] of Object.entries(pageProducts.counts))
+        options.timings[name] = n - counted![name as keyof typeof counted];
+  }
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();

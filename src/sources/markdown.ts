@@ -146,6 +146,15 @@ function parseTree(
   }
 }
 
+/** A page's tree (when it parses) and the data rules read of it (see `readMarkdownPage`). */
+export function parseMarkdownPage(
+  file: TextFile,
+  syntax: 'mdx' | 'md',
+  kind?: SiteKind,
+): { tree?: Root; data: MarkdownPageData } {
+  return parsePage(file, syntax, kind);
+}
+
 function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tree?: Root; data: MarkdownPageData } {
   const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [] };
   const unparsable = beyondParseLimits(file);
