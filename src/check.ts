@@ -129,17 +129,18 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     sepsToParse: sepsCheckReads,
     pageProducts,
   });
+  if (options.timings) options.timings.load = performance.now() - started;
+  if (!preparing) prepare(spec);
+  const checking = performance.now();
+  const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
+  if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
+  // After the rules: the SEPs they read are parsed when first read.
   if (pageProducts) {
     pageProducts.save();
     if (options.timings)
       for (const [name, n] of Object.entries(pageProducts.counts))
         options.timings[name] = n - counted![name as keyof typeof counted];
   }
-  if (options.timings) options.timings.load = performance.now() - started;
-  if (!preparing) prepare(spec);
-  const checking = performance.now();
-  const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
-  if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
   const report = reportOf(spec, root, result);
   // The report's key lists the files a check reads by the layout; declarations found under
   // node_modules by resolving imports are not among them, so such a report is not kept.

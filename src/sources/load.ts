@@ -18,7 +18,7 @@ import type {
 import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
-import { lazyMarkdownPage, pageFromData, readMarkdownPage, type MarkdownPageData } from './markdown.js';
+import { lazyMarkdownPage, pageData, pageFromData, readMarkdownPage } from './markdown.js';
 import { readRelativeImports, readTypeDeclarations, type RelativeImports } from './type-declarations.js';
 import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
@@ -220,11 +220,11 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const { now, cached, parsed: fromWorker } = await parsingSeps;
   spec.seps = (prose ? sepFiles : []).map((f) => {
     // Without suppression comments, a page parsed later has nothing to add to what loading reports.
-    if (!now.has(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md'));
+    if (!now.has(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md', products?.lazySeps));
     const parsed = cached.get(f) ?? fromWorker?.next().value;
     if (!parsed) {
       const page = readPage(f, 'md', reader);
-      products?.keepSep(f, dataOf(page), suppressionsInPage(f, page.tree));
+      products?.keepSep(f, pageData(page), suppressionsInPage(f, page.tree));
       return page;
     }
     if (!cached.has(f)) products?.keepSep(f, parsed.data, parsed.suppressions);
@@ -468,18 +468,6 @@ function readPage(
     ...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)),
   );
   return pageRead(page, reader);
-}
-
-/** What `pageFromData` makes a page of, from a page parsed here. */
-function dataOf(page: MarkdownPage): MarkdownPageData {
-  return {
-    syntax: page.syntax,
-    ...(page.parseError ? { parseError: page.parseError } : {}),
-    headings: page.headings,
-    codeBlocks: page.codeBlocks.map(({ locate: _locate, ...block }) => block),
-    links: page.links,
-    ...(page.includes ? { includes: page.includes } : {}),
-  };
 }
 
 /** A page as read: a Markdown parse error is an input problem (rule `mdx/parse` reports MDX ones). */

@@ -11,7 +11,7 @@
  * from the products of this tree's pages.
  *
  * All of them are one cache entry (a few megabytes for the MCP spec), read once per process and
- * written back when a page was parsed: one file to sign and read rather than hundreds. It holds
+ * written back after the check when a page was parsed: one file to sign and read rather than hundreds. It holds
  * the products of the pages this process loaded (both trees of `check --base`), so it does not
  * grow with edits. The entry has the disk cache's integrity: a tampered or truncated one is not
  * served, and is made again.
@@ -21,7 +21,7 @@ import type { TextFile } from '../core/text-file.js';
 import type { MarkdownPage, SiteKind, Suppression } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
-import { pageFromData, parseMarkdownPage, type MarkdownPageData } from './markdown.js';
+import { pageFromData, parseMarkdownPage, type KeptPageData, type MarkdownPageData } from './markdown.js';
 import { suppressionsInPage } from './suppressions.js';
 
 /**
@@ -110,6 +110,12 @@ export class PageProducts {
   keepSep(file: TextFile, data: MarkdownPageData, suppressions: Suppression[]): void {
     this.keep(sepKey(file), { data, suppressions }, pageFromData(file, data));
   }
+
+  /** The outlines of SEPs parsed when first read (no suppression comments: those are parsed at loading). */
+  readonly lazySeps: KeptPageData = {
+    data: (file) => this.sep(file)?.data,
+    keep: (file, data) => this.keepSep(file, data, []),
+  };
 
   /** Writes the products of the pages loaded in this process, when any was parsed or any stored one went unused. */
   save(): void {
