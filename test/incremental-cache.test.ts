@@ -60,6 +60,10 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     const after = await cachedCheck(root, cacheDir);
     expect(after.timings.pagesParsed).toBe(0);
     expect(after.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+    // The edited example is judged again; every other value's verdict is read back.
+    expect(after.timings.verdictsJudged).toBeGreaterThan(0);
+    expect(after.timings.verdictsJudged).toBeLessThan(first.timings.verdictsJudged);
+    expect(after.timings.verdictsFromCache).toBeGreaterThan(first.timings.verdictsFromCache);
     expect(after.report).not.toBe(first.report);
     expect(after.report).toBe(await coldCheck(root));
   });
@@ -101,6 +105,25 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     const again = await cachedCheck(root, cacheDir);
     expect(again.timings.pagesParsed).toBe(0);
     expect(again.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+  });
+
+  it('does not serve a tampered verdicts entry: the values are judged again', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    const name = fs.readdirSync(cacheDir).find((n) => n.startsWith('validation-verdicts-'));
+    expect(name).toBeDefined();
+    const entry = path.join(cacheDir, name!);
+    // Every stored violation emptied: each value would pass, the header left as it was.
+    const [header, body] = fs.readFileSync(entry, 'utf8').split('\n');
+    const emptied = body!.replace(/"results":\{[^}]*\}/g, '"results":{}');
+    expect(emptied).not.toBe(body);
+    fs.writeFileSync(entry, `${header}\n${emptied}`);
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    const after = await cachedCheck(root, cacheDir);
+    // As many judged as when the cache was empty (a value met twice in a run is judged once).
+    expect(after.timings.verdictsJudged).toBe(first.timings.verdictsJudged);
+    expect(after.timings.verdictsFromCache).toBe(first.timings.verdictsFromCache);
+    expect(after.report).toBe(await coldCheck(root));
   });
 
   it('keeps one page-products entry, holding the pages of the trees this process loaded only', async () => {
