@@ -239,7 +239,8 @@ function benchIncremental() {
       env: { ...process.env, SPEC_CHECK_TIMING: '1' },
       maxBuffer: 256 * 1024 * 1024,
     });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
+    if ((r.status !== 0 && r.status !== 1) || !r.stdout.startsWith('{'))
+      throw new Error(`check exited ${r.status}: ${r.stderr}`);
     const line = r.stderr.split('\n').find((l) => l.startsWith('spec-check timing: '));
     return { wall: performance.now() - started, stdout: r.stdout, phases: line ? JSON.parse(line.slice(19)) : {} };
   };
