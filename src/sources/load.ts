@@ -155,7 +155,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const proseDirs = [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id));
   const siteRead =
     prose && (givenKind === undefined || givenKind === 'mintlify')
-      ? loadSite(reader, layout.site, proseDirs)
+      ? loadSite(reader, layout.site, proseDirs, products)
       : undefined;
   // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
   const scriptRead = readSchemaJsonScript(reader);

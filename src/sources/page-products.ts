@@ -23,9 +23,10 @@ import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import { pageFromData, parseMarkdownPage, type KeptPageData, type MarkdownPageData } from './markdown.js';
 import { suppressionsInPage } from './suppressions.js';
+import type { PageOutline } from './page-outline.js';
 
 /**
- * One page's products as stored: the tree (as its JSON text, taken when the page is parsed, so
+ * One page's products as stored (for a site page's outline, the outline is `data`): the tree (as its JSON text, taken when the page is parsed, so
  * that what is written back is the parse and nothing a rule did with it) only for a page whose
  * tree the check keeps.
  */
@@ -109,6 +110,21 @@ export class PageProducts {
   /** Keeps a SEP's data and suppressions, parsed here or in the worker thread. */
   keepSep(file: TextFile, data: MarkdownPageData, suppressions: Suppression[]): void {
     this.keep(sepKey(file), { data, suppressions }, pageFromData(file, data));
+  }
+
+  /** The outline of a site page outside the versions' prose (see `outlinePage`): from the cache, else made. */
+  outline(file: TextFile, syntax: 'mdx' | 'md', make: () => PageOutline): PageOutline {
+    const key = hashParts(['outline', syntax, file.path, file.text]);
+    const stored = this.lookUp(key);
+    if (stored) {
+      this.counts.pagesFromCache++;
+      return stored.data as unknown as PageOutline;
+    }
+    const outline = make();
+    this.counts.pagesParsed++;
+    this.#used.set(key, { data: outline as unknown as MarkdownPageData, suppressions: [] });
+    this.#changed = true;
+    return outline;
   }
 
   /** The outlines of SEPs parsed when first read (no suppression comments: those are parsed at loading). */
