@@ -13,8 +13,11 @@
 // When the spec repository's own toolchain is installed (`zx scripts/repo-checks.mjs install`), its four
 // checks that a check replaces run side by side with a cold check, and the ratio is printed.
 //
+// Then incremental checks across processes: a check with the cache of the tree before one edit
+// (an MDX page, an example, a schema.ts), against a cold check of the same edited tree.
+//
 //   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch] [--watch-edits N]
-//                    [--repo-checks DIR | --no-repo-checks]
+//                    [--repo-checks DIR | --no-repo-checks] [--no-incremental | --incremental-only]
 import { argv, fs, path, os } from 'zx';
 import { defaultRepoChecksDir, REPO_CHECKS, repoChecksReady, repoTree, runRepoChecks } from './repo-checks.mjs';
 import { spawnSync } from 'node:child_process';
@@ -80,11 +83,17 @@ function series(label, root, extra = [], { clearCache = false } = {}) {
 console.log(
   `spec-check bench on ${path.relative(process.cwd(), corpus)} (node ${process.version}, ${os.cpus().length} cores)`,
 );
+if (argv['incremental-only']) {
+  benchIncremental();
+  process.exit(0);
+}
 series('cold (no cache)', corpus, [], { clearCache: true });
 series('warm (cache present)', corpus);
 if (argv['repo-checks'] !== false) benchRepoChecks();
 
 if (argv.review !== false) benchReview();
+
+if (argv.incremental !== false) benchIncremental();
 
 if (argv.scaling !== false) {
   const versions = fs
@@ -207,6 +216,82 @@ function benchReview() {
     console.log(
       `\nPR mode cost: ${(review.min / plain.min).toFixed(2)}x (min), ${(review.median / plain.median).toFixed(2)}x (median) a plain check without the cache; ${(warm.min / plain.min).toFixed(2)}x (min) with the cache warm`,
     );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Incremental checks across processes, on a temp copy of the corpus with a cache of its own
+ * (its own node_modules): for each kind of edit, the tree before the edit is checked with the
+ * cache (filling it), then the edited tree is checked with the cache and cold (`--no-cache`), in
+ * alternating order, so that each ratio is of two figures taken under the same load. Each edit is
+ * new text, so no whole report is in the cache. The two reports must be equal.
+ */
+function benchIncremental() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-bench-incremental-'));
+  fs.cpSync(corpus, root, { recursive: true });
+  fs.mkdirSync(path.join(root, 'node_modules'), { recursive: true });
+  const check = (extra) => {
+    const started = performance.now();
+    const r = spawnSync(process.execPath, [cli, 'check', '--root', root, '--format', 'json', ...extra], {
+      encoding: 'utf8',
+      env: { ...process.env, SPEC_CHECK_TIMING: '1' },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    if ((r.status !== 0 && r.status !== 1) || !r.stdout.startsWith('{'))
+      throw new Error(`check exited ${r.status}: ${r.stderr}`);
+    const line = r.stderr.split('\n').find((l) => l.startsWith('spec-check timing: '));
+    return { wall: performance.now() - started, stdout: r.stdout, phases: line ? JSON.parse(line.slice(19)) : {} };
+  };
+  const mdx = fs.readdirSync(path.join(root, 'docs/specification/draft/server')).find((f) => f.endsWith('.mdx'));
+  const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
+  const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
+  const edits = [
+    ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
+    [
+      'example',
+      `schema/draft/examples/${exampleType}/${example}`,
+      (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`),
+    ],
+    [
+      'schema.ts',
+      'schema/draft/schema.ts',
+      (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`,
+    ],
+  ];
+  console.log(
+    `\nincremental (a check with the cache of the tree before one edit, against a cold check of the edited tree; ${runs} runs):`,
+  );
+  let n = 0;
+  try {
+    for (const [label, rel, change] of edits) {
+      const file = path.join(root, rel);
+      const original = fs.readFileSync(file, 'utf8');
+      const rows = [];
+      for (let i = 0; i < runs; i++) {
+        fs.writeFileSync(file, original);
+        check([]);
+        fs.writeFileSync(file, change(original, n++));
+        const order = i % 2 ? ['cold', 'cached'] : ['cached', 'cold'];
+        const got = {};
+        for (const which of order) got[which] = check(which === 'cold' ? ['--no-cache'] : []);
+        if (got.cached.stdout !== got.cold.stdout)
+          throw new Error(`the report after a ${label} edit differs from a cold check's`);
+        rows.push({
+          ratio: got.cached.wall / got.cold.wall,
+          cached: got.cached.wall,
+          cold: got.cold.wall,
+          phases: got.cached.phases,
+        });
+      }
+      fs.writeFileSync(file, original);
+      const ratios = rows.map((r) => r.ratio);
+      const parsed = median(rows.map((r) => r.phases.pagesParsed ?? 0));
+      console.log(
+        `  ${label.padEnd(9)} edit: ratio min ${Math.min(...ratios).toFixed(2)}x, median ${median(ratios).toFixed(2)}x (with the cache median ${ms(median(rows.map((r) => r.cached)))}, cold ${ms(median(rows.map((r) => r.cold)))}; pages parsed ${parsed}, reports equal)`,
+      );
+    }
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

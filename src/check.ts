@@ -21,6 +21,8 @@ import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { resolveRunConfig, ruleOptionsOf } from './cli/run-config.js';
 import type { TextFile } from './core/text-file.js';
 import { displayRoot, lookUpReport, type ReportLookup } from './report-cache.js';
+import { pageProductsOf } from './sources/page-products.js';
+import { openVerdictStore } from './model/validation-verdicts.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 import type { SpellingOptions } from './prose/spelling-options.js';
@@ -125,18 +127,30 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     );
     preparing = prepareRules(project, options.rules ?? allRules, options);
   };
+  // Pages parsed by an earlier check are read back from the disk cache (watch mode keeps its own in memory).
+  const pageProducts = cache && !options.cache ? pageProductsOf(cache) : undefined;
+  // And the verdicts of validation against an unchanged schema.json.
+  const verdicts = cache && !options.cache ? openVerdictStore(runtime, cache) : undefined;
+  const counted = { ...pageProducts?.counts, ...verdicts?.counts };
   const spec = await loadSpec(root, {
     ...options,
     preread,
     onSourcesLoaded: prepare,
     runtime,
     sepsToParse: sepsCheckReads,
+    pageProducts,
   });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
   const checking = performance.now();
   const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
+  // After the rules: the SEPs they read are parsed when first read.
+  pageProducts?.save();
+  verdicts?.save();
+  if (options.timings)
+    for (const [name, n] of Object.entries({ ...pageProducts?.counts, ...verdicts?.counts }))
+      options.timings[name] = n - (counted[name as keyof typeof counted] ?? 0);
   const report = reportOf(spec, root, result);
   // The report's key lists the files a check reads by the layout; declarations found under
   // node_modules by resolving imports are not among them, so such a report is not kept.

@@ -14,6 +14,7 @@ import type { TextFile } from '../core/text-file.js';
 import { generatedJsonSchemaOf } from '../generators/outputs.js';
 import { generatedSchemaSource } from './generated-source.js';
 import { describe, short } from './violation-text.js';
+import { verdictKey, verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -37,7 +38,7 @@ export interface SchemaViolation {
 const INTERSECTED = 'spec-check:intersected';
 
 export class SchemaValidator {
-  private readonly ajv: Ajv;
+  #ajv?: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly schemaId = 'spec-check:schema.json';
 
@@ -50,8 +51,25 @@ export class SchemaValidator {
   /** Each union's discriminator (null: it has none), by the union's pointer. */
   private readonly discriminators = new Map<string, Discriminator | null>();
 
-  /** Throws `InvalidSchemaError` when schema.json is not a JSON Schema of its dialect. */
-  constructor(readonly source: JsonSchemaSource) {
+  /**
+   * Throws `InvalidSchemaError` when schema.json is not a JSON Schema of its dialect.
+   * `kept`: verdicts an earlier check made with this schema (see validation-verdicts.ts); ajv is
+   * then made only when a value or a definition they do not hold is asked about.
+   */
+  constructor(
+    readonly source: JsonSchemaSource,
+    private readonly kept?: { verdicts: ValidatorVerdicts; store: VerdictStore },
+  ) {
+    const known = kept?.verdicts.schema;
+    if (known && known !== 'valid') throw new InvalidSchemaError(known.message, known.pointer);
+    if (!known) this.makeAjv(true);
+  }
+
+  private get ajv(): Ajv {
+    return this.#ajv ?? this.makeAjv(false);
+  }
+
+  private makeAjv(validateSchema: boolean): Ajv {
     // Compiling is most of validation's cost (each value is validated once or twice): ajv's
     // optimisation passes over the generated code, and inlining small definitions into each one
     // that refers to them, made compiling every definition of the MCP corpus 45% slower
@@ -67,27 +85,50 @@ export class SchemaValidator {
       verbose: true,
       code: { optimize: false },
     };
+    const source = this.source;
     const AjvClass = source.dialect === '2020-12' ? Ajv2020 : source.dialect === '2019-09' ? Ajv2019 : Ajv;
-    this.ajv = new AjvClass(options);
-    addFormats(this.ajv);
+    const ajv = new AjvClass(options);
+    addFormats(ajv);
     const schema = { ...(source.document.value as object) } as Record<string, unknown>;
     delete schema.$id;
-    if (!this.ajv.validateSchema(schema)) {
-      const first = this.ajv.errors?.[0];
-      throw new InvalidSchemaError(first?.message ?? 'not a JSON Schema', first?.instancePath ?? '');
+    if (validateSchema && !ajv.validateSchema(schema)) {
+      const first = ajv.errors?.[0];
+      const error = new InvalidSchemaError(first?.message ?? 'not a JSON Schema', first?.instancePath ?? '');
+      this.remember((v) => (v.schema = { message: error.message, pointer: error.pointer }));
+      throw error;
     }
-    this.ajv.addSchema(schema, this.schemaId, undefined, false);
+    this.remember((v) => (v.schema = 'valid'));
+    ajv.addSchema(schema, this.schemaId, undefined, false);
+    return (this.#ajv = ajv);
+  }
+
+  /** Records a fact in the kept verdicts, to be written back after the check. */
+  private remember(record: (verdicts: ValidatorVerdicts) => void, counted = false): void {
+    if (!this.kept) return;
+    record(this.kept.verdicts);
+    this.kept.store.judged(counted);
   }
 
   /** Whether `definition` exists and compiles (see `brokenReason` for one that does not). */
   has(definition: string): boolean {
     if (!this.source.definitionNames.has(definition)) return false;
     if (this.broken.has(definition)) return false;
+    const known =
+      this.kept && Object.hasOwn(this.kept.verdicts.compiles, definition)
+        ? this.kept.verdicts.compiles[definition]
+        : undefined;
+    if (known === null) return true;
+    if (typeof known === 'string') {
+      this.broken.set(definition, known);
+      return false;
+    }
     try {
       this.compile(this.definitionPointer(definition));
+      this.remember((v) => (v.compiles[definition] = null));
       return true;
     } catch (error) {
       this.broken.set(definition, (error as Error).message);
+      this.remember((v) => (v.compiles[definition] = (error as Error).message));
       return false;
     }
   }
@@ -117,6 +158,18 @@ export class SchemaValidator {
   /** Violations of `value` against `definition`; empty when it validates. */
   validate(definition: string, value: unknown): SchemaViolation[] {
     if (!this.has(definition)) throw new Error(`no definition ${definition}`);
+    const key = this.kept && verdictKey(definition, value);
+    const known = key && Object.hasOwn(this.kept!.verdicts.results, key) ? this.kept!.verdicts.results[key] : undefined;
+    if (Array.isArray(known)) {
+      this.kept!.store.counts.verdictsFromCache++;
+      return known.map((v) => ({ ...v }));
+    }
+    const violations = this.judge(definition, value);
+    if (key) this.remember((v) => (v.results[key] = violations.map((x) => ({ ...x }))), true);
+    return violations;
+  }
+
+  private judge(definition: string, value: unknown): SchemaViolation[] {
     const compiled = this.compile(this.definitionPointer(definition));
     if (compiled(value)) return [];
     return dedupe(this.explain(this.definitionPointer(definition), value)).filter((v) => v.keyword !== INTERSECTED);
@@ -415,7 +468,7 @@ export function validatorOfSource(project: Project, src: JsonSchemaSource | unde
   if (!got) {
     const validators = project.runtime.memory<SchemaValidator | InvalidSchemaError>('schema validators', 16);
     const key = `${src.dialect}\0${src.file.text}`;
-    got = validators.get(key) ?? newValidator(src);
+    got = validators.get(key) ?? newValidator(src, verdictStoreOf(project.runtime));
     validators.set(key, got);
     byDialect.set(src.dialect ?? '', got);
   }
@@ -429,9 +482,10 @@ const validatorsOfFile = derivation(
   { carriesOver: true },
 );
 
-function newValidator(src: JsonSchemaSource): SchemaValidator | InvalidSchemaError {
+function newValidator(src: JsonSchemaSource, store: VerdictStore | undefined): SchemaValidator | InvalidSchemaError {
   try {
-    return new SchemaValidator(src);
+    const kept = store && { verdicts: store.forSchema(src.dialect ?? '', src.file.text), store };
+    return new SchemaValidator(src, kept);
   } catch (error) {
     if (error instanceof InvalidSchemaError) return error;
     throw error;

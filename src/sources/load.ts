@@ -18,7 +18,7 @@ import type {
 import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
-import { lazyMarkdownPage, pageFromData, readMarkdownPage } from './markdown.js';
+import { lazyMarkdownPage, pageData, pageFromData, readMarkdownPage } from './markdown.js';
 import { readRelativeImports, readTypeDeclarations, type RelativeImports } from './type-declarations.js';
 import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
@@ -44,6 +44,7 @@ import {
   type Layout,
 } from './layout.js';
 import { findVersions, listSeps, posixJoin } from './inputs.js';
+import type { PageProducts } from './page-products.js';
 
 export { defaultLayout, type Layout } from './layout.js';
 
@@ -89,6 +90,8 @@ export interface LoadOptions {
   extends?: { schema: string; imports: string[] };
   /** The site generator of the prose (config `site.kind`); absent: found from its marker file (see site-kind.ts). */
   siteKind?: SiteKind;
+  /** The pages' parse products kept in the disk cache: a page whose text they hold is not parsed again. */
+  pageProducts?: PageProducts;
 }
 
 /** Whether loading parses a SEP of this text (see `LoadOptions.sepsToParse`): its suppression comments are read from the tree. */
@@ -126,25 +129,33 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // generation: the worker parses them while this thread parses schema.ts and the examples,
   // until the generation comes (the job gives way); this thread parses what is left after the
   // versions' pages.
+  const products = prose ? options.pageProducts : undefined;
   const parsingSeps = sepsRead.then(async (files) => {
     const now = files.filter((f) => sepParsedAtLoad(f.text, options));
-    const length = now.reduce((n, f) => n + f.text.length, 0);
-    const inWorker = prose && now.length > 0 && !!options.runtime?.useWorker(length);
+    // SEPs whose products the cache holds are not parsed again, here or there.
+    const cached = new Map<TextFile, NonNullable<ReturnType<PageProducts['sep']>>>();
+    for (const f of now) {
+      const stored = products?.sep(f);
+      if (stored) cached.set(f, stored);
+    }
+    const toParse = now.filter((f) => !cached.has(f));
+    const length = toParse.reduce((n, f) => n + f.text.length, 0);
+    const inWorker = prose && toParse.length > 0 && !!options.runtime?.useWorker(length);
     const job = {
       kind: 'markdown' as const,
-      pages: now.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })),
+      pages: toParse.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })),
       givesWay: true,
     };
-    // The worker's output covers the first of `now`, in order; a failed job leaves them all here.
+    // The worker's output covers the first of `toParse`, in order; a failed job leaves them all here.
     const parsed = inWorker ? await options.runtime!.run(job, length).catch(() => undefined) : undefined;
-    return { now: new Set(now), parsed: parsed?.values() };
+    return { now: new Set(now), cached, parsed: parsed?.values() };
   });
   // Awaited below, unless reading the versions fails first.
   parsingSeps.catch(() => undefined);
   const proseDirs = [...versionNames].map((id) => atVersion(layoutPattern(layout, 'docs'), id));
   const siteRead =
     prose && (givenKind === undefined || givenKind === 'mintlify')
-      ? loadSite(reader, layout.site, proseDirs)
+      ? loadSite(reader, layout.site, proseDirs, products)
       : undefined;
   // How the repository makes its JSON Schema, read as data (see generators/schema-json-generator.ts).
   const scriptRead = readSchemaJsonScript(reader);
@@ -203,15 +214,20 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   for (const [i, { version, pageFiles }] of loaded.entries()) {
     if (prose)
       for (const file of pageFiles)
-        version.pages.push(readPage(file, file.path.endsWith('.md') ? 'md' : 'mdx', reader, siteKind));
+        version.pages.push(readPage(file, file.path.endsWith('.md') ? 'md' : 'mdx', reader, siteKind, products));
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
-  const { now, parsed: fromWorker } = await parsingSeps;
+  const { now, cached, parsed: fromWorker } = await parsingSeps;
   spec.seps = (prose ? sepFiles : []).map((f) => {
     // Without suppression comments, a page parsed later has nothing to add to what loading reports.
-    if (!now.has(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md'));
-    const parsed = fromWorker?.next().value;
-    if (!parsed) return readPage(f, 'md', reader);
+    if (!now.has(f)) return memo(reader.cache, 'md-lazy', f, () => lazyMarkdownPage(f, 'md', products?.lazySeps));
+    const parsed = cached.get(f) ?? fromWorker?.next().value;
+    if (!parsed) {
+      const page = readPage(f, 'md', reader);
+      products?.keepSep(f, pageData(page), suppressionsInPage(f, page.tree));
+      return page;
+    }
+    if (!cached.has(f)) products?.keepSep(f, parsed.data, parsed.suppressions);
     reader.suppressions.push(...parsed.suppressions);
     return pageRead(pageFromData(f, parsed.data), reader);
   });
@@ -433,9 +449,20 @@ async function resolveIncludes(
   }));
 }
 
-function readPage(file: TextFile, syntax: 'mdx' | 'md', reader: FileReader, kind?: SiteKind): MarkdownPage {
+function readPage(
+  file: TextFile,
+  syntax: 'mdx' | 'md',
+  reader: FileReader,
+  kind?: SiteKind,
+  products?: PageProducts,
+): MarkdownPage {
   // Pages of a generator with a syntax of its own are read differently: their parse is kept apart.
   const key = kind && kind !== 'mintlify' ? `${syntax}-${kind}` : syntax;
+  if (products && !reader.cache) {
+    const read = products.page(file, syntax, kind);
+    reader.suppressions.push(...read.suppressions);
+    return pageRead(read.page, reader);
+  }
   const page = memo(reader.cache, key, file, () => readMarkdownPage(file, syntax, kind));
   reader.suppressions.push(
     ...memo(reader.cache, `suppressions-${syntax}`, file, () => suppressionsInPage(file, page.tree)),

@@ -78,9 +78,23 @@ export function readMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kind?: Si
  * parser limit) is the page's `parseError` once read, and loading, which did not parse it, does
  * not report it.
  */
-export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): MarkdownPage {
+export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kept?: KeptPageData): MarkdownPage {
   let parsed: MarkdownPage | undefined;
-  const page = () => (parsed ??= readMarkdownPage(file, syntax));
+  // The outline (every field but the tree) as an earlier check kept it, when it did: null until looked up.
+  let fromKept: MarkdownPage | undefined | null = kept ? null : undefined;
+  const page = () => {
+    if (parsed) return parsed;
+    parsed = readMarkdownPage(file, syntax);
+    if (kept && !fromKept) kept.keep(file, pageData(parsed));
+    return parsed;
+  };
+  const outline = () => {
+    if (fromKept === null) {
+      const data = kept!.data(file);
+      fromKept = data ? pageFromData(file, data) : undefined;
+    }
+    return fromKept ?? page();
+  };
   return {
     path: file.path,
     syntax,
@@ -89,17 +103,35 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md'): Markdown
       return page().tree;
     },
     get parseError() {
-      return page().parseError;
+      return outline().parseError;
     },
     get headings() {
-      return page().headings;
+      return outline().headings;
     },
     get codeBlocks() {
-      return page().codeBlocks;
+      return outline().codeBlocks;
     },
     get links() {
-      return page().links;
+      return outline().links;
     },
+  };
+}
+
+/** Where a lazy page's outline is kept from one check to the next (see page-products.ts). */
+export interface KeptPageData {
+  data(file: TextFile): MarkdownPageData | undefined;
+  keep(file: TextFile, data: MarkdownPageData): void;
+}
+
+/** What `pageFromData` makes a page of, from a parsed page. */
+export function pageData(page: MarkdownPage): MarkdownPageData {
+  return {
+    syntax: page.syntax,
+    ...(page.parseError ? { parseError: page.parseError } : {}),
+    headings: page.headings,
+    codeBlocks: page.codeBlocks.map(({ locate: _locate, ...block }) => block),
+    links: page.links,
+    ...(page.includes ? { includes: page.includes } : {}),
   };
 }
 
@@ -144,6 +176,15 @@ function parseTree(
     if (plain) data.parseError.readAsMarkdown = true;
     return plain;
   }
+}
+
+/** A page's tree (when it parses) and the data rules read of it (see `readMarkdownPage`). */
+export function parseMarkdownPage(
+  file: TextFile,
+  syntax: 'mdx' | 'md',
+  kind?: SiteKind,
+): { tree?: Root; data: MarkdownPageData } {
+  return parsePage(file, syntax, kind);
 }
 
 function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tree?: Root; data: MarkdownPageData } {

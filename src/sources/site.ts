@@ -13,6 +13,7 @@ import { outlinePage, outlineSitePage } from './page-outline.js';
 import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
 import { beyondParseLimits } from './markdown.js';
 import { SITE_CONFIG } from './layout.js';
+import type { PageProducts } from './page-products.js';
 
 export { SITE_CONFIG };
 
@@ -36,7 +37,12 @@ export function isSitePage(relToSite: string): boolean {
  * Reads the site under `siteDir` (relative to the root). `proseDirs` are the versions' docs
  * folders (all of them, loaded or not), whose pages the caller parses.
  */
-export async function loadSite(reader: FileReader, siteDir: string, proseDirs: string[]): Promise<Site | undefined> {
+export async function loadSite(
+  reader: FileReader,
+  siteDir: string,
+  proseDirs: string[],
+  products?: PageProducts,
+): Promise<Site | undefined> {
   const configPath = path.posix.join(siteDir, SITE_CONFIG);
   const configFile = await reader.read(configPath);
   if (!configFile) return undefined;
@@ -58,7 +64,9 @@ export async function loadSite(reader: FileReader, siteDir: string, proseDirs: s
     // The page object is kept for an unchanged file, so what is derived from it carries over in watch mode.
     const { beyond, page } = memo(reader.cache, 'site-page', file, () => {
       const beyond = beyondParseLimits(file);
-      const outline = beyond ? { headings: [], links: [], fences: [], esm: [] } : outlinePage(file, syntax);
+      const outline = beyond
+        ? { headings: [], links: [], fences: [], esm: [] }
+        : (products?.outline(file, syntax, () => outlinePage(file, syntax)) ?? outlinePage(file, syntax));
       return { beyond, page: { path: file.path, file, syntax, ...outline } satisfies SitePage };
     });
     if (beyond) reader.problem('parse', beyond.message, beyond.location);

@@ -1,0 +1,104 @@
+/**
+ * Validation verdicts kept in the disk cache from one check to the next, with the validator they
+ * were judged by: a schema.json (its text and dialect) is the validator's key, and a verdict is
+ * the violations of one value (its JSON text) against one definition. A check after an edit of
+ * a page or an example validates only the values it has not judged against the same schema, and
+ * compiles no definition (compiling is most of validation's cost) when it has judged them all.
+ * A changed schema.json is another key: none of its old verdicts is read.
+ *
+ * All of them are one cache entry, read once per process and written back after the check when
+ * a value was judged; it holds the verdicts of the validators this process used, so it does not
+ * grow with edits. It has the disk cache's integrity (a tampered entry is not served, and is
+ * made again). Watch mode keeps its compiled validators in memory instead (see `validatorOfSource`).
+ */
+import type { DiskCache } from '../runtime/cache.js';
+import { hashParts } from '../runtime/cache.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { SchemaViolation } from './schema-validator.js';
+
+/** What is known of one validator: whether its schema is one, which definitions compile, and verdicts by value. */
+export interface ValidatorVerdicts {
+  /** `valid`, or why the file is not a JSON Schema of its dialect (what `InvalidSchemaError` says). */
+  schema?: 'valid' | { message: string; pointer: string };
+  /** By definition: null when it compiles, else why not. */
+  compiles: Record<string, string | null>;
+  /** By `verdictKey`: the violations. */
+  results: Record<string, SchemaViolation[]>;
+}
+
+interface StoredVerdicts {
+  validators: Record<string, ValidatorVerdicts>;
+}
+
+const KIND = 'validation-verdicts';
+const KEY = hashParts(['validation verdicts']);
+
+export class VerdictStore {
+  #stored: Record<string, ValidatorVerdicts> | undefined;
+  readonly #used = new Map<string, ValidatorVerdicts>();
+  #changed = false;
+  readonly counts = { verdictsFromCache: 0, verdictsJudged: 0 };
+
+  constructor(private readonly cache: DiskCache) {}
+
+  /** The verdicts of the validator of this schema text in this dialect (empty when none are kept). */
+  forSchema(dialect: string, text: string): ValidatorVerdicts {
+    const key = hashParts([dialect, text]);
+    let verdicts = this.#used.get(key);
+    if (verdicts) return verdicts;
+    this.#stored ??= this.cache.get<StoredVerdicts>(KIND, KEY)?.validators ?? {};
+    const stored = Object.hasOwn(this.#stored, key) ? this.#stored[key] : undefined;
+    verdicts =
+      stored && typeof stored === 'object' && stored.compiles && stored.results
+        ? stored
+        : { compiles: {}, results: {} };
+    this.#used.set(key, verdicts);
+    return verdicts;
+  }
+
+  /** Called when a verdict (or a fact about the schema) was made rather than read. */
+  judged(counted = true): void {
+    this.#changed = true;
+    if (counted) this.counts.verdictsJudged++;
+  }
+
+  /** Writes the verdicts of the validators used in this process, when any was made or a stored validator went unused. */
+  save(): void {
+    const unused = Object.keys(this.#stored ?? {}).some((key) => !this.#used.has(key));
+    if (!this.#changed && !unused) return;
+    this.cache.set(KIND, KEY, { validators: Object.fromEntries(this.#used) } satisfies StoredVerdicts);
+    this.#stored = Object.fromEntries(this.#used);
+    this.#changed = false;
+  }
+}
+
+/** The key of a verdict: the definition and the value's JSON text; undefined for a value that is not plain JSON. */
+export function verdictKey(definition: string, value: unknown): string | undefined {
+  return isPlainJson(value, 0) ? hashParts([definition, JSON.stringify(value)]) : undefined;
+}
+
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (depth > 200) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every((v) => isPlainJson(v, depth + 1));
+  if (typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(value).every((v) => isPlainJson(v, depth + 1));
+}
+
+const STORE = 'validation verdicts';
+
+/** Opens the runtime's verdict store for a check that keeps its verdicts on disk (not watch mode). */
+export function openVerdictStore(runtime: Runtime, cache: DiskCache): VerdictStore {
+  const memory = runtime.memory<VerdictStore>(STORE, 1);
+  let store = memory.get(STORE);
+  if (!store) memory.set(STORE, (store = new VerdictStore(cache)));
+  return store;
+}
+
+/** The runtime's verdict store, when a check opened one. */
+export function verdictStoreOf(runtime: Runtime): VerdictStore | undefined {
+  return runtime.memory<VerdictStore>(STORE, 1).get(STORE);
+}

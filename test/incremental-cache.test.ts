@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from '../src/check.js';
+import { formatJson } from '../src/reporters/json.js';
+import { copyTree, driftedSpec, edit } from './helpers.js';
+
+/** A copy of the drifted sample spec with its own cache folder. */
+function specCopy(): { root: string; cacheDir: string } {
+  const root = copyTree(driftedSpec);
+  fs.mkdirSync(path.join(root, 'node_modules'));
+  return { root, cacheDir: path.join(root, 'node_modules/.cache/spec-check') };
+}
+
+/** A check of the tree with its cache, and what it says of the pages it parsed and read back. */
+async function cachedCheck(root: string, cacheDir: string) {
+  const timings: Record<string, number> = {};
+  const report = formatJson(await check(root, { cacheDir, timings }));
+  return { report, timings };
+}
+
+/** A check of the tree as it is now, with no cache at all. */
+async function coldCheck(root: string): Promise<string> {
+  return formatJson(await check(root, {}));
+}
+
+const pageProductsEntry = (cacheDir: string) => {
+  const name = fs.readdirSync(cacheDir).find((n) => n.startsWith('page-products-'));
+  if (!name) throw new Error('no page-products entry');
+  return path.join(cacheDir, name);
+};
+
+describe('a check after one edit, with the cache of the tree before it', () => {
+  it('parses only the edited page, and reports what a cold check of the edited tree reports', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    expect(first.timings.pagesFromCache).toBe(0);
+    const pages = first.timings.pagesParsed;
+    expect(pages).toBeGreaterThan(3);
+
+    // A new JSON block with a member the schema does not have: the report changes.
+    edit(
+      root,
+      'docs/specification/draft/server/widgets.mdx',
+      '## Change notifications',
+      'A widget shown again:\n\n```json\n{ "jsonrpc": "2.0", "id": 9, "method": "widgets/list", "params": { "pageSize": 3 } }\n```\n\n## Change notifications',
+    );
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.reportCached).toBeUndefined();
+    expect(after.timings.pagesParsed).toBe(1);
+    expect(after.timings.pagesFromCache).toBe(pages - 1);
+    expect(after.report).not.toBe(first.report);
+    expect(after.report).toBe(await coldCheck(root));
+  });
+
+  it('after an example edit, parses no page, and reports what a cold check reports', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 5,\n  "step": "one"');
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.pagesParsed).toBe(0);
+    expect(after.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+    // The edited example is judged again; every other value's verdict is read back.
+    expect(after.timings.verdictsJudged).toBeGreaterThan(0);
+    expect(after.timings.verdictsJudged).toBeLessThan(first.timings.verdictsJudged);
+    expect(after.timings.verdictsFromCache).toBeGreaterThan(first.timings.verdictsFromCache);
+    expect(after.report).not.toBe(first.report);
+    expect(after.report).toBe(await coldCheck(root));
+  });
+
+  it('after a schema.ts edit, parses no page, and reports what a cold check reports', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    const schemaTs = path.join(root, 'schema/draft/schema.ts');
+    fs.appendFileSync(
+      schemaTs,
+      '\n/**\n * A widget that nothing sends.\n */\nexport interface UnsentWidget {\n  /** Its id. */\n  id: string;\n}\n',
+    );
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.pagesParsed).toBe(0);
+    expect(after.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+    expect(after.report).not.toBe(first.report);
+    expect(after.report).toBe(await coldCheck(root));
+  });
+
+  it('does not serve a tampered page-products entry: the pages are parsed again and the entry made again', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    const entry = pageProductsEntry(cacheDir);
+    // A heading's text changed inside the stored products, the header left as it was.
+    const text = fs.readFileSync(entry, 'utf8');
+    const tampered = text.replace('Listing widgets', 'Listing gadgets');
+    expect(tampered).not.toBe(text);
+    fs.writeFileSync(entry, tampered);
+    // An edit elsewhere, so that the whole report is not served from the cache.
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.pagesFromCache).toBe(0);
+    expect(after.timings.pagesParsed).toBe(first.timings.pagesParsed);
+    expect(after.report).toBe(await coldCheck(root));
+    expect(after.report).not.toContain('gadgets');
+    // Made again: the next check after another edit reads every page back.
+    expect(fs.readFileSync(entry, 'utf8')).not.toContain('Listing gadgets');
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 6', '"min": 7');
+    const again = await cachedCheck(root, cacheDir);
+    expect(again.timings.pagesParsed).toBe(0);
+    expect(again.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+  });
+
+  it('does not serve a tampered verdicts entry: the values are judged again', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    const name = fs.readdirSync(cacheDir).find((n) => n.startsWith('validation-verdicts-'));
+    expect(name).toBeDefined();
+    const entry = path.join(cacheDir, name!);
+    // Every stored violation emptied: each value would pass, the header left as it was.
+    const [header, body] = fs.readFileSync(entry, 'utf8').split('\n');
+    const emptied = body!.replace(/"results":\{[^}]*\}/g, '"results":{}');
+    expect(emptied).not.toBe(body);
+    fs.writeFileSync(entry, `${header}\n${emptied}`);
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    const after = await cachedCheck(root, cacheDir);
+    // As many judged as when the cache was empty (a value met twice in a run is judged once).
+    expect(after.timings.verdictsJudged).toBe(first.timings.verdictsJudged);
+    expect(after.timings.verdictsFromCache).toBe(first.timings.verdictsFromCache);
+    expect(after.report).toBe(await coldCheck(root));
+  });
+
+  it('keeps one page-products entry, holding the pages of the trees this process loaded only', async () => {
+    const { root, cacheDir } = specCopy();
+    await cachedCheck(root, cacheDir);
+    const before = fs.statSync(pageProductsEntry(cacheDir)).size;
+    for (let i = 0; i < 3; i++) {
+      fs.appendFileSync(path.join(root, 'docs/specification/draft/index.mdx'), `\nOne more line (${i}).\n`);
+      await cachedCheck(root, cacheDir);
+    }
+    expect(fs.readdirSync(cacheDir).filter((n) => n.startsWith('page-products-'))).toHaveLength(1);
+    // Each edit replaces the page's products: the entry does not grow by a page per edit.
+    expect(fs.statSync(pageProductsEntry(cacheDir)).size).toBeLessThan(before * 1.2);
+  });
+});
