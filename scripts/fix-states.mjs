@@ -5,7 +5,8 @@
 // link, error code, example, JSDoc, JSON block), and runs `check` on the fix's parent and on the fix.
 // The defect counts as found when a finding at the parent is gone at the fix (no finding of the same rule,
 // file and message remains) and lies in the lines the fix changed (its line, or one of its related
-// locations, within a changed hunk of the parent's side, give or take --slack lines).
+// locations, within a changed hunk of the parent's side, give or take --slack lines, or its message names a
+// file the fix changed, as a stale generated file's finding does).
 // Commits that only reformat (prettier, "fix formatting"), repair a merge, or change more than --max-lines
 // lines outside the generated files (feature work that happens to say "fix") are left out.
 // Each check reads only the versions the fix changes (`--version`), with the repository's own config.
@@ -13,7 +14,7 @@
 // checks states it has not seen. Not part of `npm test` or CI: without the mirror it says so and succeeds.
 //
 //   zx scripts/fix-states.mjs [--mirror DIR] [--cli FILE] [--since 2025-01-01] [--until DATE] [--limit 60]
-//        [--max-lines 120] [--slack 2] [--class link] [--skip-class typo] [--other] [--only SHA_PREFIX] [--cache DIR] [--json FILE] [--list]
+//        [--max-lines 120] [--slack 2] [--class link] [--skip-class typo] [--other] [--only SHA_PREFIX,...] [--cache DIR] [--json FILE] [--list]
 //   zx scripts/fix-states.mjs --from FILE [--class link] [--json FILE]
 //
 // A fix of no class ('other': mostly changes of design that say "fix") is left out unless --other is given.
@@ -35,7 +36,7 @@ const slack = Number(argv.slack ?? 2);
 const onlyClass = argv.class ? String(argv.class) : undefined;
 // --skip-class leaves classes out of the checks (listed, counted as not checked): say, one handled elsewhere.
 const skipClasses = new Set(argv['skip-class'] ? String(argv['skip-class']).split(',') : []);
-const only = argv.only ? String(argv.only) : undefined;
+const only = argv.only ? String(argv.only).split(',') : undefined;
 
 const out = (args) => mirrorGit(mirror, args, { encoding: 'utf8' }).stdout;
 
@@ -53,7 +54,8 @@ function classify(subject, files) {
     return 'generated';
   if (/typo|spelling|misspel|grammar|grammatical/i.test(subject)) return 'typo';
   if (spec.every((f) => CHANGELOG.test(f)) || /changelog/i.test(subject)) return 'changelog';
-  if (/\b(links?|anchors?|href|urls?)\b/i.test(subject)) return 'link';
+  // "URLs" (plural): the singular names the URL mode of elicitation as often as a link.
+  if (/\b(links?|anchors?|href|urls)\b/i.test(subject)) return 'link';
   if (/error code/i.test(subject)) return 'error-code';
   if (/example/i.test(subject)) return 'example';
   if (/docstring|jsdoc|comment/i.test(subject) || spec.every((f) => /^schema\/[^/]+\/schema\.ts$/.test(f)))
@@ -92,7 +94,7 @@ function fixCommits() {
   for (const line of log.split('\n').filter(Boolean)) {
     const [shas, date, subject] = line.split('\t');
     const [sha, parent] = shas.split(' ');
-    if (only && !sha.startsWith(only)) continue;
+    if (only && !only.some((prefix) => sha.startsWith(prefix))) continue;
     if (!parent || !SAYS_FIX.test(subject)) continue;
     if (OUT_OF_SCOPE.test(subject) && !/typo|link|example|changelog/i.test(subject)) {
       skipped.outOfScope++;
@@ -199,7 +201,15 @@ function reported(fix) {
   const ranges = changedRanges(fix.parent, fix.sha);
   const inHunk = (file, line) => (ranges.get(file) ?? []).some(([a, b]) => line >= a - slack && line <= b + slack);
   const gone = before.findings.filter((f) => (remaining.get(keyOf(f)) ?? 0) < count.get(keyOf(f)));
-  const hits = gone.filter((f) => inHunk(f.file, f.line) || f.related.some((l) => inHunk(l.file, l.line)));
+  // A finding may be placed at the source of a defect the fix repaired elsewhere: a stale generated file is
+  // reported at its declaration in schema.ts, naming the file; a broken link names the page that lacks the anchor.
+  const changed = [...ranges.keys()];
+  const hits = gone.filter(
+    (f) =>
+      inHunk(f.file, f.line) ||
+      f.related.some((l) => inHunk(l.file, l.line)) ||
+      changed.some((file) => f.message.includes(file)),
+  );
   return { hits, gone: gone.length, seconds: (before.seconds ?? 0) + (after.seconds ?? 0) };
 }
 
