@@ -72,3 +72,38 @@ new RuleTester({ files: { ...partsFiles, 'schema/draft/schema.ts': withLatest } 
     },
   ],
 });
+
+// A released version, in a folder named by its date, whose schema.ts was copied from the draft.
+const released = (latest: string) => ({
+  'schema/2025-01-15/schema.ts': `export const LATEST_PROTOCOL_VERSION = "${latest}";\n${partsSchemaTs}`,
+});
+
+new RuleTester({ files: partsFiles }).run(consistencyProtocolVersion, {
+  valid: [
+    { name: 'a dated folder whose LATEST_PROTOCOL_VERSION is its date', files: released('2025-01-15') },
+    {
+      name: 'a draft folder may announce any label',
+      files: { 'schema/draft/schema.ts': `export const LATEST_PROTOCOL_VERSION = "DRAFT-7";\n${partsSchemaTs}` },
+    },
+  ],
+  invalid: [
+    {
+      name: "a dated folder that kept the draft's label, at the constant",
+      files: released('DRAFT-2025-v2'),
+      errors: [
+        {
+          message:
+            'LATEST_PROTOCOL_VERSION is "DRAFT-2025-v2" in 2025-01-15, whose folder names the version it is ("2025-01-15")',
+          file: 'schema/2025-01-15/schema.ts',
+          line: 1,
+          column: 14,
+        },
+      ],
+    },
+    {
+      name: 'a dated folder announcing another date',
+      files: released('2024-06-01'),
+      errors: [{ messageIncludes: 'LATEST_PROTOCOL_VERSION is "2024-06-01" in 2025-01-15', line: 1, column: 14 }],
+    },
+  ],
+});

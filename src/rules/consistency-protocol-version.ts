@@ -26,12 +26,12 @@ export const consistencyProtocolVersion: Rule = {
   meta: {
     id: 'consistency/protocol-version',
     description:
-      "A `protocolVersion` value (or an `MCP-Protocol-Version` header) in a version's example files and pages names that version: its schema.ts's `LATEST_PROTOCOL_VERSION`, or the version folder's date.",
+      "A `protocolVersion` value (or an `MCP-Protocol-Version` header) in a version's example files and pages names that version: its schema.ts's `LATEST_PROTOCOL_VERSION`, or the version folder's date. In a version folder named by a date, `LATEST_PROTOCOL_VERSION` is that date.",
     rationale:
       "Readers of a version copy its messages; one that names another version's date was left behind when the text was carried over, and teaches a client to announce a version it does not speak.",
     defaultSeverity: 'error',
     details:
-      "The version's own value is `LATEST_PROTOCOL_VERSION` from its schema.ts (a draft announces the release it becomes), else the folder name when it is a date; a version with neither is not checked. Read: members named `protocolVersion` or `MCP-Protocol-Version` (any case) in example files and JSON blocks, and `MCP-Protocol-Version: <date>` anywhere in a page. Text about several versions is left alone: a value is not reported when the paragraph it is in (for a JSON block, the paragraph before it) speaks of negotiation, older or newer versions, fallbacks, compatibility or an unsupported version. In a spec that extends a base protocol (config `extends`), the base's messages (a method only the base declares, such as `initialize`) and the answers to them carry the base's protocol version, not the extension's, and are not read.",
+      "The version's own value is `LATEST_PROTOCOL_VERSION` from its schema.ts (a draft announces the release it becomes), else the folder name when it is a date; a version with neither is not checked. A released version (a folder named by a date, such as `2025-01-15`) whose schema.ts sets `LATEST_PROTOCOL_VERSION` to anything else (a draft's label left in when the draft was copied, or another date) is reported at the constant: the folder is what readers and the site call the version. Read: members named `protocolVersion` or `MCP-Protocol-Version` (any case) in example files and JSON blocks, and `MCP-Protocol-Version: <date>` anywhere in a page. Text about several versions is left alone: a value is not reported when the paragraph it is in (for a JSON block, the paragraph before it) speaks of negotiation, older or newer versions, fallbacks, compatibility or an unsupported version. In a spec that extends a base protocol (config `extends`), the base's messages (a method only the base declares, such as `initialize`) and the answers to them carry the base's protocol version, not the extension's, and are not read.",
     examples: {
       file: 'docs/specification/2025-01-15/basic/lifecycle.mdx',
       fail: '```json\n{ "method": "initialize", "params": { "protocolVersion": "2024-06-01" } }\n```',
@@ -40,6 +40,13 @@ export const consistencyProtocolVersion: Rule = {
   },
   check(project, { report }) {
     for (const version of project.spec.versions) {
+      // A released version's folder is named by its date: its schema.ts must announce that date.
+      const latest = version.schemaTs?.byName.get('LATEST_PROTOCOL_VERSION');
+      if (DATE.test(version.id) && typeof latest?.constValue === 'string' && latest.constValue !== version.id)
+        report({
+          message: `LATEST_PROTOCOL_VERSION is "${latest.constValue}" in ${version.id}, whose folder names the version it is ("${version.id}")`,
+          location: latest.location,
+        });
       const own = ownVersion(version);
       if (!own) continue;
       const say = (value: string, location: Location) =>

@@ -12,6 +12,7 @@ import { siteRedirect } from './site-redirect.js';
 import { siteNavigation, siteUnlistedPage } from './site-navigation.js';
 import { jsdocLink } from './jsdoc-link.js';
 import { jsdocContradiction } from './jsdoc-contradiction.js';
+import { jsdocNestedOpener } from './jsdoc-nested-opener.js';
 import { exampleOrphan } from './example-orphan.js';
 import { exampleExcessMember } from './example-excess-member.js';
 import { exampleEmbeddedSchema } from './example-embedded-schema.js';
@@ -48,6 +49,7 @@ export const allRules: Rule[] = [
   siteUnlistedPage,
   jsdocLink,
   jsdocContradiction,
+  jsdocNestedOpener,
   exampleOrphan,
   exampleExcessMember,
   exampleEmbeddedSchema,
