@@ -34,6 +34,7 @@ interface CheckCommandOptions {
   writeBaseline?: string;
   watch?: boolean;
   cache: boolean;
+  workers?: string;
   rulesUrl?: string;
   blobUrl?: string;
   base?: string;
@@ -57,6 +58,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--write-baseline <file>', 'record the current findings in this baseline file')
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
+    .option('--workers <n>', 'worker threads to generate in (default: one less than the cores, at least 1)')
     .option('--rules-url <url>', 'sarif, markdown: link rules to their headings in docs/rules.md at this address')
     .option('--blob-url <url>', 'markdown: link locations to <url>/<path>?plain=1#L<line>')
     .option('--base <git-ref>', 'report only findings the tree has and this commit of its git repository has not')
@@ -70,6 +72,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         verbose: opts.verbose,
         quiet: opts.quiet,
         rules: opts.rule,
+        workers: opts.workers,
       };
       const resolve = () => resolveRunConfig({ root: opts.root, configFile: opts.config, flags, terminal: io });
       const run = resolve();
@@ -82,6 +85,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         onProgress: progress?.update,
         cacheDir: config.cacheDir,
         ...(config.worker === undefined ? {} : { worker: config.worker }),
+        ...(config.workers === undefined ? {} : { workers: config.workers }),
       });
 
       checkReviewFlags(opts);
@@ -158,7 +162,12 @@ async function checkOnce(
     const { checkAgainstBase } = await import('../../review/review.js');
     return checkAgainstBase(rootArg, { ...options, base: opts.base, changedOnly: opts.changed });
   }
-  const runtime = new Runtime({ worker: options.worker, cacheDir: options.cacheDir });
+  const runtime = new Runtime({
+    worker: options.worker,
+    cacheDir: options.cacheDir,
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
+    singleAnalysis: true,
+  });
   const { hit, lookup } = runtime.cache ? await lookUpReport(rootArg, options, runtime) : {};
   if (hit && options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
   return hit ?? (await import('../../check.js')).checkRoot(rootArg, { ...options, runtime, lookup });
