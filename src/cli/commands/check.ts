@@ -140,7 +140,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         timings.total = performance.now() - started;
         const rounded = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10]));
         io.stderr(
-          `spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) })}\n`,
+          `spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: cpuMsOfProcess() })}\n`,
         );
       }
       // With --base, only a new error fails the check.
@@ -171,6 +171,12 @@ async function checkOnce(
   const { hit, lookup } = runtime.cache ? await lookUpReport(rootArg, options, runtime) : {};
   if (hit && options.timings) Object.assign(options.timings, { load: performance.now() - started, reportCached: 1 });
   return hit ?? (await import('../../check.js')).checkRoot(rootArg, { ...options, runtime, lookup });
+}
+
+/** The CPU time of the whole process so far, every thread's (user and system), in milliseconds. */
+function cpuMsOfProcess(): number {
+  const { user, system } = process.cpuUsage();
+  return Math.round((user + system) / 1000);
 }
 
 /** The rules' metadata, for a format that reads it (loading every rule takes a while). */
