@@ -375,7 +375,7 @@ async function benchWorkers() {
   console.log(
     '  workers   wall               CPU                busiest thread     derived, 2 cores   derived, 4 cores   peak',
   );
-  const cell = (xs) => `${ms(Math.min(...xs))} / ${ms(median(xs))}`.padEnd(19);
+  const cell = (xs) => `${ms(Math.min(...xs))} / ${ms(median(xs))}`.padEnd(21);
   for (const r of rows)
     console.log(
       `  ${String(r.workers).padEnd(9)} ${cell(r.wall)}${cell(r.cpu)}${cell(r.busiest)}${cell(r.on2)}${cell(r.on4)}${r.peak} MB`,

@@ -88,7 +88,7 @@ export interface RunConfig {
   worker?: boolean;
   /**
    * How many worker threads the jobs that split are spread over (`--workers N`, else the
-   * `SPEC_CHECK_WORKERS` environment variable); undefined: one less than the cores, at least one.
+   * `SPEC_CHECK_WORKERS` environment variable); undefined: the default, one.
    */
   workers?: number;
   /**

@@ -18,8 +18,8 @@ export interface RuntimeOptions {
   /** Folder of the content-addressed disk cache; no disk cache when absent. */
   cacheDir?: string;
   /**
-   * How many worker threads the jobs that split are spread over (`--workers`); default: one less
-   * than the cores Node may use, at least one. The output is the same for any number.
+   * How many worker threads the jobs that split are spread over (`--workers`); default: one (see
+   * `defaultWorkerThreads`). The output is the same for any number.
    */
   workers?: number;
   /**

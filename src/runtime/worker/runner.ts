@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
@@ -125,11 +124,15 @@ const pool: (PoolWorker | undefined)[] = [];
 let nextId = 0;
 
 /**
- * How many worker threads jobs are spread over by default: one less than the cores Node may use
- * (this thread parses the prose meanwhile), at least one.
+ * How many worker threads jobs are spread over by default: one, whatever the cores. Measured on the
+ * corpus (`npm run bench`), the main thread (parsing the prose, then the rules: about 4.5 s of CPU)
+ * is the busiest thread already with one worker and the formatting threads beside it, so more
+ * workers do not shorten a cold check even on four cores; each one more costs about 1.2 s of CPU
+ * (it loads TypeScript and TypeDoc's dependencies) and about 130 MB of peak memory. `--workers N`
+ * spreads the generation when the prose is small and the schema.ts files are many.
  */
 export function defaultWorkerThreads(): number {
-  return Math.max(1, os.availableParallelism() - 1);
+  return 1;
 }
 
 /** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startWorker`). */
