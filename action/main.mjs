@@ -16,7 +16,8 @@ var PACKAGE_NAME = "protocol-spec-check";
 var ActionError = class extends Error {
 };
 function input(env, name, fallback = "") {
-  const value = env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`]?.trim();
+  const upper = name.replace(/ /g, "_").toUpperCase();
+  const value = (env[`INPUT_${upper}`] ?? env[`INPUT_${upper.replace(/-/g, "_")}`])?.trim();
   return value ? value : fallback;
 }
 function required(env, name) {

@@ -16,11 +16,15 @@
 // Then incremental checks across processes: a check with the cache of the tree before one edit
 // (an MDX page, an example, a schema.ts), against a cold check of the same edited tree.
 //
+// Then the worker pool: a cold check with --workers 1, 2 and 4, its wall and CPU time, and the
+// wall time four cores would give, derived from each thread's CPU time (see `benchWorkers`).
+//
 //   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch] [--watch-edits N]
 //                    [--repo-checks DIR | --no-repo-checks] [--no-incremental | --incremental-only]
+//                    [--no-workers] [--no-cold]
 import { argv, fs, path, os } from 'zx';
 import { defaultRepoChecksDir, REPO_CHECKS, repoChecksReady, repoTree, runRepoChecks } from './repo-checks.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -87,9 +91,12 @@ if (argv['incremental-only']) {
   benchIncremental();
   process.exit(0);
 }
-series('cold (no cache)', corpus, [], { clearCache: true });
-series('warm (cache present)', corpus);
+if (argv.cold !== false) {
+  series('cold (no cache)', corpus, [], { clearCache: true });
+  series('warm (cache present)', corpus);
+}
 if (argv['repo-checks'] !== false) benchRepoChecks();
+if (argv.workers !== false) await benchWorkers();
 
 if (argv.review !== false) benchReview();
 
@@ -418,4 +425,97 @@ function syntheticSpec(k) {
     });
   }
   return root;
+}
+
+/**
+ * A cold check with 1, 2 and 4 worker threads: wall time, CPU time (all threads), peak memory, and
+ * the wall time on four cores, derived so that a 4-core runner's figure can be read from a 2-core
+ * machine. The CPU time of every thread of the process is sampled from /proc every 20 ms (Linux;
+ * a thread that ends loses at most its last 20 ms). With enough cores no thread waits for a core,
+ * so the wall time is at least the busiest thread's CPU time (the main thread, or a worker) and at
+ * least the whole CPU time over the cores: the derived figure is the larger of the two, a lower
+ * bound that ignores the waits between threads (the measured 1-worker row on this machine shows
+ * how far the two-core figure derived the same way is from the measured one).
+ */
+async function benchWorkers() {
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const rows = [];
+  for (const workers of [1, 2, 4]) {
+    const results = [];
+    for (let i = 0; i < runs; i++)
+      results.push(await runCheckThreads(corpus, ['--no-cache', '--workers', String(workers)]));
+    const pick = (f) => results.map(f);
+    const derived = (c) => pick((r) => Math.max(r.busiestThread, r.cpu / c));
+    rows.push({
+      workers,
+      wall: pick((r) => r.wall),
+      cpu: pick((r) => r.cpu),
+      busiest: pick((r) => r.busiestThread),
+      on2: derived(2),
+      on4: derived(4),
+      peak: Math.max(...pick((r) => r.peak)),
+      findings: results[0].findings,
+    });
+  }
+  console.log(`\nworker pool, cold (no cache), ${runs} runs each, on ${cores} cores (min / median):`);
+  console.log(
+    '  workers   wall               CPU                busiest thread     derived, 2 cores   derived, 4 cores   peak',
+  );
+  const cell = (xs) => `${ms(Math.min(...xs))} / ${ms(median(xs))}`.padEnd(21);
+  for (const r of rows)
+    console.log(
+      `  ${String(r.workers).padEnd(9)} ${cell(r.wall)}${cell(r.cpu)}${cell(r.busiest)}${cell(r.on2)}${cell(r.on4)}${r.peak} MB`,
+    );
+  if (new Set(rows.map((r) => r.findings)).size > 1)
+    console.log('  the worker counts gave different numbers of findings!');
+}
+
+/** One whole-process check, with every thread's CPU time sampled from /proc (see `benchWorkers`). */
+function runCheckThreads(root, extra) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [cli, 'check', '--root', root, '--format', 'json', ...extra], {
+      env: { ...process.env, SPEC_CHECK_TIMING: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const threads = new Map();
+    const tick = 1000 / 100; // ms per clock tick (USER_HZ)
+    const sample = () => {
+      let tids = [];
+      try {
+        tids = fs.readdirSync(`/proc/${child.pid}/task`);
+      } catch {
+        return;
+      }
+      for (const tid of tids) {
+        try {
+          const stat = fs.readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          threads.set(tid, (Number(fields[11]) + Number(fields[12])) * tick);
+        } catch {
+          // The thread ended between the listing and the read.
+        }
+      }
+    };
+    const timer = setInterval(sample, 20);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearInterval(timer);
+      const wall = performance.now() - started;
+      if (code !== 0 && code !== 1) return reject(new Error(`check exited ${code}: ${stderr}`));
+      const line = stderr.split('\n').find((l) => l.startsWith('spec-check timing: '));
+      const phases = line ? JSON.parse(line.slice('spec-check timing: '.length)) : {};
+      resolve({
+        wall,
+        cpu: phases.cpuMs ?? [...threads.values()].reduce((a, b) => a + b, 0),
+        busiestThread: Math.max(0, ...threads.values()),
+        peak: phases.maxRssMB ?? 0,
+        findings: JSON.parse(stdout).findings.length,
+      });
+    });
+  });
 }

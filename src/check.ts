@@ -39,6 +39,8 @@ export interface CheckOptions extends LoadOptions, RunOptions {
    * each when its input is large enough for the worker to pay (see `Runtime.useWorker`).
    */
   worker?: boolean;
+  /** How many worker threads the jobs that split are spread over (see `RuntimeOptions.workers`). */
+  workers?: number;
   /** The runtime to run in (watch mode keeps one); made from `worker` and `cacheDir` when absent. */
   runtime?: Runtime;
   /** The consistency vocabulary (conditions, channels, phrases); the built-in MCP one when absent. */
@@ -93,7 +95,13 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const started = performance.now();
   // Resolving the vocabulary first turns a bad one into exit code 2 before any work.
   resolveVocabulary(options.vocabulary);
-  const runtime = options.runtime ?? new Runtime({ worker: options.worker, cacheDir: options.cacheDir });
+  const runtime =
+    options.runtime ??
+    new Runtime({
+      worker: options.worker,
+      cacheDir: options.cacheDir,
+      ...(options.workers === undefined ? {} : { workers: options.workers }),
+    });
   const cache = runtime.cache;
   // The whole report, when every input file and option is as in a previous check: found by
   // the files' digests, before any of them is parsed.
@@ -142,6 +150,9 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   });
   if (options.timings) options.timings.load = performance.now() - started;
   if (!preparing) prepare(spec);
+  // Once the files are generated the workers have nothing more to do: a runtime that serves this
+  // check only ends them, giving back what they hold while the rules run (see `Runtime.release`).
+  void preparing!.done.then(() => runtime.release()).catch(() => undefined);
   const checking = performance.now();
   const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);

@@ -48,9 +48,13 @@ interface PullRequest {
   head: { sha: string };
 }
 
-/** An input as the runner passes it (`INPUT_<NAME>`, upper case, spaces as `_`), trimmed. */
+/**
+ * An input as the runner passes it to a JavaScript action (`INPUT_<NAME>`, upper case, spaces as
+ * `_`), or as action.yml's composite step passes it (hyphens as `_` too, names a shell can hold), trimmed.
+ */
 function input(env: ActionDeps['env'], name: string, fallback = ''): string {
-  const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]?.trim();
+  const upper = name.replace(/ /g, '_').toUpperCase();
+  const value = (env[`INPUT_${upper}`] ?? env[`INPUT_${upper.replace(/-/g, '_')}`])?.trim();
   return value ? value : fallback;
 }
 

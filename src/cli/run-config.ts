@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { LoadError } from '../core/errors.js';
+import { LoadError, UsageError } from '../core/errors.js';
 import { CONFIG_FILE, loadConfig, parseRuleFlags, type ExtendsOption } from '../config/config.js';
 import { ignoreMatcher } from '../config/glob.js';
 import type { LoadOptions } from '../sources/load.js';
@@ -39,6 +39,8 @@ export interface RunFlags {
   cache?: boolean;
   /** Run the heavy jobs in the worker thread (true), never (false), or by input size (absent). */
   worker?: boolean;
+  /** `--workers N`: how many worker threads; over the `SPEC_CHECK_WORKERS` environment variable. */
+  workers?: string;
   /** `--format`; `text` when absent. */
   format?: string;
   /** `--output FILE`: the report goes there instead of stdout. */
@@ -86,6 +88,11 @@ export interface RunConfig {
   /** The worker thread: always, never, or by input size (undefined). */
   worker?: boolean;
   /**
+   * How many worker threads the jobs that split are spread over (`--workers N`, else the
+   * `SPEC_CHECK_WORKERS` environment variable); undefined: the default, one.
+   */
+  workers?: number;
+  /**
    * The config's `generate` options; undefined when it sets none. `generate.schemaJson`, validated
    * with its flags, is taken as it is; without it, the generator is decided per project from the
    * root's package.json script, which only loading reads (`schemaJsonGenerator`).
@@ -127,6 +134,7 @@ export function resolveRunConfig({ root: rootArg, configFile, flags = {}, termin
         ? `cache folder ${displayPath(cacheDir!)} cannot be used (${cacheProblem}); checking without the cache`
         : undefined,
     worker: flags.worker,
+    workers: workerCountOf(flags.workers, terminal?.env?.SPEC_CHECK_WORKERS),
     generate: config.generate,
     spelling: config.spelling,
     extends: config.extends,
@@ -174,9 +182,18 @@ export function ruleOptionsOf(run: RunConfig): Pick<
   });
 }
 
-/** The runtime a command runs in: the run's worker choice and cache folder. */
+/** The runtime a command runs in: the run's worker choice, worker count and cache folder. */
 export function runtimeOf(run: RunConfig): Runtime {
-  return new Runtime(defined({ worker: run.worker, cacheDir: run.cacheDir }));
+  return new Runtime(defined({ worker: run.worker, workers: run.workers, cacheDir: run.cacheDir }));
+}
+
+/** The worker count from `--workers` or else the environment's `SPEC_CHECK_WORKERS`: a whole number from 1 to 64. */
+function workerCountOf(flag: string | undefined, env: string | undefined): number | undefined {
+  const [given, source] = flag !== undefined ? [flag, '--workers'] : [env || undefined, 'SPEC_CHECK_WORKERS'];
+  if (given === undefined) return undefined;
+  const count = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
+  if (!(count >= 1 && count <= 64)) throw new UsageError(`${source} takes a whole number from 1 to 64, got "${given}"`);
+  return count;
 }
 
 /** Without the undefined keys: option objects are hashed and spread over defaults. */

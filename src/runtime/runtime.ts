@@ -17,6 +17,16 @@ export interface RuntimeOptions {
   worker?: boolean;
   /** Folder of the content-addressed disk cache; no disk cache when absent. */
   cacheDir?: string;
+  /**
+   * How many worker threads the jobs that split are spread over (`--workers`); default: one (see
+   * `defaultWorkerThreads`). The output is the same for any number.
+   */
+  workers?: number;
+  /**
+   * The runtime serves one analysis (a check from the command line): its worker threads are
+   * ended once the files are generated, so that what they hold is given back while the rules run.
+   */
+  singleAnalysis?: boolean;
 }
 
 export class Runtime {
@@ -24,8 +34,12 @@ export class Runtime {
   readonly cache?: DiskCache;
   readonly #memories = new Map<string, MemoryCache<unknown>>();
 
+  /** How many worker threads the jobs that split are spread over. */
+  readonly workers: number;
+
   constructor(readonly options: RuntimeOptions = {}) {
     if (options.cacheDir) this.cache = new DiskCache(options.cacheDir, toolVersion);
+    this.workers = Math.max(1, Math.floor(options.workers ?? runner.defaultWorkerThreads()));
   }
 
   /** Whether a job with this much input text runs in the worker thread. */
@@ -48,9 +62,33 @@ export class Runtime {
     if (this.options.worker !== false) runner.wakeWorker();
   }
 
-  /** Runs a job with this much input text where `useWorker` says. */
-  run<J extends WorkerJob>(job: J, inputLength: number): Promise<WorkerOutput<J>> {
-    return runner.runJob(job, this.useWorker(inputLength));
+  /**
+   * Runs a job with this much input text where `useWorker` says. With more than one worker, a
+   * job that splits (see `splitJob`) is spread over the workers after the first (which parses the
+   * SEPs and renders the Schema Reference), and the parts' outputs are put back in the job's order.
+   */
+  async run<J extends WorkerJob>(job: J, inputLength: number): Promise<WorkerOutput<J>> {
+    const inWorker = this.useWorker(inputLength);
+    // Formatting goes to threads of its own, started beside the pool and ended once done (see `formatThreads`).
+    const first = job.kind === 'format' ? this.workers : 1;
+    const threads = job.kind === 'format' ? formatThreads(this.workers) : this.workers - 1;
+    const parts = inWorker && threads > 0 ? splitJob(job, threads) : undefined;
+    if (!parts) return runner.runJob(job, inWorker);
+    const outputs = await Promise.all(parts.map((part, i) => runner.runJob(part.job, true, first + i)));
+    if (job.kind === 'format' && this.options.singleAnalysis)
+      await Promise.all(parts.map((_, i) => runner.endWorker(first + i)));
+    const merged: unknown[] = [];
+    for (const [i, part] of parts.entries())
+      for (const [j, at] of part.indexes.entries()) merged[at] = (outputs[i] as unknown[])[j];
+    return merged as WorkerOutput<J>;
+  }
+
+  /**
+   * Ends the worker threads when the runtime serves one analysis (`singleAnalysis`) and no job is
+   * owed: called once the files are generated. A later job would start a worker again.
+   */
+  async release(): Promise<void> {
+    if (this.options.singleAnalysis) await runner.endWorkers();
   }
 
   /**
@@ -62,6 +100,43 @@ export class Runtime {
     if (!memory) this.#memories.set(name, (memory = new MemoryCache<unknown>(limit)));
     return memory as MemoryCache<T>;
   }
+}
+
+/**
+ * How many threads format the SEP pages: as many as the workers after the first, at least one.
+ * Prettier's MDX formatting is the slowest job after the Schema Reference and needs nothing the
+ * others make, so it starts at once beside them instead of after them in the first worker; a
+ * runtime that serves one analysis ends these threads when they are done, so that the memory
+ * Prettier's parse trees take is given back before this thread's rules hold the most.
+ */
+function formatThreads(workers: number): number {
+  return Math.max(1, workers - 1);
+}
+
+/** A part of a job: the job over some of its items, and where each item's output goes in the whole. */
+interface JobPart<J extends WorkerJob> {
+  job: J;
+  indexes: number[];
+}
+
+/**
+ * A job whose items are independent, dealt round the workers (item i to part i mod n): each
+ * version's schema.json (each is generated from a program of its own), each page to format.
+ * Undefined for a job that does not split.
+ */
+function splitJob<J extends WorkerJob>(job: J, workers: number): JobPart<J>[] | undefined {
+  const items: readonly unknown[] | undefined =
+    job.kind === 'schema-json' ? job.versions : job.kind === 'format' ? job.files : undefined;
+  if (!items?.length) return undefined;
+  const count = Math.min(workers, items.length);
+  return Array.from({ length: count }, (_, p) => {
+    const indexes = items.map((_, i) => i).filter((i) => i % count === p);
+    const subset = indexes.map((i) => items[i]);
+    return {
+      job: (job.kind === 'schema-json' ? { ...job, versions: subset } : { ...job, files: subset }) as J,
+      indexes,
+    };
+  });
 }
 
 /**

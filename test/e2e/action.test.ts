@@ -239,11 +239,27 @@ describe('the GitHub Action', () => {
     expect(fs.readFileSync(path.join(projectRoot, 'action/main.mjs'), 'utf8')).toBe(text);
     expect(inputs.sort()).toEqual(['src/action/main.ts', 'src/action/run.ts', 'src/reporters/comment-marker.ts']);
     const yml = fs.readFileSync(path.join(projectRoot, 'action.yml'), 'utf8');
-    expect(yml).toMatch(/\nruns:\n {2}using: node24\n {2}main: action\/main\.mjs\n/);
-    // Every input the action reads is declared.
+    // A composite action: the cache restored (and saved after the job) around the bundled program.
+    expect(yml).toMatch(/\nruns:\n {2}using: composite\n/);
+    expect(yml).toContain('\n      run: node "$GITHUB_ACTION_PATH/action/main.mjs"\n');
+    expect(yml).toMatch(/uses: actions\/cache@v4\n/);
+    expect(yml).toMatch(
+      /key: spec-check-\$\{\{ runner\.os \}\}-\$\{\{ steps\.cache-folder\.outputs\.lock \}\}-\$\{\{ github\.run_id \}\}/,
+    );
+    expect(yml).toMatch(
+      /restore-keys: \|\n +spec-check-\$\{\{ runner\.os \}\}-\$\{\{ steps\.cache-folder\.outputs\.lock \}\}-\n/,
+    );
+    // Every input the action reads is declared and passed to the program; every output is the program's.
     const read = [
       ...fs.readFileSync(path.join(projectRoot, 'src/action/run.ts'), 'utf8').matchAll(/input\(env, '([a-z-]+)'/g),
     ];
-    for (const [, name] of read) expect(yml, name).toMatch(new RegExp(`\\n {2}${name}:\\n {4}description: `));
+    expect(read.length).toBeGreaterThan(5);
+    for (const [, name] of read) {
+      expect(yml, name).toMatch(new RegExp(`\\n {2}${name}:\\n {4}description: `));
+      const variable = `INPUT_${name.toUpperCase().replace(/-/g, '_')}`;
+      expect(yml, name).toContain(`\n        ${variable}: \${{ inputs.${name} }}\n`);
+    }
+    for (const name of ['errors', 'warnings', 'sarif-file', 'comment-url'])
+      expect(yml, name).toContain(`\n    value: \${{ steps.check.outputs.${name} }}\n`);
   });
 });

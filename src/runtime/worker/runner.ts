@@ -1,9 +1,11 @@
 /**
- * Runs jobs (see `jobs.ts`) in this thread or in one worker thread. A cold check spends about as
- * long generating (type-checking programs, TypeDoc) as parsing prose and checking, and the two
- * need nothing from each other until the freshness rules run: on two cores the worker does one
- * while this thread does the other. The worker is started on first use, kept for later jobs
- * (watch mode), and never keeps the process alive by itself.
+ * Runs jobs (see `jobs.ts`) in this thread or in a pool of worker threads. A cold check spends about
+ * as long generating (type-checking programs, TypeDoc) as parsing prose and checking, and the two
+ * need nothing from each other until the freshness rules run: on two cores one worker does one
+ * while this thread does the other; with more cores, the jobs that split (each version's
+ * schema.json, the SEP pages' formatting) are spread over more workers. A worker is started on
+ * first use, kept for later jobs (watch mode) until `endWorkers`, and never keeps the process
+ * alive by itself.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -105,39 +107,68 @@ interface Pending {
   reject(error: Error): void;
 }
 
-let worker: Worker | undefined;
-const pending = new Map<number, Pending>();
-/** How many jobs were posted to the worker and not started yet, shared with it (see `MarkdownJob.givesWay`). */
-const waiting = new Int32Array(new SharedArrayBuffer(4));
+/**
+ * One worker thread of the pool. The first (index 0) is the one a check starts early and warms
+ * up: it parses the SEPs and renders the Schema Reference (it keeps TypeDoc and the last program
+ * for watch mode's re-renders). The others start on demand, load nothing ahead, and take the
+ * parts of jobs that split (see `Runtime.run`).
+ */
+interface PoolWorker {
+  thread: Worker;
+  pending: Map<number, Pending>;
+  /** How many jobs were posted to it and not started yet, shared with it (see `MarkdownJob.givesWay`). */
+  waiting: Int32Array;
+}
+
+const pool: (PoolWorker | undefined)[] = [];
 let nextId = 0;
 
+/**
+ * How many worker threads jobs are spread over by default: one, whatever the cores. Measured on the
+ * corpus (`npm run bench`), the main thread (parsing the prose, then the rules: about 4.5 s of CPU)
+ * is the busiest thread already with one worker and the formatting threads beside it, so more
+ * workers do not shorten a cold check even on four cores; each one more costs about 1.2 s of CPU
+ * (it loads TypeScript and TypeDoc's dependencies) and about 130 MB of peak memory. `--workers N`
+ * spreads the generation when the prose is small and the schema.ts files are many.
+ */
+export function defaultWorkerThreads(): number {
+  return 1;
+}
+
 /** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startWorker`). */
-function spawnWorker(dormant = false): Worker {
-  Atomics.store(waiting, 0, 0);
-  const w = new Worker(workerScript()!, { workerData: { waiting, dormant } });
+function spawnWorker(index: number, dormant = false): PoolWorker {
+  const waiting = new Int32Array(new SharedArrayBuffer(4));
+  const w = new Worker(workerScript()!, { workerData: { waiting, dormant, lean: index > 0 } });
+  const entry: PoolWorker = { thread: w, pending: new Map(), waiting };
   w.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
-    const p = pending.get(id);
+    const p = entry.pending.get(id);
     if (!p) return;
-    pending.delete(id);
-    if (!pending.size) w.unref();
+    entry.pending.delete(id);
+    if (!entry.pending.size) w.unref();
     if (error === undefined) p.resolve(output);
     else p.reject(new Error(`spec-check worker thread: ${error}`));
   });
   const fail = (error: Error) => {
-    if (worker === w) worker = undefined;
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
+    if (pool[index] === entry) pool[index] = undefined;
+    for (const p of entry.pending.values()) p.reject(error);
+    entry.pending.clear();
   };
   w.on('error', fail);
   w.on('exit', (code) => fail(new Error(`spec-check worker thread exited with code ${code}`)));
   // After the listeners: adding a 'message' listener refs the worker again.
   w.unref();
-  return w;
+  pool[index] = entry;
+  return entry;
 }
 
-/** Whether the worker was started (by `warmWorker` or a job): work can go there at no cost of starting it. */
+/** How many worker threads are running now. */
+export function workersRunning(): number {
+  return pool.filter((entry) => entry !== undefined).length;
+}
+
+/** Whether the first worker was started (by `warmWorker` or a job): work can go there at no cost of starting it. */
 export function workerStarted(): boolean {
-  return worker !== undefined;
+  return pool[0] !== undefined;
 }
 
 /**
@@ -146,8 +177,8 @@ export function workerStarted(): boolean {
  */
 export function warmWorker(): void {
   if (!workerAvailable()) return;
-  if (worker) worker.postMessage({ warmUp: true });
-  else worker = spawnWorker();
+  if (pool[0]) pool[0].thread.postMessage({ warmUp: true });
+  else spawnWorker(0);
 }
 
 /**
@@ -155,30 +186,50 @@ export function warmWorker(): void {
  * thread starts up beside this one, and loads the job modules when `warmWorker` or a job says.
  */
 export function startDormantWorker(): void {
-  if (workerAvailable()) worker ??= spawnWorker(true);
+  if (workerAvailable() && !pool[0]) spawnWorker(0, true);
 }
 
 /** Wakes a worker started dormant, so that it loads the job modules now; nothing when none was started. */
 export function wakeWorker(): void {
-  worker?.postMessage({ warmUp: true });
+  pool[0]?.thread.postMessage({ warmUp: true });
 }
 
-/** Runs a job in the worker when `inWorker` (and the worker is available), else here. */
-export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean): Promise<WorkerOutput<J>> {
+/**
+ * Ends every worker thread, once no job is owed: what they hold (TypeScript programs, TypeDoc,
+ * Prettier, their heaps) is given back. The next job starts a worker again.
+ */
+export async function endWorkers(): Promise<void> {
+  await Promise.all(pool.map((_, i) => endWorker(i)));
+}
+
+/** Ends worker `index` of the pool when it was started and owes no job. */
+export async function endWorker(index: number): Promise<void> {
+  const entry = pool[index];
+  if (!entry || entry.pending.size) return;
+  pool[index] = undefined;
+  await entry.thread.terminate();
+}
+
+/**
+ * Runs a job in worker `index` of the pool when `inWorker` (and the worker is available), else
+ * here. Jobs posted to one worker run one at a time, in the order posted.
+ */
+export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean, index = 0): Promise<WorkerOutput<J>> {
   if (!inWorker || !workerAvailable()) return (await import('./jobs.js')).runWorkerJob(job);
-  worker ??= spawnWorker();
+  const entry = pool[index] ?? spawnWorker(index);
+  const { thread, pending, waiting } = entry;
   const id = nextId++;
   const output = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
   // Referenced while it owes an answer: the process waits for it.
-  worker.ref();
+  thread.ref();
   Atomics.add(waiting, 0, 1);
   try {
-    worker.postMessage({ id, job });
+    thread.postMessage({ id, job });
   } catch (error) {
     // Not posted (a value that cannot be cloned): nothing waits, and nothing will answer.
     Atomics.sub(waiting, 0, 1);
     pending.delete(id);
-    if (!pending.size) worker.unref();
+    if (!pending.size) thread.unref();
     throw error;
   }
   return output as Promise<WorkerOutput<J>>;

@@ -29,8 +29,10 @@ async function preload(): Promise<void> {
  * waits until the check knows it has work (no cached report), so a cache hit loads none of it.
  */
 let preloading: Promise<void> | undefined;
-const { waiting, dormant } = workerData as { waiting: Int32Array; dormant?: boolean };
-if (!dormant) preloading = preload();
+const { waiting, dormant, lean } = workerData as { waiting: Int32Array; dormant?: boolean; lean?: boolean };
+// A worker other than the first loads only what its jobs import (its hooks before any of them).
+if (lean) preloading = Promise.resolve(register('./typescript-hooks.js', import.meta.url));
+else if (!dormant) preloading = preload();
 let queue: Promise<void> = Promise.resolve();
 
 parentPort!.on('message', (message: { warmUp: true } | { id: number; job: WorkerJob }) => {

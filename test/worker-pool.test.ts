@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { driftedSpec, sampleSpec } from './helpers.js';
+import { check } from '../src/check.js';
+import { resolveRunConfig, runtimeOf } from '../src/cli/run-config.js';
+import { UsageError } from '../src/core/errors.js';
+import { Runtime } from '../src/runtime/runtime.js';
+import { endWorkers, workersRunning } from '../src/runtime/worker/runner.js';
+
+describe('the worker pool', () => {
+  it.each([
+    ['the sample spec', sampleSpec],
+    ['the drifted sample', driftedSpec],
+  ])('gives %s the same report with one worker and with three, the jobs spread over them', async (_, root) => {
+    await endWorkers();
+    const one = await check(root, { worker: true, workers: 1 });
+    // One worker: every job in it (the SEPs, both versions' schema.json, the Schema Reference).
+    expect(workersRunning()).toBe(1);
+    const three = await check(root, { worker: true, workers: 3 });
+    // The two versions' schema.json went to the second and third workers, one each.
+    expect(workersRunning()).toBe(3);
+    expect(JSON.stringify(three, null, 2)).toBe(JSON.stringify(one, null, 2));
+    expect(one.summary.examplesValidated).toBeGreaterThan(0);
+    await endWorkers();
+    expect(workersRunning()).toBe(0);
+  });
+
+  it('puts the parts of a split job back in order', async () => {
+    const runtime = new Runtime({ worker: true, workers: 3 });
+    const pages = ['# One\n', '# Two\n', '# Three\n', '# Four\n', '# Five\n'];
+    const job = {
+      kind: 'markdown' as const,
+      pages: pages.map((text, i) => ({ path: `p${i}.md`, text, syntax: 'md' as const })),
+    };
+    // Markdown jobs do not split: they run whole in the first worker.
+    const whole = await runtime.run(job, 1);
+    expect(whole.map((p) => p.data.headings[0]?.text)).toEqual(['One', 'Two', 'Three', 'Four', 'Five']);
+    const formatted = await runtime.run(
+      { kind: 'format', files: pages.map((text, i) => ({ path: `p${i}.md`, text: text + '\n\n', options: {} })) },
+      1,
+    );
+    expect(formatted.map((f) => f.text)).toEqual(pages);
+    await endWorkers();
+  });
+
+  it('takes its size from --workers over SPEC_CHECK_WORKERS, and refuses what is not a count', () => {
+    const resolve = (workers?: string, env?: string) =>
+      resolveRunConfig({
+        root: sampleSpec,
+        flags: workers === undefined ? {} : { workers },
+        terminal: { env: env === undefined ? {} : { SPEC_CHECK_WORKERS: env } },
+      }).workers;
+    expect(resolve()).toBeUndefined();
+    expect(resolve('3')).toBe(3);
+    expect(resolve(undefined, '2')).toBe(2);
+    expect(resolve('1', '4')).toBe(1);
+    expect(() => resolve('0')).toThrow(UsageError);
+    expect(() => resolve('two')).toThrow(/--workers takes a whole number from 1 to 64, got "two"/);
+    expect(() => resolve(undefined, '-1')).toThrow(/SPEC_CHECK_WORKERS/);
+    expect(runtimeOf(resolveRunConfig({ root: sampleSpec, flags: { workers: '2' } })).workers).toBe(2);
+    expect(new Runtime().workers).toBeGreaterThanOrEqual(1);
+  });
+});
