@@ -57,6 +57,24 @@ export function describe(e: ErrorObject, root: unknown): SchemaViolation {
   return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
 }
 
+/**
+ * What a value is and what the schema wanted instead, for a value named by where it is
+ * (`"type" at /properties/a/type is "numbr", not one of the allowed values (...)`); undefined
+ * for a keyword whose failure is not about the value alone.
+ */
+export function misfit(e: ErrorObject, value: unknown): string | undefined {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'enum':
+      return `is ${short(value)}, not one of the allowed values (${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`;
+    case 'const':
+      return `is ${short(value)}, not ${JSON.stringify(p.allowedValue)}`;
+    case 'type':
+      return `is ${typeName(value)}, not ${article(String(p.type))}`;
+  }
+  return undefined;
+}
+
 function typeName(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
