@@ -4,7 +4,18 @@
  */
 import type { ErrorObject } from 'ajv';
 import { splitPointer, valueAtPointer } from '../core/json-document.js';
-import type { SchemaViolation } from './schema-validator.js';
+
+/** A value's failure against a schema, in words, at the pointer of the failing value. */
+export interface SchemaViolation {
+  /** JSON pointer of the failing value. */
+  pointer: string;
+  /** When the failure is about one property (missing, unexpected), its name. */
+  property?: string;
+  /** Whether `property` is missing (point at the object) or present but unexpected (point at it). */
+  propertyPresent?: boolean;
+  message: string;
+  keyword: string;
+}
 
 export function describe(e: ErrorObject, root: unknown): SchemaViolation {
   const at = e.instancePath;
