@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { check } from '../src/check.js';
-import { textFileOf } from '../src/runtime/files.js';
+import { textFileOf } from '../src/runtime/text-bytes.js';
 import { copyTree, sampleSpec } from './helpers.js';
 
 const page = 'docs/specification/draft/server/widgets.mdx';

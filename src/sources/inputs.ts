@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { TextFile } from '../core/text-file.js';
-import { FileReader, textFileOf, type FileSystem } from '../runtime/files.js';
+import { FileReader, type FileSystem } from '../runtime/files.js';
+import { textFileOf } from '../runtime/text-bytes.js';
 import { digestOf, type FileDigests } from '../runtime/file-digests.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
