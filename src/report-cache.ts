@@ -7,7 +7,6 @@ import path from 'node:path';
 import { stringify } from 'safe-stable-stringify';
 import type { CheckReport } from './core/report.js';
 import type { TextFile } from './core/text-file.js';
-import type { LoadOptions } from './sources/load.js';
 import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js';
 import type { GenerateOptions } from './generators/options.js';
 import type { SpellingOptions } from './prose/spelling-options.js';
@@ -15,13 +14,13 @@ import type { Runtime } from './runtime/runtime.js';
 import type { RunOptions } from './engine/run.js';
 import { hashParts } from './runtime/cache.js';
 import { digestOf, FileDigests } from './runtime/file-digests.js';
-import { CheckInputs } from './sources/inputs.js';
+import { CheckInputs, type InputSelection } from './sources/inputs.js';
 import { toolVersion } from './version.js';
 import { entryPath } from './runtime/git-tree.js';
 import { displayPath } from './util/paths.js';
 
 /** What of a check's options the report depends on besides the files. */
-export type KeyedOptions = Pick<LoadOptions, 'layout' | 'versions' | 'ignore' | 'fileSystem' | 'extends' | 'siteKind'> &
+export type KeyedOptions = InputSelection &
   Pick<RunOptions, 'severities'> & { vocabulary?: Vocabulary; generate?: GenerateOptions; spelling?: SpellingOptions };
 
 /** A lookup that missed: the key to store the report under and the texts read to compute it. */

@@ -13,6 +13,7 @@ export interface PingRequest extends Request {
 export interface Widget {
   id: string;
   size?: number;
+  legacy?: boolean;
 }
 export interface ListWidgetsRequest extends Request {
   method: "widgets/list";
@@ -89,6 +90,15 @@ tester.run(consistencyChangelog, {
       },
     },
     {
+      name: 'a neutral noun into a declaration, and a requirement on implementations, claim nothing of the schema',
+      files: {
+        [CHANGELOG]: changelog(
+          'Add the `x-trace` key to `Widget`.',
+          'Require clients to send `x-client-tag` on every request.',
+        ),
+      },
+    },
+    {
       name: 'an identifier that modifies the next word is not what was added',
       files: { [CHANGELOG]: changelog('Add `size` limits for widgets.') },
     },
@@ -150,6 +160,18 @@ tester.run(consistencyChangelog, {
       ],
     },
     {
+      name: 'a member said made required that the declaration does not have',
+      files: { [CHANGELOG]: changelog('Make `heading` required in `Widget`.') },
+      errors: [
+        {
+          message:
+            "The changelog says `heading` was made required in `Widget` in 2025-06-01, but 2025-06-01's schema.ts has no `heading` in `Widget`",
+          line: 7,
+          column: 9,
+        },
+      ],
+    },
+    {
       name: 'a type said removed that neither version declares',
       files: { [CHANGELOG]: changelog('Removed the `Gadget` type.') },
       errors: [{ messageIncludes: "2025-01-01's schema.ts has no `Gadget` to remove", line: 7, column: 16 }],
@@ -189,4 +211,70 @@ describe('consistency/changelog mutants', () => {
       const line = clean.slice(0, clean.indexOf(from)).split('\n').length;
       expect(findings.map((f) => [f.line, f.message.includes(`\`${token}\``)])).toContainEqual([line, true]);
     });
+});
+
+/**
+ * The phrasings the spec's changelogs use, in words of this test's own: each with a member the
+ * schema has (read, no finding) and with one it does not (a finding naming it).
+ */
+describe('consistency/changelog reads the phrasings changelogs use', () => {
+  const phrasings: [pattern: string, holds: string, fails: string, missing: string][] = [
+    [
+      'Add optional X field to Y interface',
+      'Add optional `color` field to `Widget` interface to let clients tint it.',
+      'Add optional `summary` field to `Widget` interface to let clients describe it.',
+      'summary',
+    ],
+    ['Added X to Y', 'Added `color` to `Widget`.', 'Added `shade` to `Widget`.', 'shade'],
+    [
+      'Added X field to Y, with a reason after',
+      'Added `label` field to `Widget` so lists can name it',
+      'Added `caption` field to `Widget` so lists can name it',
+      'caption',
+    ],
+    [
+      'Add X and Y fields to Z',
+      'Add `color` and `label` fields to `Widget`.',
+      'Add `color` and `badge` fields to `Widget`.',
+      'badge',
+    ],
+    [
+      'Add X field to Y and Z',
+      'Add `filter` field to `ListWidgetsRequest`.',
+      'Add `sortBy` field to `ListWidgetsRequest`.',
+      'sortBy',
+    ],
+    ['Remove X from Y', 'Remove `legacy` from `Widget`.', 'Remove `vintage` from `Widget`.', 'vintage'],
+    [
+      'Remove X, Y, and Z methods',
+      'Remove the `ping` method.',
+      'Remove the `ping`, `widgets/watch`, and `widgets/peek` methods.',
+      'widgets/watch',
+    ],
+    ['Rename X to Y', 'Rename `OldThing` to `NewThing`.', 'Rename `OldThing` to `NewerThing`.', 'NewerThing'],
+    ['X renamed to Y', '`OldThing` renamed to `NewThing`.', '`OldThing` renamed to `FreshThing`.', 'FreshThing'],
+    [
+      'Introduce X',
+      'Introduce the `server/discover` method.',
+      'Introduce the `server/describe` method.',
+      'server/describe',
+    ],
+    ['X now includes Y', '`Widget` now includes a `label` field.', '`Widget` now includes a `title` field.', 'title'],
+    [
+      'Make X optional/required in Y',
+      'Make `label` required in `Widget`.',
+      'Make `heading` required in `Widget`.',
+      'heading',
+    ],
+    ['Require X fields on Y', 'Require `label` field on `Widget`.', 'Require `legend` field on `Widget`.', 'legend'],
+  ];
+  for (const [pattern, holds, fails, missing] of phrasings) {
+    it(`${pattern}: read when the member exists`, async () => {
+      expect(await tester.findings(consistencyChangelog, { files: { [CHANGELOG]: changelog(holds) } })).toEqual([]);
+    });
+    it(`${pattern}: a finding when it does not`, async () => {
+      const findings = await tester.findings(consistencyChangelog, { files: { [CHANGELOG]: changelog(fails) } });
+      expect(findings.map((f) => f.message.includes(`\`${missing}\``))).toContain(true);
+    });
+  }
 });

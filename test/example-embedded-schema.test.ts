@@ -334,7 +334,7 @@ new RuleTester({ files: gadgetsFiles }).run(exampleEmbeddedSchema, {
       errors: [
         {
           message:
-            'The inputSchema of tool "get_weather" is not valid JSON Schema 2020-12: "type" at /properties/city/type must be equal to one of the allowed values (meta-schema "enum")',
+            'The inputSchema of tool "get_weather" is not valid JSON Schema 2020-12: "type" at /properties/city/type is "strng", not one of the allowed values ("array", "boolean", "integer", "null", "number", "object", "string") (meta-schema "enum")',
           ...at(badTypePage, '"type": "strng"'),
         },
       ],
@@ -366,7 +366,8 @@ new RuleTester({ files: gadgetsFiles }).run(exampleEmbeddedSchema, {
       files: { [PAGE]: blocksPage(['A tool:', tupleTool()]) },
       errors: [
         {
-          messageIncludes: '"items" at /properties/xy/items must be object or boolean',
+          messageIncludes:
+            '"items" at /properties/xy/items is an array, not an object or a boolean (meta-schema "type")',
           ...at(blocksPage(['A tool:', tupleTool()]), '"items"'),
         },
       ],
@@ -376,7 +377,7 @@ new RuleTester({ files: gadgetsFiles }).run(exampleEmbeddedSchema, {
       files: { [`${EX}/Tool/get-time.json`]: exampleTool },
       errors: [
         {
-          messageIncludes: '"required" at /required must be array',
+          messageIncludes: '"required" at /required is the string "zone", not an array (meta-schema "type")',
           file: `${EX}/Tool/get-time.json`,
           line: 5,
           column: 5,

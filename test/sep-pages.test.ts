@@ -124,6 +124,22 @@ describe('SEP headers', () => {
     expect(bare).toMatchObject({ title: 'Untitled', status: 'Unknown', sponsor: 'None', pr: '30', lines: {} });
   });
 
+  it('reads a field or a title left empty on its line from the next line, as the renderer does', () => {
+    const header = readSepHeader(
+      'seps/5-kettle-spout.md',
+      '# SEP-5:\nKettle Spout\n\n- **Status**:\n  Draft\n- **Type**: Standards Track\n- **Author(s)**:\n  Ed Boil\n- **PR**: to come\n',
+    )!;
+    expect(header).toMatchObject({
+      title: 'Kettle Spout',
+      status: 'Draft',
+      type: 'Standards Track',
+      authors: 'Ed Boil',
+      pr: '5',
+      lines: { title: 1, status: 4, type: 6, authors: 7 },
+    });
+    expect(header.lines.pr).toBeUndefined();
+  });
+
   it('skips the template, the README, 0000- drafts and names off the NNNN-slug.md convention', () => {
     for (const name of ['TEMPLATE.md', 'README.md', '0000-draft.md', 'notes.md'])
       expect(readSepHeader(`seps/${name}`, lockingSep)).toBeUndefined();

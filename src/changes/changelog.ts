@@ -17,7 +17,8 @@ export interface ChangelogToken {
   unit: number;
 }
 
-export type ClaimKind = 'added' | 'removed' | 'renamed';
+/** `kept`: made optional or required, so still there (`Make \`label\` required in \`Widget\``). */
+export type ClaimKind = 'added' | 'removed' | 'renamed' | 'kept';
 
 export interface ChangelogClaim {
   kind: ClaimKind;
@@ -29,6 +30,10 @@ export interface ChangelogClaim {
   owners: ChangelogToken[];
   /** The sentence calls it a field, method, type...: a name of the schema even if no schema.ts has it. */
   schemaNoun: boolean;
+  /** The noun after it (`field`, `header`), when the sentence has one. */
+  noun?: string;
+  /** For a `kept` claim, what the sentence says was done (`made required`). */
+  says?: string;
 }
 
 export interface Changelog {
@@ -75,10 +80,19 @@ const AFTER = `(?=\\s*(?:$|[,.;:()]|\\s(?:to|in|on|of|from|for|with|as|via|into|
 const ADD = 'add|adds|added|adding|introduce|introduces|introduced|introducing';
 const REMOVE = 'remove|removes|removed|removing|drop|drops|dropped|dropping';
 const CLAIM = new RegExp(`\\b(?:(${ADD})|(${REMOVE})|(new))\\s+${FILLER}(${LIST})${AFTER}`, 'gi');
+// The second form starts with a code token, where `\b` never matches (no word character either side).
 const RENAME = new RegExp(
-  `\\b(?:renam(?:e|es|ed|ing)\\s+(?:the\\s+)?(${T})(?:\\s+${NOUN})?\\s+to\\s+(?:the\\s+)?(${T})|(${T})(?:\\s+${NOUN})?\\s+(?:is\\s+|was\\s+|has\\s+been\\s+)?renamed\\s+to\\s+(?:the\\s+)?(${T}))`,
+  `(?:\\brenam(?:e|es|ed|ing)\\s+(?:the\\s+)?(${T})(?:\\s+${NOUN})?\\s+to\\s+(?:the\\s+)?(${T})|(${T})(?:\\s+${NOUN})?\\s+(?:is\\s+|was\\s+|has\\s+been\\s+)?renamed\\s+to\\s+(?:the\\s+)?(${T}))`,
   'gi',
 );
+/** `\`Widget\` now includes a \`label\` field`: an addition to the declaration named first. */
+const NOW_HAS = new RegExp(
+  `(${T})\\s+now\\s+(?:includes?|has|have|carr(?:y|ies)|contains?)\\s+${FILLER}(${LIST})${AFTER}`,
+  'gi',
+);
+/** `Make \`label\` required in \`Widget\``, `Require \`label\` field on \`Widget\``: still there, now optional or required. */
+const MAKE = new RegExp(`\\b(?:make|makes|made|making)\\s+(?:the\\s+)?(${LIST})\\s+(optional|required)${AFTER}`, 'gi');
+const REQUIRE = new RegExp(`\\b(?:require|requires)\\s+${FILLER}(${LIST})${AFTER}`, 'gi');
 const OWNER = new RegExp(`^\\s+(?:to|in|on|of|from)\\s+(?:the\\s+)?(${LIST})`, 'i');
 /** A sentence that says what implementations must or may do, or what is not so, claims no change to the schema. */
 const NOT_AN_EDIT = /\b(?:must|shall|should|may|can|cannot|could|will|would|not|no longer|never)\b/i;
@@ -139,23 +153,35 @@ function claimsIn(sentence: string, tokens: ChangelogToken[]): ChangelogClaim[] 
   const at = (marker: string) => tokens[Number(marker.slice(1, -1))];
   const markers = (list: string) => [...list.matchAll(new RegExp(T, 'g'))].map((m) => at(m[0]));
   const isEdit = (index: number) => !NOT_AN_EDIT.test(sentence.slice(0, index));
+  // The noun after each identifier of a list (`A` field, `B` method), else the list's last one.
+  const listed = (list: string, kind: ClaimKind, owners: ChangelogToken[], says?: string): ChangelogClaim[] => {
+    const items = [...list.matchAll(new RegExp(`(${T})(?:\\s+(${NOUN}))?`, 'gi'))];
+    const lastNoun = items.at(-1)?.[2];
+    return items.map((item) => ({
+      kind,
+      subject: at(item[1]),
+      owners,
+      ...nounOf(item[2] ?? lastNoun),
+      ...(says ? { says } : {}),
+    }));
+  };
   for (const m of sentence.matchAll(CLAIM)) {
     if (!isEdit(m.index)) continue;
     const kind: ClaimKind = m[2] ? 'removed' : 'added';
     const owner = OWNER.exec(sentence.slice(m.index + m[0].length));
-    const owners = owner ? markers(owner[1]) : [];
-    // The noun after each identifier of the list (`A` field, `B` method), else the list's last one.
-    const items = [...m[4].matchAll(new RegExp(`(${T})(?:\\s+(${NOUN}))?`, 'gi'))];
-    const lastNoun = items.at(-1)?.[2];
-    for (const item of items) {
-      const noun = item[2] ?? lastNoun;
-      out.push({
-        kind,
-        subject: at(item[1]),
-        owners,
-        schemaNoun: !!noun && new RegExp(`^(?:${SCHEMA_NOUN})$`, 'i').test(noun),
-      });
-    }
+    out.push(...listed(m[4], kind, owner ? markers(owner[1]) : []));
+  }
+  for (const m of sentence.matchAll(NOW_HAS)) {
+    if (!isEdit(m.index)) continue;
+    out.push(...listed(m[2], 'added', [at(m[1])]));
+  }
+  for (const [m, says] of [
+    ...[...sentence.matchAll(MAKE)].map((m) => [m, `made ${m[2].toLowerCase()}`] as const),
+    ...[...sentence.matchAll(REQUIRE)].map((m) => [m, 'made required'] as const),
+  ]) {
+    if (!isEdit(m.index)) continue;
+    const owner = OWNER.exec(sentence.slice(m.index + m[0].length));
+    out.push(...listed(m[1], 'kept', owner ? markers(owner[1]) : [], says));
   }
   for (const m of sentence.matchAll(RENAME)) {
     if (!isEdit(m.index)) continue;
@@ -163,6 +189,13 @@ function claimsIn(sentence: string, tokens: ChangelogToken[]): ChangelogClaim[] 
     out.push({ kind: 'renamed', subject: at(from), renamedTo: at(to), owners: [], schemaNoun: true });
   }
   return out;
+}
+
+function nounOf(noun: string | undefined): Pick<ChangelogClaim, 'schemaNoun' | 'noun'> {
+  return {
+    schemaNoun: !!noun && new RegExp(`^(?:${SCHEMA_NOUN})$`, 'i').test(noun),
+    ...(noun ? { noun: noun.toLowerCase() } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------

@@ -108,7 +108,9 @@ export function changelogProblems(project: Project, version: SpecVersion): Claim
       const problem =
         claim.kind === 'added'
           ? addedProblem(claim.subject, owners, claim, before, after, since.changes, 'added')
-          : removedProblem(claim.subject, owners, claim, before, after, since.changes, 'removed');
+          : claim.kind === 'kept'
+            ? keptProblem(claim.subject, owners, claim, before, after)
+            : removedProblem(claim.subject, owners, claim, before, after, since.changes, 'removed');
       if (problem) out.push(problem);
     }
   }
@@ -157,6 +159,40 @@ function hasWithin(side: Side, value: string, scope: Set<string> | undefined): b
   return paths.some((p) => scope.has(p.split('.')[0]));
 }
 
+/**
+ * Whether a claim is about a name of the schema though neither schema.ts has it: the sentence
+ * calls it a field, method, type..., or, naming no noun, puts it in a declaration
+ * (`Added \`shade\` to \`Widget\``). A neutral noun (`the \`x\` key to \`Widget\``) says nothing.
+ */
+function ofSchema(claim: ChangelogClaim, before: Side, after: Side): boolean {
+  if (claim.schemaNoun) return true;
+  if (claim.noun) return false;
+  return claim.owners.some((o) => before.names.declarations.has(o.value) || after.names.declarations.has(o.value));
+}
+
+/** A name said made optional or required is in the version's schema.ts (where the sentence says). */
+function keptProblem(
+  token: ChangelogToken,
+  owners: ChangelogToken[],
+  claim: ChangelogClaim,
+  before: Side,
+  after: Side,
+): ClaimProblem | undefined {
+  const value = token.value;
+  const scope = ownerScope(owners, after);
+  if (hasWithin(after, value, scope)) return undefined;
+  if (!nameKind(after.names, value) && !nameKind(before.names, value) && !ofSchema(claim, before, after))
+    return undefined;
+  const where = scope ? ` ${owners.map((o) => `\`${o.value}\``).join(', ')}` : '';
+  return {
+    message: `The changelog says \`${value}\` was ${claim.says ?? 'changed'}${scope ? ` in${where}` : ''} in ${after.id}, but ${after.id}'s schema.ts has no \`${value}\`${scope ? ` in${where}` : ''}`,
+    location: token.location,
+    related: nameKind(after.names, value)
+      ? related(after, placeOf(after, value), `\`${value}\` is here`)
+      : owners.flatMap((o) => related(after, placeOf(after, o.value), `\`${o.value}\` is here`)),
+  };
+}
+
 function addedProblem(
   token: ChangelogToken,
   owners: ChangelogToken[],
@@ -172,7 +208,7 @@ function addedProblem(
   const claimText = `The changelog says \`${value}\` was ${says}${scope ? ` to${where}` : ''} in ${after.id}`;
   if (!hasWithin(after, value, scope)) {
     const elsewhere = nameKind(after.names, value) || nameKind(before.names, value);
-    if (!elsewhere && !claim.schemaNoun) return undefined; // names nothing of the schema: a header, an OAuth term
+    if (!elsewhere && !ofSchema(claim, before, after)) return undefined; // names nothing of the schema: a header, an OAuth term
     const was = placeOf(before, value);
     return {
       message: `${claimText}, but ${after.id}'s schema.ts has no \`${value}\`${scope ? ` in${where}` : ''}`,
@@ -240,7 +276,7 @@ function removedProblem(
   const where = scope ? ` ${owners.map((o) => `\`${o.value}\``).join(', ')}` : '';
   const claimText = `The changelog says \`${value}\` was ${says}${scope ? ` from${where}` : ''} in ${after.id}`;
   if (!hasWithin(before, value, scope)) {
-    if (!nameKind(after.names, value) && !claim.schemaNoun) return undefined;
+    if (!nameKind(after.names, value) && !ofSchema(claim, before, after)) return undefined;
     return {
       message: `${claimText}, but ${before.id}'s schema.ts has no \`${value}\`${scope ? ` in${where}` : ''} to remove`,
       location: token.location,

@@ -10,6 +10,13 @@
  * committed pages: spec-check keeps their structure, not their text.
  */
 
+import { TextFile } from '../core/text-file.js';
+import {
+  readSepHeader as readRawSepHeader,
+  type HeaderField,
+  type SepHeader as RawSepHeader,
+} from '../prose/sep-header.js';
+
 /** What a SEP's header says, as the renderer reads it; `lines` says where each field is (1-based). */
 export interface SepHeader {
   /** The SEP file's path, relative to the root. */
@@ -51,32 +58,31 @@ export const FIELD_LABELS: Record<SepField | 'number', string> = {
 /** A SEP file name: its number, a dash, its slug. */
 const SEP_FILE = /^(\d+)-(.+)\.md$/;
 
-/** A header list item `- **Name**: value`, by the name as the SEP template writes it. */
-const headerItem = (name: string) => new RegExp(`^\\s*-\\s*\\*\\*${name}\\*\\*:\\s*(.+)$`, 'm');
-
-const TITLE = /^#\s+SEP-\d+:\s+(.+)$/m;
-const STATUS = headerItem('Status');
-const TYPE = headerItem('Type');
-const CREATED = headerItem('Created');
-const ACCEPTED = headerItem('Accepted');
-const SPONSOR = headerItem('Sponsor');
-/** Author(s) may wrap: indented lines that do not start a list item continue it. */
-const AUTHORS = /^[ \t]*-[ \t]*\*\*Author\(s\)\*\*:[ \t]*([^\n]*(?:\n[ \t]+(?![-*+][ \t])[^\n]*)*)/m;
-const AUTHORS_FIRST_LINE = headerItem('Author\\(s\\)');
-/** The PR item: the number after its first `#` or `/pull/`. */
-const PR = /^\s*-\s*\*\*PR\*\*:.*?(?:#|\/pull\/)(\d+)/m;
-
 /** Whether a file of the SEP folder is a SEP the renderer publishes (not the template, the README or a 0000- draft). */
 export function publishedSepName(fileName: string): boolean {
   if (fileName === 'TEMPLATE.md' || fileName === 'README.md' || fileName.startsWith('0000-')) return false;
   return SEP_FILE.test(fileName);
 }
 
-/** The 1-based line of an offset. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/**
+ * A field's value as the renderer reads it: its item's line, or, when that is empty, the next
+ * line with text (its pattern `\*\*Name\*\*:\s*(.+)$` reads on past the line break).
+ */
+function renderedValue(text: string, field: HeaderField | undefined): string | undefined {
+  if (!field || field.value) return field?.value;
+  const next = /\s*(.+)$/my;
+  next.lastIndex = field.end;
+  return next.exec(text)?.[1].trim();
+}
+
+/**
+ * The title as the renderer reads it: the heading's, or, when an earlier `# SEP-n:` heading has
+ * its title on the next line, that line (its pattern `:\s+(.+)$` reads on past the line break).
+ */
+function renderedTitle(text: string, title: RawSepHeader['title']): RawSepHeader['title'] {
+  const across = /^#\s+SEP-(\d+):\s+(.+)$/m.exec(text);
+  if (!across || (title && across.index >= title.offset - across[0].indexOf('SEP-'))) return title;
+  return { number: across[1], text: across[2].trim(), offset: across.index + across[0].indexOf('SEP-') };
 }
 
 /**
@@ -87,29 +93,30 @@ export function readSepHeader(path: string, text: string): SepHeader | undefined
   const fileName = path.slice(path.lastIndexOf('/') + 1);
   if (!publishedSepName(fileName)) return undefined;
   const [, number, slug] = SEP_FILE.exec(fileName)!;
+  const file = new TextFile(path, text);
+  const raw = readRawSepHeader(file);
   const lines: SepHeader['lines'] = {};
-  const field = (name: SepField, pattern: RegExp, label?: string): string | undefined => {
-    const m = pattern.exec(text);
-    if (!m) return undefined;
-    // A match may start on blank lines before the item: its line is where the item's label is.
-    const at = label ? text.indexOf(label, m.index) : m.index + m[0].indexOf('#');
-    lines[name] = lineAt(text, at < 0 ? m.index : at);
-    return m[1];
+  const read = (name: Exclude<SepField, 'title' | 'authors' | 'pr'>): string | undefined => {
+    const value = renderedValue(text, raw[name]);
+    if (value !== undefined) lines[name] = file.location(raw[name]!.labelOffset).line;
+    return value;
   };
-  const title = field('title', TITLE)?.trim() ?? 'Untitled';
-  const status = field('status', STATUS, '**Status**')?.trim() ?? 'Unknown';
-  const type = field('type', TYPE, '**Type**')?.trim() ?? 'Unknown';
-  const created = field('created', CREATED, '**Created**')?.trim() ?? 'Unknown';
-  const accepted = field('accepted', ACCEPTED, '**Accepted**')?.trim();
-  const authors = field('authors', AUTHORS, '**Author(s)**')?.replace(/\s+/g, ' ').trim() ?? 'Unknown';
-  const firstLine = AUTHORS_FIRST_LINE.exec(text)?.[1].trim();
-  const sponsor = field('sponsor', SPONSOR, '**Sponsor**')?.trim() ?? 'None';
-  const pr = field('pr', PR, '**PR**') ?? number;
+  const title = renderedTitle(text, raw.title);
+  if (title) lines.title = file.location(title.offset).line;
+  const status = read('status') ?? 'Unknown';
+  const type = read('type') ?? 'Unknown';
+  const created = read('created') ?? 'Unknown';
+  const accepted = read('accepted');
+  if (raw.authors) lines.authors = file.location(raw.authors.labelOffset).line;
+  const authors = raw.authors?.wrapped ?? 'Unknown';
+  const firstLine = renderedValue(text, raw.authors);
+  const sponsor = read('sponsor') ?? 'None';
+  if (raw.pr?.number) lines.pr = file.location(raw.pr.labelOffset).line;
   return {
     path,
     number,
     slug,
-    title,
+    title: title?.text ?? 'Untitled',
     status,
     type,
     created,
@@ -117,7 +124,7 @@ export function readSepHeader(path: string, text: string): SepHeader | undefined
     authors,
     ...(firstLine !== undefined && firstLine !== authors ? { authorsFirstLine: firstLine } : {}),
     sponsor,
-    pr,
+    pr: raw.pr?.number ?? number,
     lines,
   };
 }

@@ -21,6 +21,7 @@ import {
   MAX_EMBEDDED_SCHEMA_VALUES_TOTAL,
 } from '../core/limits.js';
 import type { EmbeddedSchema } from './embedded-schemas.js';
+import { misfit } from './violation-text.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -152,7 +153,9 @@ function compileOnce(ajv: Ajv, schema: Record<string, unknown>, dialect: SchemaD
       dialect,
       pointer: error?.instancePath ?? '',
       metaKeyword: error?.keyword ?? 'unknown',
-      message: error ? readable(error) : 'is not a JSON Schema',
+      message: error
+        ? (misfit(error, valueAtPointer(schema, error.instancePath)) ?? readable(error))
+        : 'is not a JSON Schema',
     };
   }
   // Compiling is most of the cost, and once the meta-schema is met only a reference or a regular

@@ -13,22 +13,11 @@ import { derivation, type Project } from '../project/project.js';
 import type { TextFile } from '../core/text-file.js';
 import { generatedJsonSchemaOf } from '../generators/outputs.js';
 import { generatedSchemaSource } from './generated-source.js';
-import { describe, short } from './violation-text.js';
+import { describe, short, type SchemaViolation } from './violation-text.js';
 import { verdictKey, verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-
-export interface SchemaViolation {
-  /** JSON pointer of the failing value. */
-  pointer: string;
-  /** When the failure is about one property (missing, unexpected), its name. */
-  property?: string;
-  /** Whether `property` is missing (point at the object) or present but unexpected (point at it). */
-  propertyPresent?: boolean;
-  message: string;
-  keyword: string;
-}
 
 /**
  * Marks a union the value satisfies once the other parts of its intersection are taken into

@@ -14,7 +14,7 @@
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
-import type { SchemaViolation } from './schema-validator.js';
+import type { SchemaViolation } from './violation-text.js';
 
 /** What is known of one validator: whether its schema is one, which definitions compile, and verdicts by value. */
 export interface ValidatorVerdicts {

@@ -4,7 +4,18 @@
  */
 import type { ErrorObject } from 'ajv';
 import { splitPointer, valueAtPointer } from '../core/json-document.js';
-import type { SchemaViolation } from './schema-validator.js';
+
+/** A value's failure against a schema, in words, at the pointer of the failing value. */
+export interface SchemaViolation {
+  /** JSON pointer of the failing value. */
+  pointer: string;
+  /** When the failure is about one property (missing, unexpected), its name. */
+  property?: string;
+  /** Whether `property` is missing (point at the object) or present but unexpected (point at it). */
+  propertyPresent?: boolean;
+  message: string;
+  keyword: string;
+}
 
 export function describe(e: ErrorObject, root: unknown): SchemaViolation {
   const at = e.instancePath;
@@ -55,6 +66,24 @@ export function describe(e: ErrorObject, root: unknown): SchemaViolation {
       };
   }
   return { pointer: at, keyword: e.keyword, message: e.message ?? `fails "${e.keyword}"` };
+}
+
+/**
+ * What a value is and what the schema wanted instead, for a value named by where it is
+ * (`"type" at /properties/a/type is "numbr", not one of the allowed values (...)`); undefined
+ * for a keyword whose failure is not about the value alone.
+ */
+export function misfit(e: ErrorObject, value: unknown): string | undefined {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'enum':
+      return `is ${short(value)}, not one of the allowed values (${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`;
+    case 'const':
+      return `is ${short(value)}, not ${JSON.stringify(p.allowedValue)}`;
+    case 'type':
+      return `is ${typeName(value)}, not ${article(String(p.type))}`;
+  }
+  return undefined;
 }
 
 function typeName(v: unknown): string {

@@ -9,7 +9,7 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import { escapePointer, JsonDocument, type JsonSyntaxError } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
-import type { SchemaViolation } from '../model/schema-validator.js';
+import type { SchemaViolation } from '../model/violation-text.js';
 import type { CodeBlock } from '../model/spec.js';
 import { derivation, type Project } from '../project/project.js';
 

@@ -283,3 +283,24 @@ function schemaAnchorsOf(source: SchemaSource, index: MessageIndex): Set<string>
   }
   return out;
 }
+
+/**
+ * The URL paths a relative link may mean. Without a site model, both readings of an index page's
+ * URL (with and without a trailing slash) are tried. With one (`asServed`), as the site serves
+ * it: `./x` and `../x` are rewritten against the page file's folder, and a bare `x` is left to
+ * the browser, which resolves it against the page's URL (`/guide/sub` for `guide/sub/index.mdx`).
+ */
+export function relativeCandidates(targets: LinkTargets, page: LinkingPage, rel: string, asServed = false): string[] {
+  const self = targets.urls.get(page.path);
+  if (!self) return [];
+  const clean = rel.replace(/\.mdx?$/, '');
+  const fileDir = path.posix.dirname(self);
+  const isIndex = /\/index\.mdx?$/.test(page.path);
+  if (asServed) {
+    const base = /^\.\.?\//.test(rel) || !isIndex ? fileDir : path.posix.dirname(fileDir);
+    return [path.posix.join(base, clean)];
+  }
+  const bases = [fileDir];
+  if (isIndex) bases.push(self);
+  return bases.map((b) => path.posix.join(b, clean));
+}

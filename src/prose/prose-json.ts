@@ -7,7 +7,8 @@ import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import type { TextFile } from '../core/text-file.js';
 import { editDistance } from '../util/edit-distance.js';
-import { validatorFor, type SchemaViolation } from '../model/schema-validator.js';
+import { validatorFor } from '../model/schema-validator.js';
+import type { SchemaViolation } from '../model/violation-text.js';
 import { baseValidatorFor } from '../model/base-validator.js';
 import {
   isAboutElided,

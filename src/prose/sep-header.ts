@@ -1,5 +1,6 @@
 /**
- * A SEP's header as the SEP pages of the docs site read it: the number and slug of its file name
+ * A SEP's header as written, read once for every reader of it (the sep/header rule, the SEP
+ * pages' renderer, which applies its own defaults): the number and slug of its file name
  * (`2145-tool-errors.md`), the title of its `# SEP-2145: …` heading, and the fields written as
  * `- **Status**: Final` lines. Each field is the first line of that form in the file, its value
  * the rest of the line, located in the file so that a rule can point at it.
@@ -11,6 +12,10 @@ export interface HeaderField {
   value: string;
   /** Offset of the value (of the field's name when the value is empty) in the file. */
   offset: number;
+  /** Offset of the field's name (`**Status**`). */
+  labelOffset: number;
+  /** Offset of the end of the field's line. */
+  end: number;
 }
 
 export interface SepHeader {
@@ -24,7 +29,9 @@ export interface SepHeader {
   status?: HeaderField;
   type?: HeaderField;
   created?: HeaderField;
-  authors?: HeaderField;
+  accepted?: HeaderField;
+  /** `wrapped`: the value with the item's continuation lines (indented, not a list item), spaces collapsed. */
+  authors?: HeaderField & { wrapped: string };
   sponsor?: HeaderField;
   /** The PR field, and the pull request number read from it (`#2145`, `…/pull/2145`) when one is. */
   pr?: HeaderField & { number?: string };
@@ -39,8 +46,12 @@ function field(text: string, name: string): HeaderField | undefined {
   const raw = m[1];
   const value = raw.trim();
   const start = m.index + m[0].length - raw.length;
-  return { value, offset: value ? start + raw.indexOf(value) : m.index + m[0].indexOf('**') };
+  const labelOffset = m.index + m[0].indexOf('**');
+  return { value, offset: value ? start + raw.indexOf(value) : labelOffset, labelOffset, end: m.index + m[0].length };
 }
+
+/** The Author(s) item with its continuation lines: indented lines that do not start a list item. */
+const AUTHORS = /^[ \t]*-[ \t]*\*\*Author\(s\)\*\*:[ \t]*([^\n]*(?:\n[ \t]+(?![-*+][ \t])[^\n]*)*)/m;
 
 /** The number of a pull request or issue a field names: `#2145`, or a `/pull/2145` (`/issues/2145`) URL. */
 const numberIn = (value: string, path: 'pull' | 'issues') => new RegExp(`(?:#|/${path}/)(\\d+)`).exec(value)?.[1];
@@ -53,6 +64,7 @@ export function readSepHeader(file: TextFile): SepHeader {
   const firstHeading = /^#{1,6}[ \t]/m.exec(text);
   const pr = field(text, 'PR');
   const issue = field(text, 'Issue');
+  const authors = field(text, 'Author\\(s\\)');
   return {
     number: named?.[1],
     slug: named?.[2],
@@ -63,7 +75,8 @@ export function readSepHeader(file: TextFile): SepHeader {
     status: field(text, 'Status'),
     type: field(text, 'Type'),
     created: field(text, 'Created'),
-    authors: field(text, 'Author\\(s\\)'),
+    accepted: field(text, 'Accepted'),
+    authors: authors && { ...authors, wrapped: (AUTHORS.exec(text)?.[1] ?? '').replace(/\s+/g, ' ').trim() },
     sponsor: field(text, 'Sponsor'),
     pr: pr && { ...pr, number: numberIn(pr.value, 'pull') },
     issue: issue && { ...issue, number: numberIn(issue.value, 'issues') },

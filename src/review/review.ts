@@ -11,13 +11,8 @@ import type { TextFile } from '../core/text-file.js';
 import type { CheckOptions, CheckResult } from '../check.js';
 import { cachedReport, gitTreeReportKey, keepReport, lookUpReport, namedTextsMatch } from '../report-cache.js';
 import { groupsOf, rootCauseCount } from '../engine/groups.js';
-import {
-  createLoadCache,
-  diskFileSystem,
-  memoryFileSystem,
-  textFileOf,
-  withInstalledPackages,
-} from '../runtime/files.js';
+import { createLoadCache, diskFileSystem, memoryFileSystem, withInstalledPackages } from '../runtime/files.js';
+import { textFileOf } from '../runtime/text-bytes.js';
 import { listGitTree, listsInstalledPackages, readGitTree } from '../runtime/git-tree.js';
 import { Runtime } from '../runtime/runtime.js';
 import { matchFindings } from './match.js';

@@ -1,5 +1,6 @@
 import type { Example, SpecVersion } from '../model/spec.js';
-import { invalidSchema, validatorFor, type SchemaValidator, type SchemaViolation } from '../model/schema-validator.js';
+import { invalidSchema, validatorFor, type SchemaValidator } from '../model/schema-validator.js';
+import type { SchemaViolation } from '../model/violation-text.js';
 import { checkDefinitionName, checkTarget, checkValidator, exampleEnvelope } from '../prose/envelope.js';
 import type { DefinitionCheck } from '../prose/classify.js';
 import type { Report, Rule } from '../core/rule.js';

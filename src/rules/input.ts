@@ -8,6 +8,8 @@ export const inputParse: Rule = {
     rationale:
       'A file that does not parse cannot be checked, and the spec repository build that reads it would fail too.',
     defaultSeverity: 'error',
+    details:
+      'A file is binary when it holds a NUL byte, or is not UTF-8, or is UTF-8 of which at least 8 characters, and at least 1 in 50, are control characters (other than tab, line feed, form feed and carriage return) or U+FFFD, the character a lossy decoding writes for a byte it could not read: random bytes, or a page saved through the wrong encoding; such a file is reported at the first of those characters.',
     examples: {
       file: 'schema/draft/schema.ts',
       fail: 'export interface Widget {\n  id: string;\n',

@@ -1,7 +1,7 @@
 import type { Rule } from '../core/rule.js';
 import { compareVersions } from '../model/versions.js';
-import { linkTargets } from '../prose/link-targets.js';
-import { normalise, relativeCandidates, splitLink } from '../prose/links.js';
+import { linkTargets, relativeCandidates } from '../prose/link-targets.js';
+import { normalise, splitLink } from '../prose/links.js';
 
 /** A version's spec pages link within that version. */
 export const xrefCrossVersion: Rule = {

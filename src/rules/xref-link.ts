@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Link } from '../model/spec.js';
-import { linkTargets, type LinkingPage, type LinkTargets } from '../prose/link-targets.js';
+import { linkTargets, relativeCandidates, type LinkingPage, type LinkTargets } from '../prose/link-targets.js';
 import type { Resolution, SiteModel } from '../site/site-model.js';
-import { decode, normalise, relativeCandidates, splitLink } from '../prose/links.js';
+import { decode, normalise, splitLink } from '../prose/links.js';
 import { cleanHeadingId } from '../model/anchors.js';
 import type { Rule } from '../core/rule.js';
 import { MAX_REDIRECT_MATCH_STEPS } from '../core/limits.js';

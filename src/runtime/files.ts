@@ -10,7 +10,7 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
-import { withoutBom } from '../util/bom.js';
+import { textFileOf, whyNotText } from './text-bytes.js';
 import { isWithin, slashed } from '../util/paths.js';
 import { MAX_FILE_BYTES } from '../core/limits.js';
 import { ReadScheduler } from './read-scheduler.js';
@@ -462,32 +462,12 @@ export class FileReader {
     this.filesRead++;
     const file = textFileOf(rel, bytes);
     if (!file) {
-      this.problem('parse', bytes.includes(0) ? 'Binary file: expected UTF-8 text' : 'File is not valid UTF-8', {
-        file: rel,
-        line: 1,
-        column: 1,
-      });
+      const { message, line, column } = whyNotText(bytes);
+      this.problem('parse', message, { file: rel, line, column });
       return undefined;
     }
     this.files.set(rel, file);
     return file;
-  }
-}
-
-/** A file's bytes as text (UTF-8, without a byte order mark); undefined when they are binary or not UTF-8. */
-export function textFileOf(rel: string, bytes: Buffer): TextFile | undefined {
-  const text = decodeUtf8(bytes);
-  return text === undefined ? undefined : new TextFile(rel, withoutBom(text));
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function decodeUtf8(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
   }
 }
 

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { TextFile } from '../core/text-file.js';
-import { FileReader, textFileOf } from '../runtime/files.js';
+import { FileReader, type FileSystem } from '../runtime/files.js';
+import { textFileOf } from '../runtime/text-bytes.js';
 import { digestOf, type FileDigests } from '../runtime/file-digests.js';
 import { compareVersions } from '../model/versions.js';
 import { LOCKFILE } from '../generators/pins.js';
@@ -25,10 +26,25 @@ import {
   versionsFolder,
   type Layout,
 } from './layout.js';
-import type { LoadOptions } from './load.js';
 import type { SiteKind } from '../model/spec.js';
 import { findSiteMarker, readMkDocsConfig } from './site-kind.js';
 import { prettierConfigCandidates, sepPagesFolder } from './sep-pages.js';
+
+/** Which files of the root a check reads: what both listing the inputs and loading them are given. */
+export interface InputSelection {
+  /** Where the versions, schemas, pages and SEPs are (defaults: `defaultLayout`). */
+  layout?: Partial<Layout>;
+  /** Only these versions (folder names); all when empty. */
+  versions?: string[];
+  /** Paths relative to the root to leave out (exact files or folder prefixes). */
+  ignore?: (relPath: string) => boolean;
+  /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
+  fileSystem?: FileSystem;
+  /** The base protocol the types file imports (config `extends`): its types file is read with the rest. */
+  extends?: { schema: string; imports: string[] };
+  /** The site generator of the prose (config `site.kind`); absent: found from its marker file (see site-kind.ts). */
+  siteKind?: SiteKind;
+}
 
 /** Texts among the inputs: kept from the fingerprint's read for the load and for showing findings' lines. */
 const TEXT_FILE = /\.(ts|json|mdx?)$/;
@@ -47,7 +63,7 @@ export class CheckInputs {
    * files and the lockfile. Undefined when a file or folder cannot be read (the full load
    * reports that).
    */
-  static async list(rootArg: string, options: LoadOptions = {}): Promise<CheckInputs | undefined> {
+  static async list(rootArg: string, options: InputSelection = {}): Promise<CheckInputs | undefined> {
     const root = path.resolve(rootArg);
     const layout = { ...defaultLayout, ...options.layout };
     const reader = new FileReader(root, options.ignore, undefined, undefined, options.fileSystem);

@@ -20,7 +20,7 @@ import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
 import { lazyMarkdownPage, pageData, pageFromData, readMarkdownPage } from './markdown.js';
 import { readRelativeImports, readTypeDeclarations, type RelativeImports } from './type-declarations.js';
-import { memo, FileReader, isFolder, type FileSystem, type LoadCache } from '../runtime/files.js';
+import { memo, FileReader, isFolder, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { LoadError } from '../core/errors.js';
 import { DIRECTIVE, suppressionsInPage } from './suppressions.js';
@@ -43,17 +43,13 @@ import {
   versionsFolder,
   type Layout,
 } from './layout.js';
-import { findVersions, listSeps, posixJoin } from './inputs.js';
+import { findVersions, listSeps, posixJoin, type InputSelection } from './inputs.js';
 import type { PageProducts } from './page-products.js';
 
 export { defaultLayout, type Layout } from './layout.js';
 
-export interface LoadOptions {
-  layout?: Partial<Layout>;
-  /** Only these versions (folder names); all when empty. */
-  versions?: string[];
-  /** Paths relative to the root to leave out (exact files or folder prefixes). */
-  ignore?: (relPath: string) => boolean;
+/** What loading reads (`InputSelection`), and how. */
+export interface LoadOptions extends InputSelection {
   /** Keeps files and parse results between loads (watch mode): unchanged files are neither re-read nor re-parsed. */
   cache?: LoadCache;
   /** Called as each version finishes loading, for a progress line. */
@@ -84,12 +80,6 @@ export interface LoadOptions {
   sepPages?: boolean;
   /** `false`: leave the MDX pages and SEPs unparsed (`generate` needs none of them). */
   prose?: boolean;
-  /** Where the files are read: the disk when absent (`memoryFileSystem` holds a tree in memory). */
-  fileSystem?: FileSystem;
-  /** The base protocol the types file imports (config `extends`): its types file is read with the rest. */
-  extends?: { schema: string; imports: string[] };
-  /** The site generator of the prose (config `site.kind`); absent: found from its marker file (see site-kind.ts). */
-  siteKind?: SiteKind;
   /** The pages' parse products kept in the disk cache: a page whose text they hold is not parsed again. */
   pageProducts?: PageProducts;
 }

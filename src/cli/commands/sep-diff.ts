@@ -7,7 +7,7 @@ import { isUnversioned, layoutFolders } from '../../sources/layout.js';
 import { resolveRunConfig, ruleOptionsOf, runtimeOf } from '../run-config.js';
 import type { Spec } from '../../model/spec.js';
 import type { TextFile } from '../../core/text-file.js';
-import { textFileOf } from '../../runtime/files.js';
+import { textFileOf } from '../../runtime/text-bytes.js';
 import { escapeRegExp } from '../../util/regexp.js';
 import type { MarkdownPage } from '../../model/spec.js';
 import { formatters } from '../../reporters/index.js';
