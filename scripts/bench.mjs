@@ -251,22 +251,7 @@ function benchIncremental() {
     const line = r.stderr.split('\n').find((l) => l.startsWith('spec-check timing: '));
     return { wall: performance.now() - started, stdout: r.stdout, phases: line ? JSON.parse(line.slice(19)) : {} };
   };
-  const mdx = fs.readdirSync(path.join(root, 'docs/specification/draft/server')).find((f) => f.endsWith('.mdx'));
-  const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
-  const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
-  const edits = [
-    ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
-    [
-      'example',
-      `schema/draft/examples/${exampleType}/${example}`,
-      (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`),
-    ],
-    [
-      'schema.ts',
-      'schema/draft/schema.ts',
-      (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`,
-    ],
-  ];
+  const edits = benchEdits(root);
   console.log(
     `\nincremental (a check with the cache of the tree before one edit, against a cold check of the edited tree; ${runs} runs):`,
   );
@@ -346,23 +331,7 @@ async function benchWatch() {
   console.log(
     `\nwatch: first check ${ms(first.at - started)}; process memory after it ${Math.round(rssFirst / 1048576)} MB`,
   );
-  const mdx = fs.readdirSync(path.join(root, 'docs/specification/draft/server')).find((f) => f.endsWith('.mdx'));
-  const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
-  const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
-  const edits = [
-    // Each edit differs from the ones before, so that no cache holds its products yet.
-    ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
-    [
-      'example',
-      `schema/draft/examples/${exampleType}/${example}`,
-      (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`),
-    ],
-    [
-      'schema.ts',
-      'schema/draft/schema.ts',
-      (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`,
-    ],
-  ];
+  const edits = benchEdits(root);
   let edit = 0;
   const timeEdit = async (file, text) => {
     await new Promise((r) => setTimeout(r, 100));
@@ -518,4 +487,27 @@ function runCheckThreads(root, extra) {
       });
     });
   });
+}
+
+/**
+ * The three edits the watch and incremental benches make in a copy of the corpus: an MDX page, an
+ * example and a schema.ts of the draft. Each call `i` gives a text no cache holds products of yet.
+ */
+function benchEdits(root) {
+  const mdx = fs.readdirSync(path.join(root, 'docs/specification/draft/server')).find((f) => f.endsWith('.mdx'));
+  const exampleType = fs.readdirSync(path.join(root, 'schema/draft/examples'))[0];
+  const example = fs.readdirSync(path.join(root, 'schema/draft/examples', exampleType))[0];
+  return [
+    ['MDX page', `docs/specification/draft/server/${mdx}`, (t, i) => t + `\nOne more paragraph (${i}).\n`],
+    [
+      'example',
+      `schema/draft/examples/${exampleType}/${example}`,
+      (t, i) => t.replace('{', `{\n  "benchExtra${i}": 1,`),
+    ],
+    [
+      'schema.ts',
+      'schema/draft/schema.ts',
+      (t, i) => t + `\n/** A bench declaration. */\nexport interface BenchExtra${i} { a: string }\n`,
+    ],
+  ];
 }

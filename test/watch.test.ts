@@ -58,6 +58,21 @@ function startWatch(root: string, extra: { checkOptions?: () => CheckOptions; co
   };
 }
 
+/** `check --watch` through the CLI, as a user runs it: what it printed so far, and a way to wait for a line. */
+function watchFromCli(root: string) {
+  const controller = new AbortController();
+  const out = { stdout: '', stderr: '' };
+  const exit = main(['check', '--root', root, '--watch'], {
+    stdout: (s) => (out.stdout += s),
+    stderr: (s) => (out.stderr += s),
+    signal: controller.signal,
+  });
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise((r) => setTimeout(r, 20));
+  };
+  return { controller, exit, out, until };
+}
+
 // A session's first check loads the whole program and the worker: on a busy machine that alone can
 // take most of a minute, so these tests get three.
 describe('check --watch', { timeout: 180_000 }, () => {
@@ -186,25 +201,15 @@ describe('check --watch', { timeout: 180_000 }, () => {
 
   it("re-checks when a file read outside the spec folders changes: an MkDocs site's mkdocs.yml", async () => {
     const root = copyTree(path.resolve(sampleSpec, '../unversioned-spec'));
-    const controller = new AbortController();
-    let stdout = '';
-    let stderr = '';
-    const exit = main(['check', '--root', root, '--watch'], {
-      stdout: (s) => (stdout += s),
-      stderr: (s) => (stderr += s),
-      signal: controller.signal,
-    });
-    const until = async (done: () => boolean) => {
-      while (!done()) await new Promise((r) => setTimeout(r, 20));
-    };
-    await until(() => stderr.includes('Watching'));
-    expect(stdout).not.toContain('missing.md');
+    const { controller, exit, out, until } = watchFromCli(root);
+    await until(() => out.stderr.includes('Watching'));
+    expect(out.stdout).not.toContain('missing.md');
     await new Promise((r) => setTimeout(r, 100));
     // A nav entry for a page that is not there: only mkdocs.yml changed.
     fs.appendFileSync(path.join(root, 'mkdocs.yml'), '  - Missing: missing.md\n');
-    await until(() => stdout.includes('Changed: mkdocs.yml'));
-    expect(stdout).toContain('Changed: mkdocs.yml: 1 new finding, 0 gone');
-    expect(stdout).toContain('missing.md');
+    await until(() => out.stdout.includes('Changed: mkdocs.yml'));
+    expect(out.stdout).toContain('Changed: mkdocs.yml: 1 new finding, 0 gone');
+    expect(out.stdout).toContain('missing.md');
     controller.abort();
     expect(await exit).toBe(0);
   });
@@ -214,25 +219,15 @@ describe('check --watch', { timeout: 180_000 }, () => {
     const configFile = path.join(root, 'spec-check.config.json');
     const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
     fs.writeFileSync(configFile, JSON.stringify({ ...config, rules: { 'example/valid': 'warning' } }));
-    const controller = new AbortController();
-    let stdout = '';
-    let stderr = '';
-    const exit = main(['check', '--root', root, '--watch'], {
-      stdout: (s) => (stdout += s),
-      stderr: (s) => (stderr += s),
-      signal: controller.signal,
-    });
-    const until = async (done: () => boolean) => {
-      while (!done()) await new Promise((r) => setTimeout(r, 20));
-    };
-    await until(() => stderr.includes('Watching'));
+    const { controller, exit, out, until } = watchFromCli(root);
+    await until(() => out.stderr.includes('Watching'));
     fs.writeFileSync(configFile, '{ "rules": ');
-    await until(() => stdout.includes('Changed: config'));
-    expect(stderr).toMatch(/spec-check: .*spec-check\.config\.json:1:\d+: invalid JSON/);
+    await until(() => out.stdout.includes('Changed: config'));
+    expect(out.stderr).toMatch(/spec-check: .*spec-check\.config\.json:1:\d+: invalid JSON/);
     edit(root, 'schema/draft/examples/Widget/dial.json', /"kind": "\w+"/, '"kind": "knob"');
-    await until(() => stdout.includes('Changed: schema/draft/examples/Widget/dial.json'));
+    await until(() => out.stdout.includes('Changed: schema/draft/examples/Widget/dial.json'));
     // Still a warning, as the config said before it broke.
-    expect(stdout).toContain('4:11  warning  Does not match Widget at /kind');
+    expect(out.stdout).toContain('4:11  warning  Does not match Widget at /kind');
     controller.abort();
     expect(await exit).toBe(0);
   });
