@@ -23,6 +23,12 @@ export class Runtime {
   /** The disk cache (generated files, whole reports), when the command uses one. */
   readonly cache?: DiskCache;
   readonly #memories = new Map<string, MemoryCache<unknown>>();
+  /**
+   * In the life of the runtime (for `SPEC_CHECK_TIMING` and tests): the versions' schema.json
+   * generated (not read back), the Schema Reference pages rendered from a conversion, and those
+   * made again from a kept rendering with other example texts.
+   */
+  readonly counts = { schemaJsonGenerated: 0, referencePagesRendered: 0, referencePagesSpliced: 0 };
 
   constructor(readonly options: RuntimeOptions = {}) {
     if (options.cacheDir) this.cache = new DiskCache(options.cacheDir, toolVersion);
