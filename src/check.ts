@@ -139,7 +139,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const pageProducts = cache && !options.cache ? pageProductsOf(cache) : undefined;
   // And the verdicts of validation against an unchanged schema.json.
   const verdicts = cache && !options.cache ? openVerdictStore(runtime, cache) : undefined;
-  const counted = { ...pageProducts?.counts, ...verdicts?.counts };
+  const counted = { ...pageProducts?.counts, ...verdicts?.counts, ...runtime.counts };
   const spec = await loadSpec(root, {
     ...options,
     preread,
@@ -160,7 +160,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   pageProducts?.save();
   verdicts?.save();
   if (options.timings)
-    for (const [name, n] of Object.entries({ ...pageProducts?.counts, ...verdicts?.counts }))
+    for (const [name, n] of Object.entries({ ...pageProducts?.counts, ...verdicts?.counts, ...runtime.counts }))
       options.timings[name] = n - (counted[name as keyof typeof counted] ?? 0);
   const report = reportOf(spec, root, result);
   // The report's key lists the files a check reads by the layout; declarations found under

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { formatJson } from '../src/reporters/json.js';
+import { loadSpec } from '../src/sources/load.js';
+import { Project } from '../src/project/project.js';
+import { Runtime } from '../src/runtime/runtime.js';
+import { generatedFiles } from '../src/generators/outputs.js';
 import { copyTree, driftedSpec, edit } from './helpers.js';
 
 /** A copy of the drifted sample spec with its own cache folder. */
@@ -68,6 +72,36 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(after.report).toBe(await coldCheck(root));
   });
 
+  it('after an example edit, makes the Schema Reference from the kept rendering: no conversion, no generation', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    expect(first.timings.referencePagesRendered).toBe(1);
+    expect(first.timings.schemaJsonGenerated).toBeGreaterThan(0);
+    // Text the page escapes or that TypeDoc's fence rewrites: backquotes, braces, dollars,
+    // underscores, brackets, a backslash, no-break spaces, CRLF line ends, trailing blank lines.
+    const dial = path.join(root, 'schema/draft/examples/Widget/dial.json');
+    const text = fs.readFileSync(dial, 'utf8');
+    const note = '``` `a_b` ${c} {d} [e] *f* ~g~ \\\\ \u00a0\u00a0 <h2>h</h2>';
+    fs.writeFileSync(
+      dial,
+      (text.replace('{', `{\n  "note": ${JSON.stringify(note)},`) + '\n\n').replaceAll('\n', '\r\n'),
+    );
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.referencePagesRendered).toBe(0);
+    expect(after.timings.referencePagesSpliced).toBe(1);
+    expect(after.timings.schemaJsonGenerated).toBe(0);
+    expect(after.report).not.toBe(first.report);
+    expect(after.report).toBe(await coldCheck(root));
+
+    // An example the page names and the tree lacks, once there, changes the conversion (it was a
+    // missing include): the page is rendered again.
+    fs.writeFileSync(path.join(root, 'schema/draft/examples/Widget/toggle.json'), '{ "id": "hall-light" }\n');
+    const gone = await cachedCheck(root, cacheDir);
+    expect(gone.timings.referencePagesRendered).toBe(1);
+    expect(gone.timings.referencePagesSpliced).toBe(0);
+    expect(gone.report).toBe(await coldCheck(root));
+  });
+
   it('after a schema.ts edit, parses no page, and reports what a cold check reports', async () => {
     const { root, cacheDir } = specCopy();
     const first = await cachedCheck(root, cacheDir);
@@ -79,6 +113,9 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     const after = await cachedCheck(root, cacheDir);
     expect(after.timings.pagesParsed).toBe(0);
     expect(after.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+    // That version's schema.json is generated again, no other's; its page is rendered again.
+    expect(after.timings.schemaJsonGenerated).toBe(1);
+    expect(after.timings.referencePagesRendered).toBe(1);
     expect(after.report).not.toBe(first.report);
     expect(after.report).toBe(await coldCheck(root));
   });
@@ -137,5 +174,30 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(fs.readdirSync(cacheDir).filter((n) => n.startsWith('page-products-'))).toHaveLength(1);
     // Each edit replaces the page's products: the entry does not grow by a page per edit.
     expect(fs.statSync(pageProductsEntry(cacheDir)).size).toBeLessThan(before * 1.2);
+  });
+
+  it('makes the same Schema Reference text from the kept rendering as a fresh conversion does', async () => {
+    const { root, cacheDir } = specCopy();
+    const pages = async (dir?: string) => {
+      const runtime = new Runtime({ worker: false, ...(dir ? { cacheDir: dir } : {}) });
+      const project = new Project(await loadSpec(root, { runtime }), runtime, {});
+      return { files: await generatedFiles(project, 'schema-reference'), counts: { ...runtime.counts } };
+    };
+    await pages(cacheDir);
+    for (const [file, text] of [
+      ['Widget/dial.json', '{\r\n  "label": "`x` ``` {y} $z _w_"\r\n}\r\n\r\n'],
+      ['Widget/switch.json', ''],
+      ['SetWidgetResult/applied.json', '{ "a": "\u00a0\u00a0<b>\\\\</b>" }'],
+    ])
+      fs.writeFileSync(path.join(root, 'schema/draft/examples', file), text);
+    const spliced = await pages(cacheDir);
+    expect(spliced.counts.referencePagesSpliced).toBe(1);
+    expect(spliced.counts.referencePagesRendered).toBe(0);
+    const fresh = await pages();
+    expect(fresh.counts.referencePagesRendered).toBe(1);
+    expect(spliced.files[0].text).toContain('&#x60;x&#x60;');
+    expect(spliced.files.map((f) => [f.text, f.declarations, f.problems])).toEqual(
+      fresh.files.map((f) => [f.text, f.declarations, f.problems]),
+    );
   });
 });

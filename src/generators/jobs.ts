@@ -16,9 +16,9 @@ import {
 } from './program.js';
 import { schemaJsonCompilerOptions, schemaJsonFromProgram } from './schema-json.js';
 import type { SchemaJsonSettings } from './schema-json-flags.js';
-import { forgetConversions, prepareTypeDoc, renderSchemaReference } from './schema-reference.js';
+import { forgetConversions, prepareTypeDoc, renderSchemaReference, spliceSchemaReference } from './schema-reference.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
-import type { RenderedDeclaration } from './schema-reference.js';
+import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { hashParts } from '../runtime/cache.js';
 import type { ReferenceRendering } from './pins.js';
 
@@ -80,10 +80,30 @@ export interface ReferenceOutput {
   problems: GenerationProblem[];
   /** The example files the page depends on: every file its comments name, existing or not, sorted. */
   included: string[];
+  /** Those whose text `{@include}` put in a comment, sorted. */
+  inlined: string[];
+  /** The page before its code blocks are put in, to make it again with other example texts. */
+  slotted: SlottedPage;
 }
 
-export type GenerationJob = SchemaJsonJob | ReferenceJob;
-export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob ? SchemaJsonOutput[] : ReferenceOutput[];
+/**
+ * Schema Reference pages made again from their slotted pages (kept from an earlier rendering of the
+ * same schema.ts texts, template and `{@include}` texts) with the example texts now: no program, no
+ * conversion (see `spliceSchemaReference`).
+ */
+export interface ReferenceSpliceJob {
+  kind: 'schema-reference-splice';
+  pages: { slotted: SlottedPage; includes: [string, string][] }[];
+}
+
+export type ReferenceSpliceOutput = Pick<ReferenceOutput, 'text' | 'declarations'>;
+
+export type GenerationJob = SchemaJsonJob | ReferenceJob | ReferenceSpliceJob;
+export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob
+  ? SchemaJsonOutput[]
+  : J extends ReferenceSpliceJob
+    ? ReferenceSpliceOutput[]
+    : ReferenceOutput[];
 
 /** Loads what generating needs (TypeDoc's highlighter loads asynchronously). */
 export async function warmUp(): Promise<void> {
@@ -91,7 +111,12 @@ export async function warmUp(): Promise<void> {
 }
 
 export async function runGenerationJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
-  return (job.kind === 'schema-json' ? runSchemaJsonJob(job) : await runReferenceJob(job)) as JobOutput<J>;
+  if (job.kind === 'schema-json') return runSchemaJsonJob(job) as JobOutput<J>;
+  if (job.kind === 'schema-reference-splice') {
+    await prepareTypeDoc();
+    return job.pages.map((p) => spliceSchemaReference(p.slotted, new Map(p.includes))) as JobOutput<J>;
+  }
+  return (await runReferenceJob(job)) as JobOutput<J>;
 }
 
 function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {

@@ -14,7 +14,7 @@ import {
   targetDialects,
   type GenerationProblem,
 } from './keys.js';
-import type { RenderedDeclaration } from './schema-reference.js';
+import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { toolVersion } from '../version.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
@@ -65,6 +65,10 @@ export interface GeneratedFile {
 type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & {
   /** Schema Reference: the example files the page included, by path, with a hash of each text (null: none there). */
   includes?: [string, string | null][];
+  /** Schema Reference: those of them whose text `{@include}` put in a comment (the conversion depends on it). */
+  inlined?: string[];
+  /** Schema Reference: the page before its code blocks are put in (see `SlottedPage`). */
+  slotted?: SlottedPage;
 };
 
 /**
@@ -200,6 +204,7 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   });
   const missing = targets.filter((t) => t.dialect && !t.output);
   if (missing.length) {
+    project.runtime.counts.schemaJsonGenerated += missing.length;
     const outputs = await project.runtime.run(
       {
         kind: 'schema-json',
@@ -313,11 +318,17 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     const includes = exampleTexts(spec, version);
     const includeDigests = new Map(version.examples.map((e) => [programPath(spec, e.path), digest(e.file)]));
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
-    const fresh = cached?.includes?.every(([file, hash]) => (includeDigests.get(file) ?? null) === hash);
-    return { version, key, baseKey, includes, includeDigests, page: fresh ? cached : undefined };
+    return { version, key, baseKey, includes, includeDigests, ...keptPage(cached, includeDigests) };
   });
-  const missing = pages.filter((p) => !p.page);
-  if (missing.length) {
+  const spliced = splicePages(
+    project,
+    spec,
+    pages.filter((p) => !p.page && p.splicing),
+  );
+  const missing = pages.filter((p) => !p.page && !p.splicing);
+  const renderMissing = async () => {
+    if (!missing.length) return;
+    project.runtime.counts.referencePagesRendered += missing.length;
     const rendered = await project.runtime.run(
       {
         kind: 'schema-reference',
@@ -336,16 +347,19 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
       schemaTextLength(spec),
     );
     for (const [i, p] of missing.entries()) {
-      const { text, declarations, problems, included } = rendered[i];
+      const { text, declarations, problems, included, inlined, slotted } = rendered[i];
       p.page = {
         text,
         declarations,
         problems,
         includes: included.map((file) => [file, p.includeDigests.get(file) ?? null]),
+        inlined,
+        slotted,
       };
       keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
     }
-  }
+  };
+  await Promise.all([spliced, renderMissing()]);
   return pages.map(({ version, key, page }) => ({
     kind: 'schema-reference',
     key,
@@ -356,6 +370,60 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     declarations: page!.declarations,
     problems: page!.problems,
   }));
+}
+
+/**
+ * A kept page as it is (the example texts it included are unchanged) or to make again from its
+ * slotted form: when only the texts of `{@includeCode}` examples changed, the conversion and the
+ * rendering are the same, and the page is the kept rendering with the texts now (no program).
+ */
+function keptPage(
+  cached: CachedOutput | undefined,
+  includeDigests: Map<string, string>,
+): Pick<PageToSplice, 'page' | 'splicing'> {
+  if (!cached?.includes) return {};
+  if (cached.includes.every(([file, hash]) => (includeDigests.get(file) ?? null) === hash)) return { page: cached };
+  const spliceable =
+    cached.slotted &&
+    cached.includes.every(([file, hash]) => {
+      const now = includeDigests.get(file) ?? null;
+      // A text `{@include}` put in a comment is part of the conversion; otherwise whether the file is there.
+      return cached.inlined?.includes(file) ? now === hash : (now === null) === (hash === null);
+    });
+  return spliceable ? { splicing: cached } : {};
+}
+
+/** A page to make again from its kept rendering with the example texts now (see `referenceFiles`). */
+interface PageToSplice {
+  baseKey: string;
+  includes: Map<string, string>;
+  includeDigests: Map<string, string>;
+  page?: CachedOutput;
+  splicing?: CachedOutput;
+}
+
+/** Makes the pages again from their kept renderings (a job with no program or conversion), and keeps them. */
+async function splicePages(project: Project, spec: Spec, pages: PageToSplice[]): Promise<void> {
+  if (!pages.length) return;
+  const outputs = await project.runtime.run(
+    {
+      kind: 'schema-reference-splice',
+      pages: pages.map((p) => ({ slotted: p.splicing!.slotted!, includes: [...p.includes] })),
+    },
+    schemaTextLength(spec),
+  );
+  for (const [i, p] of pages.entries()) {
+    const kept = p.splicing!;
+    p.page = {
+      ...outputs[i],
+      problems: kept.problems,
+      includes: kept.includes!.map(([file]) => [file, p.includeDigests.get(file) ?? null]),
+      inlined: kept.inlined,
+      slotted: kept.slotted,
+    };
+    keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
+  }
+  project.runtime.counts.referencePagesSpliced += pages.length;
 }
 
 /** A hash of a file's text, once per file object (the loader keeps it while the text is unchanged). */

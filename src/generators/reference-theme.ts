@@ -16,6 +16,18 @@ export function renderDeclaration(
   context: td.DefaultThemeRenderContext,
   rendering: Pick<ReferenceRendering, 'blockLineBreaks'> = { blockLineBreaks: true },
 ): string {
+  return finishDeclaration(reflection.getFriendlyFullName(), renderDeclarationHtml(reflection, context, rendering));
+}
+
+/**
+ * A declaration's HTML as TypeDoc's renderer writes it, before the escapes and the block around
+ * it (see `finishDeclaration`): code the highlighter gave in is still as it gave it.
+ */
+export function renderDeclarationHtml(
+  reflection: td.DeclarationReflection,
+  context: td.DefaultThemeRenderContext,
+  rendering: Pick<ReferenceRendering, 'blockLineBreaks'> = { blockLineBreaks: true },
+): string {
   const breaks = rendering.blockLineBreaks;
   // Tags are rendered the spec repository's way everywhere in the block, members included.
   context.commentTags = (props) => commentTags(context, reflection, props, breaks);
@@ -38,6 +50,12 @@ export function renderDeclaration(
   } finally {
     td.JSX.setRenderSettings({ pretty: true });
   }
+  return content;
+}
+
+/** The block of a declaration titled `title`, from its HTML (see `renderDeclarationHtml`): with the escapes. */
+export function finishDeclaration(title: string, html: string): string {
+  let content = html;
   // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
   content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
   content = content.replaceAll('\u00A0\u00A0', '\u00A0');
@@ -53,7 +71,7 @@ export function renderDeclaration(
     .replaceAll('*', '&#x2A;')
     .replaceAll('~', '&#x7E;');
   content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
-  return `<div class="type">\n\n### \`${reflection.getFriendlyFullName()}\`\n\n${content}\n</div>\n\n`;
+  return `<div class="type">\n\n### \`${title}\`\n\n${content}\n</div>\n\n`;
 }
 
 /**

@@ -16,7 +16,19 @@ import type { TextFile } from '../core/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import type { GenerationProblem } from './keys.js';
 import { slashed } from '../util/paths.js';
-import { renderDeclaration, renumberHighlightClasses } from './reference-theme.js';
+import { renderDeclarationHtml } from './reference-theme.js';
+import { categoryOf, compareInCategory, missingCategories } from './reference-categories.js';
+import {
+  assembledPage,
+  slotCode,
+  type CodeSlot,
+  type Highlight,
+  type RenderedDeclaration,
+  type SlottedBlock,
+  type SlottedPage,
+} from './reference-slots.js';
+
+export type { RenderedDeclaration, SlottedPage } from './reference-slots.js';
 import type { ReferenceRendering } from './pins.js';
 
 /** TypeDoc options of the spec repository's configuration that change the rendered page. */
@@ -37,14 +49,6 @@ const typedocOptions: td.TypeDocOptions = {
 /** A template line that stands for a category's declarations. */
 const CATEGORY_LINE = /^\{\/\* @category (.+) \*\/\}$/gm;
 
-/** One rendered declaration of the page and the category it is listed under. */
-export interface RenderedDeclaration {
-  name: string;
-  category: string;
-  /** The block's text: `<div class="type">` ... `</div>` and the blank line after it. */
-  text: string;
-}
-
 export interface ReferencePage {
   text: string;
   /** The rendered declarations in page order. */
@@ -55,6 +59,10 @@ export interface ReferencePage {
    * of the conversion names, whether it exists or not (the page changes when one appears or goes).
    */
   included: string[];
+  /** Those of them whose text `{@include}` put in a comment: the conversion depends on their texts. */
+  inlined: string[];
+  /** The page with its code blocks left out (see `SlottedPage`). */
+  slotted: SlottedPage;
 }
 
 /** An `{@includeCode}` whose file does not exist. */
@@ -73,8 +81,10 @@ interface TypeDocEnv {
   messages: { text: string; level: td.LogLevel }[];
   /** Example texts by absolute path, for the conversion and rendering under way. */
   includes: Map<string, string>;
-  /** The example texts the block being rendered put in, by path (see `renderedBlock`). */
-  blockIncludes?: Map<string, string>;
+  /** The code blocks of the block being rendered, left as slots (see `renderedBlock`). */
+  slots?: CodeSlot[];
+  /** Highlights code as TypeDoc's highlighter does, once per text and language in a process. */
+  highlight: Highlight;
   /** The texts `{@include}` put in the comments of the conversion under way, by path. */
   inlined: Map<string, string>;
   /** The files the comments of the conversion under way name. */
@@ -100,20 +110,17 @@ interface ConvertedProject {
   blocks: Map<td.DeclarationReflection, RenderedBlock>;
 }
 
-/** A declaration's block as rendered, with what it was rendered with besides the conversion. */
+/** A declaration's block as rendered, with the rendering options it was rendered with (as a key). */
 interface RenderedBlock {
-  /** The block's text, its highlight classes as the highlighter numbers them (not yet the page's). */
-  text: string;
-  /** The rendering options, as a key. */
+  block: SlottedBlock;
   rendering: string;
-  /** The example texts the block put in, by path. */
-  includes: [string, string][];
 }
 
 /**
  * Where a comment includes an example, the converted comment holds this instead of the example's
- * text, and the highlighter puts the text in at rendering. A converted project is thus rendered
- * again with other example texts (an example edited in watch mode) without converting again.
+ * text, and the text is put in where the page is made of its slotted blocks. A converted project is
+ * thus rendered again with other example texts (an example edited in watch mode) without converting
+ * again.
  * (Comments copied during conversion, such as inherited ones, copy the placeholder.)
  */
 const INCLUDE_PLACEHOLDER = /^\uE000spec-check include (.+)\uE000\n$/;
@@ -148,6 +155,7 @@ export function prepareTypeDoc(): Promise<void> {
       app.options.setValue(key as keyof td.TypeDocOptions, value as never);
     const env: TypeDocEnv = {
       app,
+      highlight: () => '',
       messages: [],
       includes: new Map(),
       missingIncludes: [],
@@ -184,15 +192,21 @@ export function prepareTypeDoc(): Promise<void> {
     const marked = app.renderer.markedPlugin;
     const highlight = marked.getHighlighted.bind(marked);
     const highlighted = new Map<string, string>();
+    env.highlight = (code, lang) => {
+      const key = `${lang}\0${code}`;
+      let html = highlighted.get(key);
+      if (html === undefined) highlighted.set(key, (html = highlight(code, lang)));
+      return html;
+    };
+    // Every code block is left as a slot while a block renders (see `renderedBlock`) and
+    // highlighted where the page is made (see `splicedBlock`): highlight classes are numbered per
+    // process, so a kept block holds none.
     marked.getHighlighted = (fenced: string, lang?: string) => {
       const include = INCLUDE_PLACEHOLDER.exec(fenced)?.[1];
-      if (include !== undefined) env.blockIncludes?.set(include, env.includes.get(include) ?? '');
-      // As TypeDoc's include plugin puts a file in a fence, and as the fence gives it to the highlighter.
-      const text = include === undefined ? fenced : includedCode(env.includes.get(include) ?? '') + '\n';
-      const key = `${lang}\0${text}`;
-      let html = highlighted.get(key);
-      if (html === undefined) highlighted.set(key, (html = highlight(text, lang)));
-      return html;
+      const slot: CodeSlot = include === undefined ? { lang, code: fenced } : { lang, include };
+      if (!env.slots) return env.highlight(slotCode(slot, env.includes), lang);
+      env.slots.push(slot);
+      return `\uE001${env.slots.length - 1}\uE001`;
     };
     const theme = new td.DefaultTheme(app.renderer);
     await theme.preRender(new td.RendererEvent('', new td.ProjectReflection('schema', app.files), []));
@@ -269,12 +283,17 @@ export function forgetConversions(): void {
   readyEnv?.projects.clear();
 }
 
-/** An included file's text as it stands in its fence: LF line ends, no "``" that would close it. */
-function includedCode(text: string): string {
-  return text
-    .replaceAll('\r\n', '\n')
-    .replace(/`(?=`)/g, '`\u200B')
-    .trimEnd();
+/**
+ * A page from its slotted page (see `ReferencePage.slotted`) and the example texts now, by
+ * absolute `/`-separated path. Needs `prepareTypeDoc()` to have completed (the highlighter).
+ */
+export function spliceSchemaReference(
+  slotted: SlottedPage,
+  includes: Map<string, string>,
+): Pick<ReferencePage, 'text' | 'declarations'> {
+  const env = readyEnv;
+  if (!env) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
+  return assembledPage(env.highlight, slotted, includes);
 }
 
 /**
@@ -327,28 +346,6 @@ class SchemaReferenceRouter extends td.StructureRouter {
   }
 }
 
-function categoryOf(reflection: td.DeclarationReflection): string | undefined {
-  const tag = reflection.comment?.getTag('@category');
-  return tag ? tag.content.map((p) => p.text).join(' ') : undefined;
-}
-
-/** Categories named after an RPC method (`` `tools/call` ``) list request, params, result, notification first. */
-function isMethodCategory(category: string): boolean {
-  return /^`[a-z]/.test(category);
-}
-
-const METHOD_ORDER = ['Request', 'RequestParams', 'ResultResponse', 'Result', 'Notification', 'NotificationParams'];
-
-function compareInCategory(category: string, a: td.DeclarationReflection, b: td.DeclarationReflection): number {
-  if (isMethodCategory(category)) {
-    for (const suffix of METHOD_ORDER) {
-      const d = +b.name.endsWith(suffix) - +a.name.endsWith(suffix);
-      if (d) return d;
-    }
-  }
-  return a.name.localeCompare(b.name, 'en');
-}
-
 export interface ReferenceInput {
   program: TS.Program;
   fileName: string;
@@ -379,6 +376,8 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       declarations: [],
       problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }],
       included: [],
+      inlined: [],
+      slotted: { parts: [] },
     };
 
   env.includes = input.includes;
@@ -396,11 +395,13 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
 
   const { theme, events } = declarationPages(app, project);
 
-  const declarations: RenderedDeclaration[] = [];
   const used = new Set<string>();
-  // Blocks are rendered in page order, so one numbering across them is the page's numbering.
-  const highlightClasses = new Map<string, number>();
-  const text = input.template.text.replace(CATEGORY_LINE, (line: string, category: string) => {
+  const parts: SlottedPage['parts'] = [];
+  let last = 0;
+  for (const match of input.template.text.matchAll(CATEGORY_LINE)) {
+    const [line, category] = match;
+    parts.push(input.template.text.slice(last, match.index));
+    last = match.index + line.length;
     used.add(category);
     const inCategory = events
       .filter((e) => categoryOf(e.model) === category)
@@ -413,14 +414,14 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
         coveredBy: 'schema/category',
       });
     }
-    const blocks = inCategory.map((e) => {
-      const rendered = renderedBlock(env, converted, e, () => theme.getRenderContext(e), input.rendering);
-      const block = { name: e.model.name, category, text: renumberHighlightClasses(rendered.text, highlightClasses) };
-      declarations.push(block);
-      return block.text;
-    });
-    return blocks.join('\n');
-  });
+    const blocks = inCategory.map((e) =>
+      renderedBlock(env, converted, e, () => theme.getRenderContext(e), input.rendering),
+    );
+    parts.push({ category, blocks });
+  }
+  parts.push(input.template.text.slice(last));
+  const slotted = { parts };
+  const { text, declarations } = assembledPage(env.highlight, slotted, input.includes);
 
   problems.push(...missingCategories(events, used, input.template.path));
   // TypeDoc names files by their place in the program, under the root: named relative to the root.
@@ -433,13 +434,20 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
       });
   }
 
-  return { text, declarations, problems, included: converted.named };
+  return {
+    text,
+    declarations,
+    problems,
+    included: converted.named,
+    inlined: converted.inlined.map(([file]) => file).sort(),
+    slotted,
+  };
 }
 
 /**
- * A declaration's block: rendered, or as last rendered from the same conversion when it was
- * rendered with the same options and the examples it put in are unchanged. An example edit in
- * watch mode renders again only the blocks that include that example, not the whole page.
+ * A declaration's slotted block: rendered, or as last rendered from the same conversion with the
+ * same options. Its code blocks are slots, so an example edit in watch mode renders no block
+ * again: the page is made of the kept blocks and the example texts now.
  */
 function renderedBlock(
   env: TypeDocEnv,
@@ -447,25 +455,22 @@ function renderedBlock(
   event: td.PageEvent<td.DeclarationReflection>,
   context: () => td.DefaultThemeRenderContext,
   rendering: ReferenceRendering | undefined,
-): RenderedBlock {
+): SlottedBlock {
   const renderingKey = JSON.stringify(rendering ?? null);
   const kept = converted.blocks.get(event.model);
-  if (
-    kept?.rendering === renderingKey &&
-    kept.includes.every(([file, text]) => (env.includes.get(file) ?? '') === text)
-  )
-    return kept;
-  env.blockIncludes = new Map();
+  if (kept?.rendering === renderingKey) return kept.block;
+  env.slots = [];
   try {
-    const block = {
-      text: renderDeclaration(event.model, context(), rendering),
-      rendering: renderingKey,
-      includes: [...env.blockIncludes],
+    const block: SlottedBlock = {
+      name: event.model.name,
+      title: event.model.getFriendlyFullName(),
+      html: renderDeclarationHtml(event.model, context(), rendering),
+      slots: env.slots,
     };
-    converted.blocks.set(event.model, block);
+    converted.blocks.set(event.model, { block, rendering: renderingKey });
     return block;
   } finally {
-    env.blockIncludes = undefined;
+    env.slots = undefined;
   }
 }
 
@@ -494,26 +499,4 @@ function declarationPages(
   }
 
   return { theme, events };
-}
-
-/** Categories schema.ts uses that the template has no line for: their declarations would be left out of the page. */
-function missingCategories(
-  events: td.PageEvent<td.DeclarationReflection>[],
-  used: Set<string>,
-  templatePath: string,
-): GenerationProblem[] {
-  const problems: GenerationProblem[] = [];
-  const missing = new Map<string, td.DeclarationReflection>();
-  for (const e of events) {
-    const category = categoryOf(e.model);
-    if (category && !used.has(category) && !missing.has(category)) missing.set(category, e.model);
-  }
-  for (const [category, reflection] of [...missing].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    problems.push({
-      message: `Category "${category}" (used by ${reflection.name} and others in schema.ts) is missing from the template ${templatePath}; add a line {/* @category ${category} */}`,
-      location: { file: templatePath, line: 1, column: 1 },
-      coveredBy: 'schema/category',
-    });
-  }
-  return problems;
 }

@@ -33,6 +33,12 @@ export class Runtime {
   /** The disk cache (generated files, whole reports), when the command uses one. */
   readonly cache?: DiskCache;
   readonly #memories = new Map<string, MemoryCache<unknown>>();
+  /**
+   * In the life of the runtime (for `SPEC_CHECK_TIMING` and tests): the versions' schema.json
+   * generated (not read back), the Schema Reference pages rendered from a conversion, and those
+   * made again from a kept rendering with other example texts.
+   */
+  readonly counts = { schemaJsonGenerated: 0, referencePagesRendered: 0, referencePagesSpliced: 0 };
 
   /** How many worker threads the jobs that split are spread over. */
   readonly workers: number;

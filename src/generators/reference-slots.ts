@@ -1,0 +1,97 @@
+/**
+ * The Schema Reference page with its code blocks as slots (see `SlottedPage`), and the page made
+ * of it and the example texts: what `schema-reference.ts` renders, and what a check makes again
+ * from a kept rendering after an example edit, with no conversion.
+ */
+import { finishDeclaration, renumberHighlightClasses } from './reference-theme.js';
+
+/** Highlights code as TypeDoc's highlighter does. */
+export type Highlight = (code: string, lang?: string) => string;
+
+/** One rendered declaration of the page and the category it is listed under. */
+export interface RenderedDeclaration {
+  name: string;
+  category: string;
+  /** The block's text: `<div class="type">` ... `</div>` and the blank line after it. */
+  text: string;
+}
+
+/**
+ * A page as rendered before its code blocks are highlighted: what a conversion gave, which does not
+ * depend on the texts of the examples `{@includeCode}` puts in. `spliceSchemaReference` makes the
+ * page of any example texts from it, the same text as converting and rendering again, without
+ * TypeScript or a conversion (a disk cache keeps it for a check in another process).
+ */
+export interface SlottedPage {
+  /** The template's text between category lines, and the blocks each category line became. */
+  parts: (string | { category: string; blocks: SlottedBlock[] })[];
+}
+
+/** A declaration's HTML before escaping (see `renderDeclarationHtml`), each code block a slot. */
+export interface SlottedBlock {
+  name: string;
+  /** The title of the block (the declaration's full name). */
+  title: string;
+  /** The HTML, each code block's highlighted HTML replaced by `\uE001<its index in slots>\uE001`. */
+  html: string;
+  slots: CodeSlot[];
+}
+
+/** A code block of a comment: the example a `{@includeCode}` names (by path), or the code as written. */
+export type CodeSlot = { lang?: string; include: string } | { lang?: string; code: string; include?: undefined };
+
+const SLOT = /\uE001(\d+)\uE001/g;
+
+/** A slot's code as the highlighter is given it: as TypeDoc's include plugin puts a file in a fence. */
+export function slotCode(slot: CodeSlot, includes: Map<string, string>): string {
+  return slot.include === undefined ? slot.code : includedCode(includes.get(slot.include) ?? '') + '\n';
+}
+
+/**
+ * A block's text from its slotted HTML and the example texts: each slot as the highlighter gives
+ * it and as TypeDoc's Markdown renderer puts it in (one trailing line break, which the renderer
+ * wrote after the slot), then escaped (see `finishDeclaration`), as TypeDoc renders it at once.
+ */
+function splicedBlock(highlight: Highlight, block: SlottedBlock, includes: Map<string, string>): string {
+  const html = block.html.replace(SLOT, (_m, i: string) => {
+    const slot = block.slots[Number(i)];
+    return highlight(slotCode(slot, includes), slot.lang).replace(/\n$/, '');
+  });
+  return finishDeclaration(block.title, html);
+}
+
+/** The page's text and declarations from its slotted page and the example texts. */
+export function assembledPage(
+  highlight: Highlight,
+  slotted: SlottedPage,
+  includes: Map<string, string>,
+): { text: string; declarations: RenderedDeclaration[] } {
+  const declarations: RenderedDeclaration[] = [];
+  // Blocks are made in page order, so one numbering across them is the page's numbering.
+  const highlightClasses = new Map<string, number>();
+  const text = slotted.parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      return part.blocks
+        .map((b) => {
+          const block = {
+            name: b.name,
+            category: part.category,
+            text: renumberHighlightClasses(splicedBlock(highlight, b, includes), highlightClasses),
+          };
+          declarations.push(block);
+          return block.text;
+        })
+        .join('\n');
+    })
+    .join('');
+  return { text, declarations };
+}
+
+/** An included file's text as it stands in its fence: LF line ends, no "``" that would close it. */
+function includedCode(text: string): string {
+  return text
+    .replaceAll('\r\n', '\n')
+    .replace(/`(?=`)/g, '`\u200B')
+    .trimEnd();
+}
