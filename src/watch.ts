@@ -45,6 +45,19 @@ export interface WatchOptions {
   onCheck?: (report: CheckReport, changed: string[]) => void;
 }
 
+/** How long after a reported change of a file chokidar reports none (its change throttle), and a little more. */
+const CHANGE_WINDOW_MS = 75;
+
+/** What tells one version of a file from the next without reading it: its inode, size and modification time. */
+function fileState(abs: string): string {
+  try {
+    const stat = fs.statSync(abs, { throwIfNoEntry: false, bigint: true });
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}` : 'missing';
+  } catch (error) {
+    return `unreadable: ${(error as NodeJS.ErrnoException).code}`;
+  }
+}
+
 /** What a change of the config file is recorded as among the changed paths (no path can be it). */
 const CONFIG_CHANGE = '\0config';
 
@@ -157,8 +170,21 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   // Loaded here, not with the CLI: only a watch needs it.
   const { watch: chokidarWatch } = await import('chokidar');
   const configFiles = (w.configFiles ?? []).map((f) => path.resolve(f));
+  // chokidar reports no change of a file for 50 ms after one it reported: a write in that window (a
+  // second save, an editor writing then formatting, an edit right after a fast re-check) would go
+  // unseen. So each reported change is looked at again once the window has passed.
+  const lookAgain = new Set<NodeJS.Timeout>();
+  const changeAfterWindow = (abs: string) => {
+    const seen = fileState(abs);
+    const look = setTimeout(() => {
+      lookAgain.delete(look);
+      if (!w.signal.aborted && fileState(abs) !== seen) onEvent('change', abs);
+    }, CHANGE_WINDOW_MS);
+    lookAgain.add(look);
+  };
   const onEvent = (event: string, abs: string) => {
     disk.changed(event, abs);
+    if (event === 'change') changeAfterWindow(abs);
     if (configFiles.includes(abs)) changed.add(CONFIG_CHANGE);
     else {
       const rel = slashed(path.relative(root, abs));
@@ -214,6 +240,7 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
     await stopped;
   } finally {
     clearTimeout(timer);
+    for (const look of lookAgain) clearTimeout(look);
     await running;
     const last = watcher;
     watcher = undefined;

@@ -15,7 +15,10 @@ interface Session {
   stop: () => Promise<void>;
 }
 
-function startWatch(root: string, extra: { checkOptions?: () => CheckOptions; configFiles?: string[] } = {}): Session {
+function startWatch(
+  root: string,
+  extra: { checkOptions?: () => CheckOptions; configFiles?: string[]; debounceMs?: number } = {},
+): Session {
   let stdout = '';
   let stderr = '';
   const controller = new AbortController();
@@ -25,6 +28,7 @@ function startWatch(root: string, extra: { checkOptions?: () => CheckOptions; co
     root,
     checkOptions: extra.checkOptions ?? (() => ({})),
     configFiles: extra.configFiles,
+    debounceMs: extra.debounceMs,
     io: { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) },
     signal: controller.signal,
     onCheck: (report, changed) => {
@@ -115,6 +119,22 @@ describe('check --watch', { timeout: 180_000 }, () => {
 
     await session.stop();
     expect(session.stderr()).toBe(`Watching ${root} for changes (Ctrl-C to stop)\n`);
+  });
+
+  it('sees a second edit of a file made right after the re-check of the first', async () => {
+    const root = copyTree(sampleSpec);
+    // No quiet period: the re-check comes as soon as the change is seen, and the next edit at once.
+    const session = startWatch(root, { debounceMs: 0 });
+    await session.nextCheck();
+    await new Promise((r) => setTimeout(r, 100));
+    const file = 'schema/draft/examples/Widget/dial.json';
+    edit(root, file, /"kind": "\w+"/, '"kind": "knob"');
+    expect((await session.nextCheck()).report.findings.map((f) => f.rule)).toContain('example/valid');
+    edit(root, file, '"kind": "knob"', '"kind": "dial"');
+    const last = await session.nextCheck();
+    expect(last.changed).toEqual([file]);
+    expect(last.report.findings).toEqual([]);
+    await session.stop();
   });
 
   it('ignores changes outside the spec folders', async () => {
