@@ -15,7 +15,7 @@ import { prepareRules } from './engine/run.js';
 import { allRules } from './rules/index.js';
 import { defaultLayout, loadSpec } from './sources/load.js';
 import { layoutFolders } from './sources/layout.js';
-import { createLoadCache } from './runtime/files.js';
+import { createLoadCache, diskFileSystem } from './runtime/files.js';
 import { WatchedFileSystem } from './runtime/watched-file-system.js';
 import { Runtime } from './runtime/runtime.js';
 import { Project } from './project/project.js';
@@ -47,16 +47,6 @@ export interface WatchOptions {
 
 /** How long after a reported change of a file chokidar reports none (its change throttle), and a little more. */
 const CHANGE_WINDOW_MS = 75;
-
-/** What tells one version of a file from the next without reading it: its inode, size and modification time. */
-function fileState(abs: string): string {
-  try {
-    const stat = fs.statSync(abs, { throwIfNoEntry: false, bigint: true });
-    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}` : 'missing';
-  } catch (error) {
-    return `unreadable: ${(error as NodeJS.ErrnoException).code}`;
-  }
-}
 
 /** What a change of the config file is recorded as among the changed paths (no path can be it). */
 const CONFIG_CHANGE = '\0config';
@@ -174,11 +164,16 @@ export async function watchCheck(w: WatchOptions): Promise<void> {
   // second save, an editor writing then formatting, an edit right after a fast re-check) would go
   // unseen. So each reported change is looked at again once the window has passed.
   const lookAgain = new Set<NodeJS.Timeout>();
+  const stampOf = (abs: string) =>
+    diskFileSystem.stamp!(abs).then(
+      (stamp) => stamp.id,
+      (error: NodeJS.ErrnoException) => `unreadable: ${error.code}`,
+    );
   const changeAfterWindow = (abs: string) => {
-    const seen = fileState(abs);
-    const look = setTimeout(() => {
+    const seen = stampOf(abs);
+    const look = setTimeout(async () => {
       lookAgain.delete(look);
-      if (!w.signal.aborted && fileState(abs) !== seen) onEvent('change', abs);
+      if (!w.signal.aborted && (await stampOf(abs)) !== (await seen)) onEvent('change', abs);
     }, CHANGE_WINDOW_MS);
     lookAgain.add(look);
   };
