@@ -64,6 +64,17 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ms = (x) => `${Math.round(x)} ms`;
+// The timing line also carries counts (pages parsed, verdicts read back, pages rendered): no unit.
+const COUNTS = new Set([
+  'pagesParsed',
+  'pagesFromCache',
+  'verdictsFromCache',
+  'verdictsJudged',
+  'schemaJsonGenerated',
+  'referencePagesRendered',
+  'referencePagesSpliced',
+]);
+const unitOf = (name) => (COUNTS.has(name) ? (x) => String(Math.round(x)) : ms);
 
 function series(label, root, extra = [], { clearCache = false } = {}) {
   const results = [];
@@ -79,7 +90,9 @@ function series(label, root, extra = [], { clearCache = false } = {}) {
   for (const name of phaseNames) {
     const xs = results.map((r) => r.phases[name] ?? 0);
     if (median(xs) >= 1 || ['load', 'prepare', 'rules', 'total'].includes(name))
-      console.log(`  ${name.padEnd(36)} min ${ms(Math.min(...xs)).padStart(8)}  median ${ms(median(xs)).padStart(8)}`);
+      console.log(
+        `  ${name.padEnd(36)} min ${unitOf(name)(Math.min(...xs)).padStart(8)}  median ${unitOf(name)(median(xs)).padStart(8)}`,
+      );
   }
   return { min: Math.min(...walls), median: median(walls) };
 }
