@@ -6,6 +6,11 @@ import { mayHaveJsonBlock } from '../src/prose/prose-json.js';
 import { JSON_BLOCK_LANGUAGES } from '../src/prose/json-blocks.js';
 import { loadSpec } from '../src/sources/load.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
+import { httpBlocks } from '../src/prose/http-blocks.js';
+import { Project } from '../src/project/project.js';
+import { Runtime } from '../src/runtime/runtime.js';
+import { TextFile } from '../src/core/text-file.js';
+import type { CodeBlock, Spec } from '../src/model/spec.js';
 
 const PAGE = 'docs/specification/draft/server/parts.mdx';
 
@@ -399,6 +404,49 @@ describe('SEPs without JSON blocks', () => {
     }
   });
 
+  it('report the syntax errors of an HTTP body, and are not parsed for it when their text shows no ```http fence', async () => {
+    const body = 'HTTP/1.1 200 OK\nContent-Type: application/json\n\n{ "id": "b1", }';
+    const root = partsSpec({
+      'seps/5-http.md': '# SEP-5: Wire\n\n* **Status**: Draft\n\n```http\n' + body + '\n```\n',
+      'seps/6-plain.md': '# SEP-6: Plain\n\n* **Status**: Draft\n\nNo blocks.\n',
+    });
+    const spec = await loadSpec(root, { sepsToParse: mayHaveJsonBlock });
+    const project = new Project(spec, new Runtime());
+    const [http, plain] = spec.seps;
+    expect(httpBlocks(project, http).map((b) => b.lang)).toEqual(['http']);
+    Object.defineProperty(plain, 'codeBlocks', {
+      get: () => {
+        throw new Error('parsed');
+      },
+    });
+    expect(httpBlocks(project, plain)).toEqual([]);
+    const report = await check(root, { rules: [proseJsonValid] });
+    expect(report.findings.map((f) => [f.file, f.line, f.message])).toEqual([
+      ['seps/5-http.md', 9, 'Invalid JSON: Trailing comma'],
+    ]);
+  });
+
+  it('tell from the text which pages may hold an HTTP message', () => {
+    const project = new Project(emptySpec(), new Runtime());
+    const mayShow = (text: string) => {
+      const file = new TextFile('seps/1-x.md', text);
+      const blocks = [{ lang: 'http' }] as CodeBlock[];
+      return (
+        httpBlocks(project, { path: file.path, syntax: 'md', file, headings: [], codeBlocks: blocks, links: [] })
+          .length > 0
+      );
+    };
+    for (const text of [
+      '```http\nGET / HTTP/1.1\n```',
+      '~~~ HTTPS title\n~~~',
+      '> ```htt&#112;\n> ```',
+      '````Http\n````',
+    ])
+      expect(mayShow(text), text).toBe(true);
+    for (const text of ['```httpx\n```', 'See the http spec.', '```json\n{}\n```'])
+      expect(mayShow(text), text).toBe(false);
+  });
+
   it('are loaded unparsed for a check and parsed when first read; one with a suppression comment is parsed at loading', async () => {
     const plain = '# SEP-2: Plain\n\n## Motivation\n\nNo blocks, a [link](./x.md).\n';
     const suppressed =
@@ -429,3 +477,7 @@ describe('SEPs without JSON blocks', () => {
     ]);
   });
 });
+
+function emptySpec(): Spec {
+  return { root: '/nowhere', versions: [], seps: [], inputProblems: [], filesRead: 0 } as unknown as Spec;
+}

@@ -3,7 +3,7 @@ import { validatorFor } from '../model/schema-validator.js';
 import { jsonSyntaxErrors, readShownBlocks, type ShownBlock } from '../prose/prose-json.js';
 import { sepTarget } from '../prose/sep-version.js';
 import { jsonBlockLanguage } from '../prose/json-blocks.js';
-import { httpJsonBodyValues } from '../prose/http-blocks.js';
+import { httpBlocks, httpJsonBodyValues } from '../prose/http-blocks.js';
 import type { Report, Rule } from '../core/rule.js';
 import type { Project } from '../project/project.js';
 import { prepareBaseJsonSchema } from '../generators/outputs.js';
@@ -162,7 +162,7 @@ function nearHint(project: Project, version: SpecVersion, method: string): strin
 
 /** The JSON bodies of a page's HTTP messages (```http blocks with a JSON `Content-Type`) parse. */
 function reportHttpBodySyntax(project: Project, page: MarkdownPage, report: (r: Report) => void): void {
-  for (const block of page.codeBlocks)
+  for (const block of httpBlocks(project, page))
     for (const json of httpJsonBodyValues(project, block) ?? []) {
       const [first] = json.errors;
       if (first)
