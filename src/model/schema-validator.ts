@@ -14,6 +14,7 @@ import type { TextFile } from '../core/text-file.js';
 import { generatedJsonSchemaOf } from '../generators/outputs.js';
 import { generatedSchemaSource } from './generated-source.js';
 import { describe, short, type SchemaViolation } from './violation-text.js';
+import { choose, findDiscriminator, type Discriminator } from './union-discriminator.js';
 import { verdictKey, verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
 
 // ajv-formats is CommonJS with a default export.
@@ -44,10 +45,13 @@ export class SchemaValidator {
    * Throws `InvalidSchemaError` when schema.json is not a JSON Schema of its dialect.
    * `kept`: verdicts an earlier check made with this schema (see validation-verdicts.ts); ajv is
    * then made only when a value or a definition they do not hold is asked about.
+   * `metaSchemaAjvs`: where the instances that check a schema against its dialect's meta-schema
+   * are kept, so that the versions' schema.json files share one (see `MetaSchemaAjvs`).
    */
   constructor(
     readonly source: JsonSchemaSource,
     private readonly kept?: { verdicts: ValidatorVerdicts; store: VerdictStore },
+    private readonly metaSchemaAjvs?: MetaSchemaAjvs,
   ) {
     const known = kept?.verdicts.schema;
     if (known && known !== 'valid') throw new InvalidSchemaError(known.message, known.pointer);
@@ -76,12 +80,19 @@ export class SchemaValidator {
     };
     const source = this.source;
     const AjvClass = source.dialect === '2020-12' ? Ajv2020 : source.dialect === '2019-09' ? Ajv2019 : Ajv;
-    const ajv = new AjvClass(options);
-    addFormats(ajv);
+    const newAjv = () => addFormats(new AjvClass(options));
+    const ajv = newAjv();
     const schema = { ...(source.document.value as object) } as Record<string, unknown>;
     delete schema.$id;
-    if (validateSchema && !ajv.validateSchema(schema)) {
-      const first = ajv.errors?.[0];
+    // The same check in an instance of the same options: only the meta-schema's compiled form is shared.
+    const dialect = source.dialect ?? '';
+    let checker = ajv;
+    if (validateSchema && this.metaSchemaAjvs) {
+      checker = this.metaSchemaAjvs.get(dialect) ?? newAjv();
+      this.metaSchemaAjvs.set(dialect, checker);
+    }
+    if (validateSchema && !checker.validateSchema(schema)) {
+      const first = checker.errors?.[0];
       const error = new InvalidSchemaError(first?.message ?? 'not a JSON Schema', first?.instancePath ?? '');
       this.remember((v) => (v.schema = { message: error.message, pointer: error.pointer }));
       throw error;
@@ -314,97 +325,6 @@ export class SchemaValidator {
   }
 }
 
-/**
- * A member whose value tells a union's branches apart: each branch allows a few constants for
- * it, no two branches the same. `optionalIn` is the one branch, if any, where it may be absent.
- */
-interface Discriminator {
-  property: string;
-  /** Per branch, the constants it allows. */
-  perBranch: unknown[][];
-  /** Every allowed constant, in branch order. */
-  values: unknown[];
-  /** The only branch in which the member is optional, if exactly one is. */
-  optionalIn?: number;
-}
-
-interface BranchValues {
-  values: unknown[];
-  required: boolean;
-}
-
-/** The constants a branch allows for a member, through nested unions; undefined when it allows any value. */
-function branchValues(
-  branch: Record<string, unknown> | undefined,
-  property: string,
-  resolve: (s: unknown) => Record<string, unknown> | undefined,
-  depthLeft = 3,
-): BranchValues | undefined {
-  if (!branch) return undefined;
-  const nested = (branch.anyOf ?? branch.oneOf) as unknown;
-  if (Array.isArray(nested) && depthLeft > 0) {
-    const parts = nested.map((b) => branchValues(resolve(b), property, resolve, depthLeft - 1));
-    if (parts.some((p) => !p)) return undefined;
-    return { values: parts.flatMap((p) => p!.values), required: parts.every((p) => p!.required) };
-  }
-  const properties = branch.properties as Record<string, unknown> | undefined;
-  const member = resolve(properties?.[property]);
-  if (!member) return undefined;
-  const values = 'const' in member ? [member.const] : Array.isArray(member.enum) ? member.enum : undefined;
-  if (!values?.length) return undefined;
-  const required = Array.isArray(branch.required) && branch.required.includes(property);
-  return { values, required };
-}
-
-/** The first member (in the first branch's order) that tells the branches apart, if any does. */
-function findDiscriminator(
-  branches: unknown[],
-  resolve: (s: unknown) => Record<string, unknown> | undefined,
-): Discriminator | undefined {
-  const resolved = branches.map(resolve);
-  if (resolved.length < 2 || resolved.some((b) => !b)) return undefined;
-  for (const property of memberNames(resolved[0], resolve)) {
-    const per = resolved.map((b) => branchValues(b, property, resolve));
-    if (per.some((p) => !p)) continue;
-    const all = per.flatMap((p) => p!.values.map((v) => JSON.stringify(v)));
-    if (new Set(all).size !== all.length) continue;
-    const optional = per.flatMap((p, i) => (p!.required ? [] : [i]));
-    return {
-      property,
-      perBranch: per.map((p) => p!.values),
-      values: per.flatMap((p) => p!.values),
-      optionalIn: optional.length === 1 ? optional[0] : undefined,
-    };
-  }
-  return undefined;
-}
-
-/** The members a schema declares; for a union, its first branch's. */
-function memberNames(
-  schema: Record<string, unknown> | undefined,
-  resolve: (s: unknown) => Record<string, unknown> | undefined,
-  depthLeft = 3,
-): string[] {
-  if (!schema) return [];
-  const nested = (schema.anyOf ?? schema.oneOf) as unknown;
-  if (Array.isArray(nested) && depthLeft > 0) return memberNames(resolve(nested[0]), resolve, depthLeft - 1);
-  const properties = schema.properties;
-  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
-}
-
-/** The branch the value's discriminator names, or the value that names none. */
-function choose(d: Discriminator, target: unknown): { branch: number } | { wrong: unknown } | undefined {
-  if (!target || typeof target !== 'object' || Array.isArray(target)) return undefined;
-  if (!(d.property in target)) return d.optionalIn !== undefined ? { branch: d.optionalIn } : undefined;
-  const value = (target as Record<string, unknown>)[d.property];
-  const branch = d.perBranch.findIndex((values) => values.some((v) => sameJson(v, value)));
-  return branch >= 0 ? { branch } : { wrong: value };
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === 'object' && JSON.stringify(a) === JSON.stringify(b));
-}
-
 function safeDecode(pointer: string): string {
   try {
     return decodeURIComponent(pointer);
@@ -422,6 +342,17 @@ export class InvalidSchemaError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The ajv instances, by dialect, that check a schema.json against its dialect's meta-schema before
+ * its validator is made. Checking compiles the meta-schema into the instance that checks, about
+ * as costly as checking itself: shared, it is compiled once for every version's schema.json (and
+ * for a watch session's), not once per file.
+ */
+export interface MetaSchemaAjvs {
+  get(dialect: string): Ajv | undefined;
+  set(dialect: string, ajv: Ajv): void;
 }
 
 /** What a schema.json gives: its validator, or why it is not a JSON Schema; null when it is missing or broken JSON. */
@@ -457,7 +388,9 @@ export function validatorOfSource(project: Project, src: JsonSchemaSource | unde
   if (!got) {
     const validators = project.runtime.memory<SchemaValidator | InvalidSchemaError>('schema validators', 16);
     const key = `${src.dialect}\0${src.file.text}`;
-    got = validators.get(key) ?? newValidator(src, verdictStoreOf(project.runtime));
+    got =
+      validators.get(key) ??
+      newValidator(src, verdictStoreOf(project.runtime), project.runtime.memory<Ajv>('schema meta-schema ajv', 3));
     validators.set(key, got);
     byDialect.set(src.dialect ?? '', got);
   }
@@ -471,10 +404,14 @@ const validatorsOfFile = derivation(
   { carriesOver: true },
 );
 
-function newValidator(src: JsonSchemaSource, store: VerdictStore | undefined): SchemaValidator | InvalidSchemaError {
+function newValidator(
+  src: JsonSchemaSource,
+  store: VerdictStore | undefined,
+  metaSchemaAjvs: MetaSchemaAjvs,
+): SchemaValidator | InvalidSchemaError {
   try {
     const kept = store && { verdicts: store.forSchema(src.dialect ?? '', src.file.text), store };
-    return new SchemaValidator(src, kept);
+    return new SchemaValidator(src, kept, metaSchemaAjvs);
   } catch (error) {
     if (error instanceof InvalidSchemaError) return error;
     throw error;
