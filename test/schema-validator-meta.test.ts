@@ -48,3 +48,30 @@ describe('checking schema.json against its meta-schema', () => {
     expect(shared.size).toBe(1);
   });
 });
+
+describe('a definition compiled first as the target of a reference', () => {
+  const schema = {
+    $defs: {
+      Holder: { type: 'object', properties: { shape: { $ref: '#/$defs/Shape' } }, required: ['shape'] },
+      Shape: {
+        anyOf: [
+          { type: 'object', properties: { kind: { const: 'circle' }, radius: { type: 'number' } }, required: ['kind'] },
+          { type: 'object', properties: { kind: { const: 'square' }, side: { type: 'number' } }, required: ['kind'] },
+        ],
+      },
+    },
+  };
+  const wrong = [{ kind: 'square', side: 'wide' }, { kind: 'oval' }, 7];
+
+  it('validates as when it is asked for first', () => {
+    const first = new SchemaValidator(source(schema));
+    const referredFirst = new SchemaValidator(source(schema));
+    expect(
+      referredFirst.validate('Holder', { shape: { kind: 'circle', radius: 'big' } }).map((v) => v.message),
+    ).toEqual(['expected a number, got the string "big"']);
+    for (const value of wrong) expect(referredFirst.validate('Shape', value)).toEqual(first.validate('Shape', value));
+    expect(first.validate('Shape', wrong[0]).map((v) => `${v.pointer}: ${v.message}`)).toEqual([
+      '/side: expected a number, got the string "wide"',
+    ]);
+  });
+});

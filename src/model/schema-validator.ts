@@ -148,7 +148,14 @@ export class SchemaValidator {
   private compile(pointer: string): ValidateFunction {
     let fn = this.compiled.get(pointer);
     if (!fn) {
-      fn = this.ajv.getSchema(`${this.schemaId}#${pointer}`);
+      const key = `${this.schemaId}#${pointer}`;
+      // A definition another one refers to was compiled with it, kept among the file's references
+      // and not where `getSchema` looks: asked for itself later, ajv would compile it again.
+      const asReference = this.ajv.schemas[this.schemaId]?.refs[key];
+      fn =
+        typeof asReference === 'object' && typeof asReference.validate === 'function'
+          ? (asReference.validate as ValidateFunction)
+          : this.ajv.getSchema(key);
       if (!fn) throw new Error(`no schema at ${pointer}`);
       this.compiled.set(pointer, fn);
     }
