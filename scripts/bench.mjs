@@ -411,9 +411,9 @@ function syntheticSpec(k) {
 }
 
 /**
- * A cold check with 1, 2, 3 and 4 worker threads (3 is the default on four cores): wall time, CPU time (all threads), peak memory, and
- * the wall time on four cores, derived so that a 4-core runner's figure can be read from a 2-core
- * machine. The CPU time of every thread of the process is sampled from /proc every 20 ms (Linux;
+ * A cold check with 1, 2, 3 and 4 worker threads (3 is the default on four cores): wall time,
+ * CPU time (all threads), peak memory, and the wall time on four cores, derived so that a 4-core
+ * runner's figure can be read from a 2-core machine. The CPU time of every thread of the process is sampled from /proc every 20 ms (Linux;
  * a thread that ends loses at most its last 20 ms). With enough cores no thread waits for a core,
  * so the wall time is at least the busiest thread's CPU time (the main thread, or a worker) and at
  * least the whole CPU time over the cores: the derived figure is the larger of the two, a lower
