@@ -16,7 +16,7 @@
 // Then incremental checks across processes: a check with the cache of the tree before one edit
 // (an MDX page, an example, a schema.ts), against a cold check of the same edited tree.
 //
-// Then the worker pool: a cold check with --workers 1, 2 and 4, its wall and CPU time, and the
+// Then the worker pool: a cold check with --workers 1, 2, 3 and 4, its wall and CPU time, and the
 // wall time four cores would give, derived from each thread's CPU time (see `benchWorkers`).
 //
 //   npm run bench -- [--runs N] [--corpus DIR] [--no-scaling] [--no-review] [--no-watch] [--watch-edits N]
@@ -411,9 +411,9 @@ function syntheticSpec(k) {
 }
 
 /**
- * A cold check with 1, 2 and 4 worker threads: wall time, CPU time (all threads), peak memory, and
- * the wall time on four cores, derived so that a 4-core runner's figure can be read from a 2-core
- * machine. The CPU time of every thread of the process is sampled from /proc every 20 ms (Linux;
+ * A cold check with 1, 2, 3 and 4 worker threads (3 is the default on four cores): wall time,
+ * CPU time (all threads), peak memory, and the wall time on four cores, derived so that a 4-core
+ * runner's figure can be read from a 2-core machine. The CPU time of every thread of the process is sampled from /proc every 20 ms (Linux;
  * a thread that ends loses at most its last 20 ms). With enough cores no thread waits for a core,
  * so the wall time is at least the busiest thread's CPU time (the main thread, or a worker) and at
  * least the whole CPU time over the cores: the derived figure is the larger of the two, a lower
@@ -423,7 +423,7 @@ function syntheticSpec(k) {
 async function benchWorkers() {
   const cores = os.availableParallelism?.() ?? os.cpus().length;
   const rows = [];
-  for (const workers of [1, 2, 4]) {
+  for (const workers of [1, 2, 3, 4]) {
     const results = [];
     for (let i = 0; i < runs; i++)
       results.push(await runCheckThreads(corpus, ['--no-cache', '--workers', String(workers)]));

@@ -4,6 +4,8 @@ import { check } from '../src/check.js';
 import { resolveRunConfig, runtimeOf } from '../src/cli/run-config.js';
 import { UsageError } from '../src/core/errors.js';
 import { Runtime } from '../src/runtime/runtime.js';
+import { loadSpec } from '../src/sources/load.js';
+import type { Spec } from '../src/model/spec.js';
 import { endWorkers, workersRunning } from '../src/runtime/worker/runner.js';
 
 describe('the worker pool', () => {
@@ -22,6 +24,28 @@ describe('the worker pool', () => {
     expect(one.summary.examplesValidated).toBeGreaterThan(0);
     await endWorkers();
     expect(workersRunning()).toBe(0);
+  });
+
+  it("parses the versions' pages in the workers after the first, beside this thread, into the same model", async () => {
+    await endWorkers();
+    const alone = await loadSpec(driftedSpec);
+    const runtime = new Runtime({ worker: true, workers: 3 });
+    const pooled = await loadSpec(driftedSpec, { runtime });
+    const pages = (spec: Spec) => spec.versions.flatMap((v) => v.pages);
+    // Two of the three shares went to workers (the last one parsed the SEPs too); this thread parsed the third.
+    expect(runtime.counts.pagesParsedInWorkers).toBeGreaterThan(0);
+    expect(runtime.counts.pagesParsedInWorkers).toBeLessThan(pages(alone).length);
+    expect(pages(pooled).map((p) => p.file.path)).toEqual(pages(alone).map((p) => p.file.path));
+    const plain = (spec: Spec) =>
+      JSON.stringify({
+        pages: pages(spec).map(({ file: _file, ...page }) => page),
+        // A SEP parsed in a worker has no tree in the model (see `LoadOptions.runtime`); its data is the same.
+        seps: spec.seps.map(({ file: _file, tree: _tree, ...sep }) => sep),
+        suppressions: spec.suppressions,
+        problems: spec.inputProblems,
+      });
+    expect(plain(pooled)).toBe(plain(alone));
+    await endWorkers();
   });
 
   it('puts the parts of a split job back in order', async () => {

@@ -89,7 +89,7 @@ export interface RunConfig {
   worker?: boolean;
   /**
    * How many worker threads the jobs that split are spread over (`--workers N`, else the
-   * `SPEC_CHECK_WORKERS` environment variable); undefined: the default, one.
+   * `SPEC_CHECK_WORKERS` environment variable); undefined: the default, one fewer than the cores (at least one).
    */
   workers?: number;
   /**

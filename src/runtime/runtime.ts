@@ -18,8 +18,9 @@ export interface RuntimeOptions {
   /** Folder of the content-addressed disk cache; no disk cache when absent. */
   cacheDir?: string;
   /**
-   * How many worker threads the jobs that split are spread over (`--workers`); default: one (see
-   * `defaultWorkerThreads`). The output is the same for any number.
+   * How many worker threads the jobs that split and the versions' pages are spread over
+   * (`--workers`); default: one fewer than the cores (see `defaultWorkerThreads`). The output is
+   * the same for any number.
    */
   workers?: number;
   /**
@@ -35,10 +36,16 @@ export class Runtime {
   readonly #memories = new Map<string, MemoryCache<unknown>>();
   /**
    * In the life of the runtime (for `SPEC_CHECK_TIMING` and tests): the versions' schema.json
-   * generated (not read back), the Schema Reference pages rendered from a conversion, and those
-   * made again from a kept rendering with other example texts.
+   * generated (not read back), the Schema Reference pages rendered from a conversion, those
+   * made again from a kept rendering with other example texts, and the versions' pages parsed in
+   * the pool's workers.
    */
-  readonly counts = { schemaJsonGenerated: 0, referencePagesRendered: 0, referencePagesSpliced: 0 };
+  readonly counts = {
+    schemaJsonGenerated: 0,
+    referencePagesRendered: 0,
+    referencePagesSpliced: 0,
+    pagesParsedInWorkers: 0,
+  };
 
   /** How many worker threads the jobs that split are spread over. */
   readonly workers: number;
@@ -87,6 +94,11 @@ export class Runtime {
     for (const [i, part] of parts.entries())
       for (const [j, at] of part.indexes.entries()) merged[at] = (outputs[i] as unknown[])[j];
     return merged as WorkerOutput<J>;
+  }
+
+  /** Runs a job in worker `index` of the pool (started if need be), or here when no worker thread is available. */
+  runInWorker<J extends WorkerJob>(job: J, index: number): Promise<WorkerOutput<J>> {
+    return runner.runJob(job, this.options.worker !== false, index);
   }
 
   /**

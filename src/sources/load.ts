@@ -18,7 +18,14 @@ import type {
 import { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { readSchemaSource, suppressionsInTypeScript } from './schema-ts.js';
-import { lazyMarkdownPage, pageData, pageFromData, readMarkdownPage } from './markdown.js';
+import {
+  lazyMarkdownPage,
+  markdownJob,
+  pageData,
+  pageFromData,
+  readMarkdownPage,
+  type ParsedPageProducts,
+} from './markdown.js';
 import { readRelativeImports, readTypeDeclarations, type RelativeImports } from './type-declarations.js';
 import { memo, FileReader, isFolder, type LoadCache } from '../runtime/files.js';
 import type { Runtime } from '../runtime/runtime.js';
@@ -45,6 +52,7 @@ import {
 } from './layout.js';
 import { findVersions, listSeps, posixJoin, type InputSelection } from './inputs.js';
 import type { PageProducts } from './page-products.js';
+import { pageJobItem, parsePagesInPool, syntaxOf } from './page-pool.js';
 
 export { defaultLayout, type Layout } from './layout.js';
 
@@ -131,13 +139,19 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     const toParse = now.filter((f) => !cached.has(f));
     const length = toParse.reduce((n, f) => n + f.text.length, 0);
     const inWorker = prose && toParse.length > 0 && !!options.runtime?.useWorker(length);
-    const job = {
-      kind: 'markdown' as const,
-      pages: toParse.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const })),
-      givesWay: true,
-    };
+    const pages = toParse.map((f) => ({ path: f.path, text: f.text, syntax: 'md' as const }));
+    // With a pool, the last worker parses them all (the first one's time goes to the generation);
+    // alone, the first gives way to the generation.
+    const runtime = options.runtime;
+    const last = runtime ? runtime.workers - 1 : 0;
     // The worker's output covers the first of `toParse`, in order; a failed job leaves them all here.
-    const parsed = inWorker ? await options.runtime!.run(job, length).catch(() => undefined) : undefined;
+    const parsed = !inWorker
+      ? undefined
+      : await (
+          last > 0
+            ? runtime!.runInWorker({ kind: 'markdown', pages }, last)
+            : runtime!.run({ kind: 'markdown', pages, givesWay: true }, length)
+        ).catch(() => undefined);
     return { now: new Set(now), cached, parsed: parsed?.values() };
   });
   // Awaited below, unless reading the versions fails first.
@@ -171,6 +185,17 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   // Without a config or a marker: MDX prose is Mintlify's (as spec-check has always read it), Markdown GitHub's.
   const siteKind: SiteKind =
     givenKind ?? (loaded.some((l) => l.pageFiles.some((f) => f.path.endsWith('.mdx'))) ? 'mintlify' : 'github');
+  // Posted before `onSourcesLoaded` posts the generation: the pool's workers parse pages first.
+  const pooled =
+    prose && !reader.cache
+      ? parsePagesInPool(
+          loaded.flatMap((l) => l.pageFiles),
+          siteKind,
+          products,
+          options.runtime,
+          sepFiles.filter((f) => sepParsedAtLoad(f.text, options)).reduce((n, f) => n + f.text.length, 0),
+        )
+      : undefined;
   const markdownSite =
     prose && siteKind !== 'mintlify'
       ? await loadMarkdownSite(reader, siteKind, marker, layout.site, proseDirs)
@@ -200,11 +225,18 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
     ...(relativeImports.resolved.size ? { relativeImports: relativeImports.resolved } : {}),
   };
   options.onSourcesLoaded?.(spec);
-  // Parsing the prose is most of loading.
+  // Parsing the prose is most of loading: with a pool, this thread parses its share of the pages
+  // while the pool's other workers parse theirs; the pages then go into the model in file order.
+  const parsedAhead = new Map<TextFile, ParsedPageProducts>();
+  for (const file of pooled?.here ?? [])
+    parsedAhead.set(file, markdownJob([pageJobItem(file, siteKind)], undefined, true)[0]);
+  const parsedInPool = (await pooled?.there) ?? new Map<TextFile, ParsedPageProducts>();
   for (const [i, { version, pageFiles }] of loaded.entries()) {
     if (prose)
       for (const file of pageFiles)
-        version.pages.push(readPage(file, file.path.endsWith('.md') ? 'md' : 'mdx', reader, siteKind, products));
+        version.pages.push(
+          readPage(file, syntaxOf(file), reader, siteKind, products, parsedAhead.get(file) ?? parsedInPool.get(file)),
+        );
     options.onProgress?.(`loaded version ${version.id}`, i + 1, loaded.length);
   }
   const { now, cached, parsed: fromWorker } = await parsingSeps;
@@ -445,13 +477,18 @@ function readPage(
   reader: FileReader,
   kind?: SiteKind,
   products?: PageProducts,
+  parsed?: ParsedPageProducts,
 ): MarkdownPage {
   // Pages of a generator with a syntax of its own are read differently: their parse is kept apart.
   const key = kind && kind !== 'mintlify' ? `${syntax}-${kind}` : syntax;
   if (products && !reader.cache) {
-    const read = products.page(file, syntax, kind);
+    const read = products.page(file, syntax, kind, parsed);
     reader.suppressions.push(...read.suppressions);
     return pageRead(read.page, reader);
+  }
+  if (parsed) {
+    reader.suppressions.push(...parsed.suppressions);
+    return pageRead({ ...pageFromData(file, parsed.data), ...(parsed.tree ? { tree: parsed.tree } : {}) }, reader);
   }
   const page = memo(reader.cache, key, file, () => readMarkdownPage(file, syntax, kind));
   reader.suppressions.push(

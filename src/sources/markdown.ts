@@ -387,17 +387,29 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
  * the pages parsed so far, and the caller parses the rest.
  */
 export function markdownJob(
-  pages: { path: string; text: string; syntax: 'mdx' | 'md' }[],
+  pages: { path: string; text: string; syntax: 'mdx' | 'md'; kind?: SiteKind }[],
   stop?: () => boolean,
-): { data: MarkdownPageData; suppressions: Suppression[] }[] {
-  const out: { data: MarkdownPageData; suppressions: Suppression[] }[] = [];
-  for (const { path, text, syntax } of pages) {
+  trees = false,
+): ParsedPageProducts[] {
+  const out: ParsedPageProducts[] = [];
+  for (const { path, text, syntax, kind } of pages) {
     if (stop?.()) break;
     const file = new TextFile(path, text);
-    const parsed = parsePage(file, syntax);
-    out.push({ data: parsed.data, suppressions: suppressionsInPage(file, parsed.tree) });
+    const parsed = parsePage(file, syntax, kind);
+    out.push({
+      data: parsed.data,
+      suppressions: suppressionsInPage(file, parsed.tree),
+      ...(trees && parsed.tree ? { tree: parsed.tree } : {}),
+    });
   }
   return out;
+}
+
+/** What parsing a page in a job gives back: its parse data, its suppression comments and, when asked, its tree. */
+export interface ParsedPageProducts {
+  data: MarkdownPageData;
+  suppressions: Suppression[];
+  tree?: Root;
 }
 
 function at(file: TextFile, node: Nodes): Location {

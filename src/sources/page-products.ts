@@ -21,7 +21,13 @@ import type { TextFile } from '../core/text-file.js';
 import type { MarkdownPage, SiteKind, Suppression } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
-import { pageFromData, parseMarkdownPage, type KeptPageData, type MarkdownPageData } from './markdown.js';
+import {
+  pageFromData,
+  parseMarkdownPage,
+  type KeptPageData,
+  type MarkdownPageData,
+  type ParsedPageProducts,
+} from './markdown.js';
 import { suppressionsInPage } from './suppressions.js';
 import type { PageOutline } from './page-outline.js';
 
@@ -83,9 +89,22 @@ export class PageProducts {
     this.#changed = true;
   }
 
-  /** A page of the versions' prose, with its tree and its suppression comments: from the cache, else parsed. */
-  page(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { page: MarkdownPage; suppressions: Suppression[] } {
-    const key = hashParts(['page', syntax, kind ?? '', file.path, file.text]);
+  /** Whether the cache holds the products of this page: `page` then reads them back instead of parsing. */
+  holds(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): boolean {
+    return this.lookUp(pageKey(file, syntax, kind)) !== undefined;
+  }
+
+  /**
+   * A page of the versions' prose, with its tree and its suppression comments: from the cache,
+   * else `parsed` (parsed elsewhere, in a worker thread), else parsed here.
+   */
+  page(
+    file: TextFile,
+    syntax: 'mdx' | 'md',
+    kind?: SiteKind,
+    parsed?: ParsedPageProducts,
+  ): { page: MarkdownPage; suppressions: Suppression[] } {
+    const key = pageKey(file, syntax, kind);
     const stored = this.lookUp(key);
     if (stored) {
       this.counts.pagesFromCache++;
@@ -93,9 +112,9 @@ export class PageProducts {
       const tree = typeof stored.tree === 'string' ? (JSON.parse(stored.tree) as Root) : undefined;
       return { page: tree ? { ...page, tree } : page, suppressions: stored.suppressions };
     }
-    const { tree, data } = parseMarkdownPage(file, syntax, kind);
+    const { tree, data } = parsed ?? parseMarkdownPage(file, syntax, kind);
     const page: MarkdownPage = { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
-    const suppressions = suppressionsInPage(file, tree);
+    const suppressions = parsed?.suppressions ?? suppressionsInPage(file, tree);
     this.keep(key, { data, ...(tree ? { tree: treeText(tree) } : {}), suppressions }, page);
     return { page, suppressions };
   }
@@ -147,6 +166,9 @@ export class PageProducts {
 /** A tree's JSON text. Estree literals may hold a bigint, which JSON cannot: no rule reads their values. */
 const treeText = (tree: Root) =>
   JSON.stringify(tree, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+
+const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
+  hashParts(['page', syntax, kind ?? '', file.path, file.text]);
 
 const sepKey = (file: TextFile) => hashParts(['sep', file.path, file.text]);
 

@@ -58,7 +58,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
     .option('--write-baseline <file>', 'record the current findings in this baseline file')
     .option('--watch', 're-check when files change, printing new findings (Ctrl-C to stop)')
     .option('--no-cache', 'neither read nor write the cache in node_modules/.cache/spec-check')
-    .option('--workers <n>', 'worker threads to generate in (default: 1)')
+    .option('--workers <n>', 'worker threads to generate and parse pages in (default: one fewer than the cores)')
     .option('--rules-url <url>', 'sarif, markdown: link rules to their headings in docs/rules.md at this address')
     .option('--blob-url <url>', 'markdown: link locations to <url>/<path>?plain=1#L<line>')
     .option('--base <git-ref>', 'report only findings the tree has and this commit of its git repository has not')

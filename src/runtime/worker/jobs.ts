@@ -5,12 +5,12 @@
  */
 import type { GenerationJob, JobOutput } from '../../generators/jobs.js';
 import type { FormatJob, FormatOutput } from '../../generators/format-job.js';
-import type { MarkdownPageData } from '../../sources/markdown.js';
-import type { Suppression } from '../../model/spec.js';
+import type { ParsedPageProducts } from '../../sources/markdown.js';
+import type { SiteKind } from '../../model/spec.js';
 
 export interface MarkdownJob {
   kind: 'markdown';
-  pages: { path: string; text: string; syntax: 'mdx' | 'md' }[];
+  pages: { path: string; text: string; syntax: 'mdx' | 'md'; kind?: SiteKind }[];
   /**
    * Stop when another job is waiting for the thread: the output then covers the first pages
    * only, and the poster parses the rest. (A check posts the SEPs first and the generation
@@ -18,11 +18,13 @@ export interface MarkdownJob {
    * them only after its own pages, parses what is left.)
    */
   givesWay?: boolean;
+  /** Give back each page's tree too (the versions' pages parsed in the pool; see `sources/load.ts`). */
+  trees?: boolean;
 }
 
 export type WorkerJob = GenerationJob | MarkdownJob | FormatJob;
 export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
-  ? { data: MarkdownPageData; suppressions: Suppression[] }[]
+  ? ParsedPageProducts[]
   : J extends FormatJob
     ? FormatOutput[]
     : J extends GenerationJob
@@ -39,7 +41,7 @@ export async function runWorkerJob<J extends WorkerJob>(
 ): Promise<WorkerOutput<J>> {
   if (job.kind === 'markdown') {
     const { markdownJob } = await import('../../sources/markdown.js');
-    return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined) as WorkerOutput<J>;
+    return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined, job.trees) as WorkerOutput<J>;
   }
   if (job.kind === 'format')
     return (await (await import('../../generators/format-job.js')).runFormatJob(job)) as WorkerOutput<J>;

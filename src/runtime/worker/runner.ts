@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
 import type { WorkerJob, WorkerOutput } from './jobs.js';
@@ -124,16 +125,19 @@ const pool: (PoolWorker | undefined)[] = [];
 let nextId = 0;
 
 /**
- * How many worker threads jobs are spread over by default: one, whatever the cores. Measured on the
- * corpus (`npm run bench`), the main thread (parsing the prose, then the rules: about 4.5 s of CPU)
- * is the busiest thread already with one worker and the formatting threads beside it, so more
- * workers do not shorten a cold check even on four cores; each one more costs about 1.2 s of CPU
- * (it loads TypeScript and TypeDoc's dependencies) and about 130 MB of peak memory. `--workers N`
- * spreads the generation when the prose is small and the schema.ts files are many.
+ * How many worker threads jobs are spread over by default: one fewer than the cores the process
+ * may use (the main thread parses its share of the pages and runs the rules), at least one, at
+ * most eight. On two cores that is one: the first worker generates the files while the main
+ * thread parses every page. With more, the workers after the first parse the rest of the pages
+ * and each version's schema.json; measured on the corpus (`npm run bench`), the main thread's
+ * CPU time, the busiest thread's, falls by about a third from one worker to three.
  */
 export function defaultWorkerThreads(): number {
-  return 1;
+  return Math.max(1, Math.min(os.availableParallelism() - 1, MAX_DEFAULT_WORKERS));
 }
+
+/** Past this, a thread more costs memory and start-up for pages too few to share out. */
+const MAX_DEFAULT_WORKERS = 8;
 
 /** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startWorker`). */
 function spawnWorker(index: number, dormant = false): PoolWorker {
