@@ -152,7 +152,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const sepPagesRead =
     prose || options.sepPages ? loadSepPages(reader, layout, siteRead, sepsRead, scriptRead) : undefined;
   const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript, sepPages] = await Promise.all([
-    Promise.all(names.map((id) => loadVersion(reader, layout, id))),
+    Promise.all(names.map((id) => loadVersion(reader, layout, id, options.pageProducts))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
@@ -305,6 +305,7 @@ async function loadVersion(
   reader: FileReader,
   layout: Layout,
   id: string,
+  products: PageProducts | undefined,
 ): Promise<{ version: SpecVersion; pageFiles: TextFile[] }> {
   const schemaTsPath = atVersion(layoutPattern(layout, 'schema'), id);
   const schemaJsonPath = atVersion(layoutPattern(layout, 'schemaJson'), id);
@@ -355,7 +356,13 @@ async function loadVersion(
       column: 1,
     });
   }
-  const source = schemaTs && memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+  const source =
+    schemaTs &&
+    memo(reader.cache, 'schema.ts', schemaTs, () =>
+      products && !reader.cache
+        ? products.schemaSource(schemaTs, () => readSchemaSource(schemaTs))
+        : readSchemaSource(schemaTs),
+    );
   if (source?.tooDeep) {
     // Not handed to the rules or the generators: their parsers would overflow the stack.
     for (const e of source.syntaxErrors) reader.problem('parse', e.message, e.location);

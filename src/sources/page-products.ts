@@ -18,7 +18,7 @@
  */
 import type { Root } from 'mdast';
 import type { TextFile } from '../core/text-file.js';
-import type { MarkdownPage, SiteKind, Suppression } from '../model/spec.js';
+import type { Declaration, MarkdownPage, SchemaSource, SiteKind, Suppression } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import { pageFromData, parseMarkdownPage, type KeptPageData, type MarkdownPageData } from './markdown.js';
@@ -44,18 +44,30 @@ interface StoredBundle {
 const KIND = 'page-products';
 const KEY = hashParts(['page products']);
 
-/** How many pages were read back from the cache and how many were parsed, for `SPEC_CHECK_TIMING` and tests. */
+/** How many pages (and schema.ts files) were read back from the cache and how many were parsed, for `SPEC_CHECK_TIMING` and tests. */
 export interface PageProductCounts {
   pagesFromCache: number;
   pagesParsed: number;
+  schemaSourcesFromCache: number;
+  schemaSourcesParsed: number;
 }
+
+/** A schema.ts file's declarations model as stored: all of `SchemaSource` but its file and the index by name. */
+type StoredSchemaSource = Omit<SchemaSource, 'file' | 'byName'> & { tooDeep?: true };
+
+const SCHEMA_SOURCE_KIND = 'schema-source';
 
 export class PageProducts {
   #stored: Record<string, StoredProducts> | undefined;
   /** The products of the pages loaded in this process, by key: what is written back. */
   readonly #used = new Map<string, StoredProducts>();
   #changed = false;
-  readonly counts: PageProductCounts = { pagesFromCache: 0, pagesParsed: 0 };
+  readonly counts: PageProductCounts = {
+    pagesFromCache: 0,
+    pagesParsed: 0,
+    schemaSourcesFromCache: 0,
+    schemaSourcesParsed: 0,
+  };
 
   constructor(private readonly cache: DiskCache) {}
 
@@ -132,6 +144,39 @@ export class PageProducts {
     data: (file) => this.sep(file)?.data,
     keep: (file, data) => this.keepSep(file, data, []),
   };
+
+  /**
+   * The declarations model of a schema.ts (see `readSchemaSource`): from the cache, else made and
+   * kept. Parsing the six schema.ts files of the MCP spec with TypeScript is a fifth of a check
+   * after a page edit; their models are plain data, kept one entry per text (so a schema.ts edit
+   * writes one entry, and a tree with other texts reads its own).
+   */
+  schemaSource(file: TextFile, make: () => SchemaSource & { tooDeep?: true }): SchemaSource & { tooDeep?: true } {
+    const key = hashParts(['schema source', file.path, file.text]);
+    const stored = this.cache.get<StoredSchemaSource>(SCHEMA_SOURCE_KIND, key);
+    if (
+      stored &&
+      Array.isArray(stored.declarations) &&
+      Array.isArray(stored.plainComments) &&
+      Array.isArray(stored.syntaxErrors)
+    ) {
+      this.counts.schemaSourcesFromCache++;
+      const byName = new Map<string, Declaration>();
+      for (const d of stored.declarations) if (!byName.has(d.name)) byName.set(d.name, d);
+      return { file, ...stored, byName };
+    }
+    const made = make();
+    this.counts.schemaSourcesParsed++;
+    const kept: StoredSchemaSource = {
+      declarations: made.declarations,
+      plainComments: made.plainComments,
+      syntaxErrors: made.syntaxErrors,
+      ...(made.imports ? { imports: made.imports } : {}),
+      ...(made.tooDeep ? { tooDeep: made.tooDeep } : {}),
+    };
+    this.cache.set(SCHEMA_SOURCE_KIND, key, kept);
+    return made;
+  }
 
   /** Writes the products of the pages loaded in this process, when any was parsed or any stored one went unused. */
   save(): void {
