@@ -356,13 +356,7 @@ async function loadVersion(
       column: 1,
     });
   }
-  const source =
-    schemaTs &&
-    memo(reader.cache, 'schema.ts', schemaTs, () =>
-      products && !reader.cache
-        ? products.schemaSource(schemaTs, () => readSchemaSource(schemaTs))
-        : readSchemaSource(schemaTs),
-    );
+  const source = schemaTs && schemaSourceOf(schemaTs, reader, products);
   if (source?.tooDeep) {
     // Not handed to the rules or the generators: their parsers would overflow the stack.
     for (const e of source.syntaxErrors) reader.problem('parse', e.message, e.location);
@@ -394,6 +388,13 @@ async function loadVersion(
 
   const pages = await Promise.all(pageFiles.map((p) => reader.read(p)));
   return { version, pageFiles: pages.filter((f): f is TextFile => !!f) };
+}
+
+/** A schema.ts file's declarations: kept in memory (watch mode) or in the disk cache's page products, else parsed. */
+function schemaSourceOf(file: TextFile, reader: FileReader, products: PageProducts | undefined) {
+  return memo(reader.cache, 'schema.ts', file, () =>
+    products && !reader.cache ? products.schemaSource(file, () => readSchemaSource(file)) : readSchemaSource(file),
+  );
 }
 
 async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]> {
