@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
+import { lookUpReport } from '../src/report-cache.js';
+import { resolveRunConfig, ruleOptionsOf } from '../src/cli/run-config.js';
 import { formatJson } from '../src/reporters/json.js';
 import { loadSpec } from '../src/sources/load.js';
 import { Project } from '../src/project/project.js';
@@ -259,6 +261,29 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(entries.length).toBeLessThanOrEqual(16);
     // Each edit replaces the page's products: the entries do not grow by a page per edit.
     expect(sizeOf(entries)).toBeLessThan(before * 1.2);
+  });
+
+  it("leaves the worker dormant after a page edit only: the jobs' inputs are as a finished check left them", async () => {
+    const { root, cacheDir } = specCopy();
+    const jobsCached = async () => {
+      // With the options a check of the root resolves (as `check` gives them to its lookup).
+      const run = resolveRunConfig({ root });
+      const options = { ...ruleOptionsOf(run), layout: run.layout };
+      const { lookup } = await lookUpReport(root, options, new Runtime({ worker: false, cacheDir }));
+      return lookup?.jobsCached === true;
+    };
+    await cachedCheck(root, cacheDir);
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    expect(await jobsCached()).toBe(true);
+    const afterPage = await cachedCheck(root, cacheDir);
+    expect(afterPage.report).toBe(await coldCheck(root));
+    // An example feeds the Schema Reference: the worker is woken ahead of its job.
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
+    expect(await jobsCached()).toBe(false);
+    await cachedCheck(root, cacheDir);
+    // That check finished: the next one with the same job inputs needs no worker.
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nAnd one more.\n');
+    expect(await jobsCached()).toBe(true);
   });
 
   it('makes the same Schema Reference text from the kept rendering as a fresh conversion does', async () => {
