@@ -20,7 +20,7 @@ import { resolveVocabulary, type Vocabulary } from './consistency/vocabulary.js'
 import { mayHaveJsonBlock } from './prose/prose-json.js';
 import { resolveRunConfig, ruleOptionsOf } from './cli/run-config.js';
 import type { TextFile } from './core/text-file.js';
-import { displayRoot, lookUpReport, type ReportLookup } from './report-cache.js';
+import { displayRoot, JOBS_DONE, lookUpReport, type ReportLookup } from './report-cache.js';
 import { pageProductsOf } from './sources/page-products.js';
 import { openVerdictStore } from './model/validation-verdicts.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
@@ -114,9 +114,12 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     }
     lookup = looked.lookup;
   }
-  const { reportKey, preread } = lookup ?? {};
-  runtime.wakeWorker();
-  if (preread) runtime.prepareWorker(largestWorkerInput(preread, options));
+  const { reportKey, preread, jobInputsKey, jobsCached } = lookup ?? {};
+  // When the worker's jobs will find their products in the cache, it is left dormant: a job wakes it.
+  if (!jobsCached) {
+    runtime.wakeWorker();
+    if (preread) runtime.prepareWorker(largestWorkerInput(preread, options));
+  }
   // The rules' preparation (generating files to compare) needs no prose: it starts as soon as
   // the other sources are loaded, and in the worker thread it runs while the prose is parsed.
   let project: Project | undefined;
@@ -173,8 +176,11 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     !spec.typeDeclarations &&
     !baseOutsideInputs(spec) &&
     !(spec.includes ?? []).some((i) => !i.target || !preread?.has(i.target))
-  )
+  ) {
     cache.set('report', reportKey, { findings: report.findings, groups: report.groups, summary: report.summary });
+    // The rules waited for every job: what they made is in the cache for the next check of these job inputs.
+    if (jobInputsKey && !jobsCached) cache.set(JOBS_DONE, jobInputsKey, {});
+  }
   return { project, spec, files: spec.files ?? new Map(), report };
 }
 

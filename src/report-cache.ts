@@ -15,6 +15,7 @@ import type { RunOptions } from './engine/run.js';
 import { hashParts } from './runtime/cache.js';
 import { digestOf, FileDigests } from './runtime/file-digests.js';
 import { CheckInputs, type InputSelection } from './sources/inputs.js';
+import { defaultLayout } from './sources/layout.js';
 import { toolVersion } from './version.js';
 import { entryPath } from './runtime/git-tree.js';
 import { displayPath } from './util/paths.js';
@@ -27,7 +28,17 @@ export type KeyedOptions = InputSelection &
 export interface ReportLookup {
   reportKey?: string;
   preread?: Map<string, TextFile>;
+  /**
+   * The key of the inputs the worker's jobs read (see `jobInputsKey`), under which a check that
+   * finished marks that everything they make is in the cache.
+   */
+  jobInputsKey?: string;
+  /** An earlier check of the same job inputs left their products in the cache: the worker is not woken ahead of a job. */
+  jobsCached?: boolean;
 }
+
+/** The cache kind of the mark that a check of some job inputs finished (see `ReportLookup.jobInputsKey`). */
+export const JOBS_DONE = 'jobs-done';
 
 /** A report from the cache, with the texts of the files its findings name. */
 export interface CachedCheck {
@@ -65,14 +76,67 @@ export async function lookUpReport(
     const files = stored && (await inputs.texts(namedFiles(stored.findings), digests));
     if (stored && files) return { hit: { files, report: reportOf(stored, root) } };
   }
-  if (!options.fileSystem) runtime.wakeWorker();
+  // What the worker would make (schema.json, the Schema Reference, the SEPs' parse and pages)
+  // depends on no prose page: after a page edit it is all in the cache, and the worker, which
+  // would load TypeScript, TypeDoc and Prettier for nothing (about 0.7 s of CPU on the corpus), is
+  // not woken. A job that comes all the same (an entry pruned) wakes it then. When the files'
+  // digests are known it is decided now, so that the worker loads while the files are read; when
+  // some are known and others not, those changed, and it is woken now; when none is (files just
+  // checked out), once they are read.
+  const jobsDone = (key: string | undefined) => !!key && !!cache.get(JOBS_DONE, key);
+  const knownJobInputs = jobInputsKey(inputs.paths, (p) => digests.digest(p), options);
+  const wake = () => {
+    if (!options.fileSystem) runtime.wakeWorker();
+  };
+  let jobsCached = jobsDone(knownJobInputs);
+  if (knownJobInputs ? !jobsCached : jobInputs(inputs.paths, options).some((p) => digests.digest(p))) wake();
   const read = await inputs.read(digests);
-  if (!read) return { lookup: {} };
+  if (!read) {
+    wake();
+    return { lookup: {} };
+  }
   digests.save();
   const key = reportKey(read.key);
   const stored = read.key === knownKey ? undefined : storedReport(cache.get<StoredReport>('report', key));
   if (stored) return { hit: { files: read.files, report: reportOf(stored, root) } };
-  return { lookup: { reportKey: key, preread: read.files } };
+  const readJobInputs = knownJobInputs ?? jobInputsKey(inputs.paths, (p) => digests.digest(p), options);
+  if (!knownJobInputs) jobsCached = jobsDone(readJobInputs);
+  return {
+    lookup: {
+      reportKey: key,
+      preread: read.files,
+      ...(readJobInputs ? { jobInputsKey: readJobInputs } : {}),
+      ...(jobsCached ? { jobsCached } : {}),
+    },
+  };
+}
+
+/**
+ * The key of the inputs of the worker's jobs: every input file but the prose pages (a `.md` or
+ * `.mdx` file outside the SEPs' folder, other than a `schema.mdx`, which is a Schema Reference
+ * page or its template), with the options. Undefined when a file's digest is not known. A file a
+ * job reads that is counted as a page here (a page a comment's `{@include}` puts in) only makes
+ * the worker start when its job comes instead of ahead: the mark is a guess at speed, never at
+ * what is reported.
+ */
+function jobInputsKey(
+  paths: readonly string[],
+  digest: (path: string) => string | undefined,
+  options: KeyedOptions,
+): string | undefined {
+  const parts = [toolVersion, 'job inputs', optionsKey(options)];
+  for (const p of jobInputs(paths, options)) {
+    const d = digest(p);
+    if (!d) return undefined;
+    parts.push(p, d);
+  }
+  return hashParts(parts);
+}
+
+/** The input files the worker's jobs may read: all but the prose pages (see `jobInputsKey`). */
+function jobInputs(paths: readonly string[], options: KeyedOptions): string[] {
+  const seps = `${options.layout?.seps ?? defaultLayout.seps}/`;
+  return paths.filter((p) => !/\.mdx?$/.test(p) || p.startsWith(seps) || path.posix.basename(p) === 'schema.mdx');
 }
 
 /**

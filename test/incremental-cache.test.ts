@@ -1,12 +1,18 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
+import { lookUpReport } from '../src/report-cache.js';
+import { resolveRunConfig, ruleOptionsOf } from '../src/cli/run-config.js';
 import { formatJson } from '../src/reporters/json.js';
 import { loadSpec } from '../src/sources/load.js';
 import { Project } from '../src/project/project.js';
 import { Runtime } from '../src/runtime/runtime.js';
 import { generatedFiles } from '../src/generators/outputs.js';
+import { DiskCache } from '../src/runtime/cache.js';
+import { TextFile } from '../src/core/text-file.js';
+import { PageProducts } from '../src/sources/page-products.js';
 import { copyTree, driftedSpec, edit } from './helpers.js';
 
 /** A copy of the drifted sample spec with its own cache folder. */
@@ -28,11 +34,21 @@ async function coldCheck(root: string): Promise<string> {
   return formatJson(await check(root, {}));
 }
 
-const pageProductsEntry = (cacheDir: string) => {
-  const name = fs.readdirSync(cacheDir).find((n) => n.startsWith('page-products-'));
-  if (!name) throw new Error('no page-products entry');
-  return path.join(cacheDir, name);
+/** The page-products entries (one per shard of the pages). */
+const pageProductsEntries = (cacheDir: string) =>
+  fs
+    .readdirSync(cacheDir)
+    .filter((n) => n.startsWith('page-products-'))
+    .map((n) => path.join(cacheDir, n));
+
+/** The page-products entry holding `text`. */
+const pageProductsEntryWith = (cacheDir: string, text: string) => {
+  const entry = pageProductsEntries(cacheDir).find((p) => fs.readFileSync(p, 'utf8').includes(text));
+  if (!entry) throw new Error(`no page-products entry holds ${text}`);
+  return entry;
 };
+
+const sizeOf = (files: string[]) => files.reduce((n, f) => n + fs.statSync(f).size, 0);
 
 describe('a check after one edit, with the cache of the tree before it', () => {
   it('parses only the edited page, and reports what a cold check of the edited tree reports', async () => {
@@ -120,10 +136,10 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(after.report).toBe(await coldCheck(root));
   });
 
-  it('does not serve a tampered page-products entry: the pages are parsed again and the entry made again', async () => {
+  it('does not serve a tampered page-products entry: its pages are parsed again and the entry made again', async () => {
     const { root, cacheDir } = specCopy();
     const first = await cachedCheck(root, cacheDir);
-    const entry = pageProductsEntry(cacheDir);
+    const entry = pageProductsEntryWith(cacheDir, 'Listing widgets');
     // A heading's text changed inside the stored products, the header left as it was.
     const text = fs.readFileSync(entry, 'utf8');
     const tampered = text.replace('Listing widgets', 'Listing gadgets');
@@ -132,16 +148,80 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     // An edit elsewhere, so that the whole report is not served from the cache.
     edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
     const after = await cachedCheck(root, cacheDir);
-    expect(after.timings.pagesFromCache).toBe(0);
-    expect(after.timings.pagesParsed).toBe(first.timings.pagesParsed);
+    // The pages of that entry are parsed again, the others read back.
+    expect(after.timings.pagesParsed).toBeGreaterThan(0);
+    expect(after.timings.pagesFromCache + after.timings.pagesParsed).toBe(first.timings.pagesParsed);
     expect(after.report).toBe(await coldCheck(root));
     expect(after.report).not.toContain('gadgets');
     // Made again: the next check after another edit reads every page back.
     expect(fs.readFileSync(entry, 'utf8')).not.toContain('Listing gadgets');
+    expect(fs.readFileSync(entry, 'utf8')).toContain('Listing widgets');
     edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 6', '"min": 7');
     const again = await cachedCheck(root, cacheDir);
     expect(again.timings.pagesParsed).toBe(0);
     expect(again.timings.pagesFromCache).toBe(first.timings.pagesParsed);
+  });
+
+  it('does not serve a truncated page-products entry: its pages are parsed again', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    const entry = pageProductsEntryWith(cacheDir, 'Listing widgets');
+    const text = fs.readFileSync(entry, 'utf8');
+    fs.writeFileSync(entry, text.slice(0, Math.floor(text.length / 2)));
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.pagesParsed).toBeGreaterThan(0);
+    expect(after.timings.pagesFromCache + after.timings.pagesParsed).toBe(first.timings.pagesParsed);
+    expect(after.report).toBe(await coldCheck(root));
+  });
+
+  it('reads back a page as it was parsed: its tree with every position, its outline and suppressions', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-page-products-'));
+    const cache = new DiskCache(dir, 'test', 'a key of this test');
+    const text = [
+      "import { Widget } from '/snippets/widget.mdx';",
+      '',
+      'export const size = 3n; // a bigint and a comment',
+      '',
+      '# Widgets',
+      '',
+      '<Note kind="tip" open>',
+      '  A *note* with `code` and a [link](#listing).',
+      '</Note>',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| `x` | **y** |',
+      '',
+      '- one',
+      '  - two',
+      '',
+      '{/* spec-check-disable-next-line xref/link */}',
+      '```json',
+      '{ "a": 1 }',
+      '```',
+      '',
+      '## Listing {#listing}',
+      '',
+    ].join('\n');
+    const file = new TextFile('docs/specification/draft/widgets.mdx', text);
+    const writer = new PageProducts(cache);
+    const made = writer.page(file, 'mdx');
+    expect(writer.counts.pagesParsed).toBe(1);
+    writer.save();
+    const reader = new PageProducts(cache);
+    const read = reader.page(file, 'mdx');
+    expect(reader.counts.pagesFromCache).toBe(1);
+    const plain = (value: unknown) =>
+      JSON.parse(JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))) as unknown;
+    expect(read.page.tree).toBeDefined();
+    expect(plain(read.page.tree)).toEqual(plain(made.page.tree));
+    expect(plain(read.page.headings)).toEqual(plain(made.page.headings));
+    expect(read.suppressions).toEqual(made.suppressions);
+    // Asked for again (the other tree of `check --base`), the page gets a tree of its own.
+    const again = reader.page(file, 'mdx');
+    expect(again.page.tree).not.toBe(read.page.tree);
+    expect(plain(again.page.tree)).toEqual(plain(made.page.tree));
   });
 
   it('does not serve a tampered verdicts entry: the values are judged again', async () => {
@@ -163,17 +243,47 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(after.report).toBe(await coldCheck(root));
   });
 
-  it('keeps one page-products entry, holding the pages of the trees this process loaded only', async () => {
+  it('keeps the page products in a few entries, holding the pages of the trees this process loaded only', async () => {
     const { root, cacheDir } = specCopy();
     await cachedCheck(root, cacheDir);
-    const before = fs.statSync(pageProductsEntry(cacheDir)).size;
+    const entries = pageProductsEntries(cacheDir);
+    const before = sizeOf(entries);
+    const edited = path.join(root, 'docs/specification/draft/index.mdx');
+    const stamps = () => entries.map((e) => fs.statSync(e).mtimeMs);
     for (let i = 0; i < 3; i++) {
-      fs.appendFileSync(path.join(root, 'docs/specification/draft/index.mdx'), `\nOne more line (${i}).\n`);
+      const was = stamps();
+      fs.appendFileSync(edited, `\nOne more line (${i}).\n`);
       await cachedCheck(root, cacheDir);
+      // Only the entry of the edited page is written again.
+      expect(stamps().filter((t, j) => t !== was[j]).length).toBeLessThanOrEqual(1);
     }
-    expect(fs.readdirSync(cacheDir).filter((n) => n.startsWith('page-products-'))).toHaveLength(1);
-    // Each edit replaces the page's products: the entry does not grow by a page per edit.
-    expect(fs.statSync(pageProductsEntry(cacheDir)).size).toBeLessThan(before * 1.2);
+    expect(pageProductsEntries(cacheDir)).toEqual(entries);
+    expect(entries.length).toBeLessThanOrEqual(16);
+    // Each edit replaces the page's products: the entries do not grow by a page per edit.
+    expect(sizeOf(entries)).toBeLessThan(before * 1.2);
+  });
+
+  it("leaves the worker dormant after a page edit only: the jobs' inputs are as a finished check left them", async () => {
+    const { root, cacheDir } = specCopy();
+    const jobsCached = async () => {
+      // With the options a check of the root resolves (as `check` gives them to its lookup).
+      const run = resolveRunConfig({ root });
+      const options = { ...ruleOptionsOf(run), layout: run.layout };
+      const { lookup } = await lookUpReport(root, options, new Runtime({ worker: false, cacheDir }));
+      return lookup?.jobsCached === true;
+    };
+    await cachedCheck(root, cacheDir);
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    expect(await jobsCached()).toBe(true);
+    const afterPage = await cachedCheck(root, cacheDir);
+    expect(afterPage.report).toBe(await coldCheck(root));
+    // An example feeds the Schema Reference: the worker is woken ahead of its job.
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
+    expect(await jobsCached()).toBe(false);
+    await cachedCheck(root, cacheDir);
+    // That check finished: the next one with the same job inputs needs no worker.
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nAnd one more.\n');
+    expect(await jobsCached()).toBe(true);
   });
 
   it('makes the same Schema Reference text from the kept rendering as a fresh conversion does', async () => {

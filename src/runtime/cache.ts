@@ -44,7 +44,7 @@ export class DiskCache {
   ) {}
 
   /** The HMAC of an entry: its key and version with its body, so that no entry can be moved under another key. */
-  private sign(key: string, body: string): string {
+  private sign(key: string, body: Uint8Array): string {
     return createHmac('sha256', this.secret).update(`${key}\0${this.version}\0`).update(body).digest('hex');
   }
 
@@ -63,14 +63,15 @@ export class DiskCache {
       fd = fs.openSync(this.file(kind, key), O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
       const st = fs.fstatSync(fd);
       if (!st.isFile() || st.size > MAX_ENTRY_BYTES) return undefined;
-      const text = fs.readFileSync(fd, 'utf8');
-      const newline = text.indexOf('\n');
+      // Signed and checked as bytes: the body is decoded once, to be parsed.
+      const bytes = fs.readFileSync(fd);
+      const newline = bytes.indexOf(10);
       if (newline < 0) return undefined;
-      const header = JSON.parse(text.slice(0, newline)) as Partial<EntryHeader>;
-      const body = text.slice(newline + 1);
+      const header = JSON.parse(bytes.toString('utf8', 0, newline)) as Partial<EntryHeader>;
+      const body = bytes.subarray(newline + 1);
       if (header.key !== key || header.version !== this.version || !this.secret || header.hash !== this.sign(key, body))
         return undefined;
-      return JSON.parse(body) as T;
+      return JSON.parse(body.toString('utf8')) as T;
     } catch {
       return undefined;
     } finally {
@@ -85,9 +86,9 @@ export class DiskCache {
     trackTemp(temp);
     try {
       fs.mkdirSync(this.dir, { recursive: true });
-      const body = JSON.stringify(value);
+      const body = Buffer.from(JSON.stringify(value));
       const header: EntryHeader = { key, version: this.version, hash: this.sign(key, body) };
-      fs.writeFileSync(temp, `${JSON.stringify(header)}\n${body}`, { flag: 'wx' });
+      fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), { flag: 'wx' });
       fs.renameSync(temp, target);
       this.prune();
     } catch {

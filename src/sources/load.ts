@@ -166,7 +166,7 @@ export async function loadSpec(rootArg: string, options: LoadOptions = {}): Prom
   const sepPagesRead =
     prose || options.sepPages ? loadSepPages(reader, layout, siteRead, sepsRead, scriptRead) : undefined;
   const [loaded, sepFiles, site, lockfile, baseFile, schemaJsonScript, sepPages] = await Promise.all([
-    Promise.all(names.map((id) => loadVersion(reader, layout, id))),
+    Promise.all(names.map((id) => loadVersion(reader, layout, id, options.pageProducts))),
     sepsRead,
     siteRead,
     // The toolchain versions the repository pins, read as data (see generators/pins.ts).
@@ -337,6 +337,7 @@ async function loadVersion(
   reader: FileReader,
   layout: Layout,
   id: string,
+  products: PageProducts | undefined,
 ): Promise<{ version: SpecVersion; pageFiles: TextFile[] }> {
   const schemaTsPath = atVersion(layoutPattern(layout, 'schema'), id);
   const schemaJsonPath = atVersion(layoutPattern(layout, 'schemaJson'), id);
@@ -387,7 +388,7 @@ async function loadVersion(
       column: 1,
     });
   }
-  const source = schemaTs && memo(reader.cache, 'schema.ts', schemaTs, () => readSchemaSource(schemaTs));
+  const source = schemaTs && schemaSourceOf(schemaTs, reader, products);
   if (source?.tooDeep) {
     // Not handed to the rules or the generators: their parsers would overflow the stack.
     for (const e of source.syntaxErrors) reader.problem('parse', e.message, e.location);
@@ -419,6 +420,13 @@ async function loadVersion(
 
   const pages = await Promise.all(pageFiles.map((p) => reader.read(p)));
   return { version, pageFiles: pages.filter((f): f is TextFile => !!f) };
+}
+
+/** A schema.ts file's declarations: kept in memory (watch mode) or in the disk cache's page products, else parsed. */
+function schemaSourceOf(file: TextFile, reader: FileReader, products: PageProducts | undefined) {
+  return memo(reader.cache, 'schema.ts', file, () =>
+    products && !reader.cache ? products.schemaSource(file, () => readSchemaSource(file)) : readSchemaSource(file),
+  );
 }
 
 async function readSeps(reader: FileReader, layout: Layout): Promise<TextFile[]> {

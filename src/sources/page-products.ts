@@ -10,15 +10,16 @@
  * different key, so a product is never stale, and every index over the pages is built afresh
  * from the products of this tree's pages.
  *
- * All of them are one cache entry (a few megabytes for the MCP spec), read once per process and
- * written back after the check when a page was parsed: one file to sign and read rather than hundreds. It holds
+ * They are kept in sixteen cache entries, a page's by its path (a few megabytes in all for the
+ * MCP spec), each read once per process when a page of it is loaded and written back after the
+ * check when a page of it was parsed: an edit rewrites a sixteenth of the products. A shard holds
  * the products of the pages this process loaded (both trees of `check --base`), so it does not
- * grow with edits. The entry has the disk cache's integrity: a tampered or truncated one is not
- * served, and is made again.
+ * grow with edits. Each entry has the disk cache's integrity: a tampered or truncated one is not
+ * served (its pages are parsed again), and is made again.
  */
 import type { Root } from 'mdast';
 import type { TextFile } from '../core/text-file.js';
-import type { MarkdownPage, SiteKind, Suppression } from '../model/spec.js';
+import type { Declaration, MarkdownPage, SchemaSource, SiteKind, Suppression } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import {
@@ -32,13 +33,13 @@ import { suppressionsInPage } from './suppressions.js';
 import type { PageOutline } from './page-outline.js';
 
 /**
- * One page's products as stored (for a site page's outline, the outline is `data`): the tree (as its JSON text, taken when the page is parsed, so
- * that what is written back is the parse and nothing a rule did with it) only for a page whose
- * tree the check keeps.
+ * One page's products as stored (for a site page's outline, the outline is `data`): the tree only
+ * for a page whose tree the check keeps, as a JSON value with each node's position packed into
+ * an array (see `packedTreeOf`): positions are most of a tree's text.
  */
 interface StoredProducts {
   data: MarkdownPageData;
-  tree?: string;
+  tree?: object;
   suppressions: Suppression[];
 }
 
@@ -46,52 +47,93 @@ interface StoredBundle {
   pages: Record<string, StoredProducts>;
 }
 
-/** The entry's kind and key in the disk cache: one bundle per cache folder and spec-check version. */
-const KIND = 'page-products';
-const KEY = hashParts(['page products']);
+/**
+ * The products are kept in this many entries, a page's by its path: an edit rewrites the entry
+ * of its page (a sixteenth of the whole), not the products of every page.
+ */
+const SHARDS = 16;
 
-/** How many pages were read back from the cache and how many were parsed, for `SPEC_CHECK_TIMING` and tests. */
+/** The entries' kind and keys in the disk cache: one per shard, per cache folder and spec-check version. */
+const KIND = 'page-products';
+const shardKey = (shard: number) => hashParts(['page products', String(SHARDS), String(shard)]);
+
+/** A page's shard, by its path (FNV-1a): the same for every text of the page. */
+function shardOf(path: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 16777619);
+  return (hash >>> 0) % SHARDS;
+}
+
+/** What this process read of a shard and used of it. */
+interface Shard {
+  /** As read from the cache (empty when it was not there or not served). */
+  stored: Record<string, StoredProducts>;
+  /** The products of the pages of this shard loaded in this process, by key: what is written back. */
+  used: Map<string, StoredProducts>;
+  /** The keys among `used` made in this process, not read back. */
+  made: Set<string>;
+}
+
+/** How many pages (and schema.ts files) were read back from the cache and how many were parsed, for `SPEC_CHECK_TIMING` and tests. */
 export interface PageProductCounts {
   pagesFromCache: number;
   pagesParsed: number;
+  schemaSourcesFromCache: number;
+  schemaSourcesParsed: number;
 }
 
+/** A schema.ts file's declarations model as stored: all of `SchemaSource` but its file and the index by name. */
+type StoredSchemaSource = Omit<SchemaSource, 'file' | 'byName'> & { tooDeep?: true };
+
+const SCHEMA_SOURCE_KIND = 'schema-source';
+
 export class PageProducts {
-  #stored: Record<string, StoredProducts> | undefined;
-  /** The products of the pages loaded in this process, by key: what is written back. */
-  readonly #used = new Map<string, StoredProducts>();
-  #changed = false;
-  readonly counts: PageProductCounts = { pagesFromCache: 0, pagesParsed: 0 };
+  readonly #shards = new Map<number, Shard>();
+  /** The trees handed to a page already: one asked for again (both trees of `check --base`) is handed a copy. */
+  readonly #handedOut = new WeakSet<object>();
+  readonly counts: PageProductCounts = {
+    pagesFromCache: 0,
+    pagesParsed: 0,
+    schemaSourcesFromCache: 0,
+    schemaSourcesParsed: 0,
+  };
 
   constructor(private readonly cache: DiskCache) {}
 
-  private stored(): Record<string, StoredProducts> {
-    if (this.#stored) return this.#stored;
-    const bundle = this.cache.get<StoredBundle>(KIND, KEY);
-    const pages = bundle && typeof bundle.pages === 'object' && bundle.pages ? bundle.pages : {};
-    return (this.#stored = pages);
+  private shard(path: string): Shard {
+    const n = shardOf(path);
+    let shard = this.#shards.get(n);
+    if (!shard) {
+      const bundle = this.cache.get<StoredBundle>(KIND, shardKey(n));
+      const stored = bundle && typeof bundle.pages === 'object' && bundle.pages ? bundle.pages : {};
+      this.#shards.set(n, (shard = { stored, used: new Map(), made: new Set() }));
+    }
+    return shard;
   }
 
-  private lookUp(key: string): StoredProducts | undefined {
-    const used = this.#used.get(key);
+  private lookUp(path: string, key: string): StoredProducts | undefined {
+    const shard = this.shard(path);
+    const used = shard.used.get(key);
     if (used) return used;
-    const stored = Object.hasOwn(this.stored(), key) ? this.stored()[key] : undefined;
+    const stored = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
     if (!stored || typeof stored !== 'object' || !stored.data || !Array.isArray(stored.suppressions)) return undefined;
-    this.#used.set(key, stored);
+    if (stored.tree !== undefined && (typeof stored.tree !== 'object' || !stored.tree)) return undefined;
+    shard.used.set(key, stored);
     return stored;
   }
 
-  private keep(key: string, products: StoredProducts, page: MarkdownPage): void {
+  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage): void {
     this.counts.pagesParsed++;
     // A page that ran out of its parse budget may parse in time next run: not kept.
-    if (page.parseError?.message.startsWith('Page took too long')) return;
-    this.#used.set(key, products);
-    this.#changed = true;
+    if (page?.parseError?.message.startsWith('Page took too long')) return;
+    const shard = this.shard(path);
+    shard.used.set(key, products);
+    shard.made.add(key);
   }
 
   /** Whether the cache holds the products of this page: `page` then reads them back instead of parsing. */
   holds(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): boolean {
-    return this.lookUp(pageKey(file, syntax, kind)) !== undefined;
+    return this.lookUp(file.path, pageKey(file, syntax, kind)) !== undefined;
   }
 
   /**
@@ -105,44 +147,49 @@ export class PageProducts {
     parsed?: ParsedPageProducts,
   ): { page: MarkdownPage; suppressions: Suppression[] } {
     const key = pageKey(file, syntax, kind);
-    const stored = this.lookUp(key);
+    const stored = this.lookUp(file.path, key);
     if (stored) {
       this.counts.pagesFromCache++;
       const page = pageFromData(file, stored.data);
-      const tree = typeof stored.tree === 'string' ? (JSON.parse(stored.tree) as Root) : undefined;
+      const tree = stored.tree ? this.treeOf(stored.tree) : undefined;
       return { page: tree ? { ...page, tree } : page, suppressions: stored.suppressions };
     }
     const { tree, data } = parsed ?? parseMarkdownPage(file, syntax, kind);
     const page: MarkdownPage = { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
     const suppressions = parsed?.suppressions ?? suppressionsInPage(file, tree);
-    this.keep(key, { data, ...(tree ? { tree: treeText(tree) } : {}), suppressions }, page);
+    this.keep(file.path, key, { data, ...(tree ? { tree: packedTreeOf(tree) } : {}), suppressions }, page);
     return { page, suppressions };
+  }
+
+  /** A stored tree as a page holds it: its positions unpacked, in place the first time, else a copy. */
+  private treeOf(stored: object): Root {
+    if (this.#handedOut.has(stored)) return structuredClone(stored) as Root;
+    this.#handedOut.add(stored);
+    return unpackPositions(stored) as Root;
   }
 
   /** The data and suppressions of a SEP parsed at loading (no tree: `check` reads a SEP's outline only), when kept. */
   sep(file: TextFile): { data: MarkdownPageData; suppressions: Suppression[] } | undefined {
-    const stored = this.lookUp(sepKey(file));
+    const stored = this.lookUp(file.path, sepKey(file));
     if (stored) this.counts.pagesFromCache++;
     return stored;
   }
 
   /** Keeps a SEP's data and suppressions, parsed here or in the worker thread. */
   keepSep(file: TextFile, data: MarkdownPageData, suppressions: Suppression[]): void {
-    this.keep(sepKey(file), { data, suppressions }, pageFromData(file, data));
+    this.keep(file.path, sepKey(file), { data, suppressions }, pageFromData(file, data));
   }
 
   /** The outline of a site page outside the versions' prose (see `outlinePage`): from the cache, else made. */
   outline(file: TextFile, syntax: 'mdx' | 'md', make: () => PageOutline): PageOutline {
     const key = hashParts(['outline', syntax, file.path, file.text]);
-    const stored = this.lookUp(key);
+    const stored = this.lookUp(file.path, key);
     if (stored) {
       this.counts.pagesFromCache++;
       return stored.data as unknown as PageOutline;
     }
     const outline = make();
-    this.counts.pagesParsed++;
-    this.#used.set(key, { data: outline as unknown as MarkdownPageData, suppressions: [] });
-    this.#changed = true;
+    this.keep(file.path, key, { data: outline as unknown as MarkdownPageData, suppressions: [] });
     return outline;
   }
 
@@ -152,20 +199,131 @@ export class PageProducts {
     keep: (file, data) => this.keepSep(file, data, []),
   };
 
-  /** Writes the products of the pages loaded in this process, when any was parsed or any stored one went unused. */
+  /**
+   * The declarations model of a schema.ts (see `readSchemaSource`): from the cache, else made and
+   * kept. Parsing the six schema.ts files of the MCP spec with TypeScript is a fifth of a check
+   * after a page edit; their models are plain data, kept one entry per text (so a schema.ts edit
+   * writes one entry, and a tree with other texts reads its own).
+   */
+  schemaSource(file: TextFile, make: () => SchemaSource & { tooDeep?: true }): SchemaSource & { tooDeep?: true } {
+    const key = hashParts(['schema source', file.path, file.text]);
+    const stored = this.cache.get<StoredSchemaSource>(SCHEMA_SOURCE_KIND, key);
+    if (
+      stored &&
+      Array.isArray(stored.declarations) &&
+      Array.isArray(stored.plainComments) &&
+      Array.isArray(stored.syntaxErrors)
+    ) {
+      this.counts.schemaSourcesFromCache++;
+      const byName = new Map<string, Declaration>();
+      for (const d of stored.declarations) if (!byName.has(d.name)) byName.set(d.name, d);
+      return { file, ...stored, byName };
+    }
+    const made = make();
+    this.counts.schemaSourcesParsed++;
+    const kept: StoredSchemaSource = {
+      declarations: made.declarations,
+      plainComments: made.plainComments,
+      syntaxErrors: made.syntaxErrors,
+      ...(made.imports ? { imports: made.imports } : {}),
+      ...(made.tooDeep ? { tooDeep: made.tooDeep } : {}),
+    };
+    this.cache.set(SCHEMA_SOURCE_KIND, key, kept);
+    return made;
+  }
+
+  /**
+   * Writes back each shard that holds a page parsed in this process, or a stored page this process
+   * did not use (so a shard holds the pages of the trees last loaded and does not grow with
+   * edits); the others are left as they are. The products read back were handed to the rules,
+   * which may have changed a tree: what is written of them is read from the entry again.
+   */
   save(): void {
-    const stored = this.#stored ?? {};
-    const unused = Object.keys(stored).some((key) => !this.#used.has(key));
-    if (!this.#changed && !unused) return;
-    this.cache.set(KIND, KEY, { pages: Object.fromEntries(this.#used) } satisfies StoredBundle);
-    this.#stored = Object.fromEntries(this.#used);
-    this.#changed = false;
+    for (const [n, shard] of this.#shards) {
+      const unused = Object.keys(shard.stored).some((key) => !shard.used.has(key));
+      if (!shard.made.size && !unused) continue;
+      const again = shard.made.size < shard.used.size ? this.cache.get<StoredBundle>(KIND, shardKey(n)) : undefined;
+      const readBack = again && typeof again.pages === 'object' && again.pages ? again.pages : {};
+      const pages: Record<string, StoredProducts> = {};
+      for (const [key, products] of shard.used) {
+        const kept = shard.made.has(key) ? products : Object.hasOwn(readBack, key) ? readBack[key] : undefined;
+        if (kept) pages[key] = kept;
+      }
+      this.cache.set(KIND, shardKey(n), { pages } satisfies StoredBundle);
+      shard.stored = pages;
+      shard.made.clear();
+    }
   }
 }
 
-/** A tree's JSON text. Estree literals may hold a bigint, which JSON cannot: no rule reads their values. */
-const treeText = (tree: Root) =>
-  JSON.stringify(tree, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+/**
+ * A tree as stored: a copy (what is written back is the parse, nothing a rule did with it), with
+ * each unist position `{ start: { line, column, offset }, end: {…} }` packed into an array of
+ * six numbers (`null` for an offset a point lacks). Estree literals may hold a bigint, which JSON
+ * cannot: no rule reads their values.
+ */
+function packedTreeOf(tree: Root): object {
+  return JSON.parse(
+    JSON.stringify(tree, (key, value: unknown) =>
+      typeof value === 'bigint' ? String(value) : key === 'position' ? (packedPosition(value) ?? value) : value,
+    ),
+  ) as object;
+}
+
+interface Point {
+  line: number;
+  column: number;
+  offset?: number;
+}
+
+const isPoint = (p: unknown): p is Point => {
+  if (!p || typeof p !== 'object') return false;
+  const keys = Object.keys(p);
+  const { line, column, offset } = p as Record<string, unknown>;
+  return (
+    typeof line === 'number' &&
+    typeof column === 'number' &&
+    (offset === undefined || typeof offset === 'number') &&
+    keys.length === (offset === undefined ? 2 : 3) &&
+    keys[0] === 'line' &&
+    keys[1] === 'column'
+  );
+};
+
+/** A position packed, when it is exactly a start and an end point; else undefined (kept as it is). */
+function packedPosition(value: unknown): (number | null)[] | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { start, end } = value as { start?: unknown; end?: unknown };
+  const keys = Object.keys(value);
+  if (keys.length !== 2 || keys[0] !== 'start' || keys[1] !== 'end' || !isPoint(start) || !isPoint(end))
+    return undefined;
+  return [start.line, start.column, start.offset ?? null, end.line, end.column, end.offset ?? null];
+}
+
+const pointOf = (line: number, column: number, offset: number | null): Point =>
+  offset === null ? { line, column } : { line, column, offset };
+
+/** Unpacks the positions `packedTreeOf` packed, in place, everywhere in the value (estree nodes and attributes too). */
+function unpackPositions(value: object): object {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (Array.isArray(item)) {
+      for (const x of item) if (x && typeof x === 'object') stack.push(x);
+      continue;
+    }
+    const node = item as Record<string, unknown>;
+    for (const key in node) {
+      const x = node[key];
+      if (!x || typeof x !== 'object') continue;
+      if (key === 'position' && Array.isArray(x) && x.length === 6) {
+        const [sl, sc, so, el, ec, eo] = x as [number, number, number | null, number, number, number | null];
+        node.position = { start: pointOf(sl, sc, so), end: pointOf(el, ec, eo) };
+      } else stack.push(x);
+    }
+  }
+  return value;
+}
 
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
   hashParts(['page', syntax, kind ?? '', file.path, file.text]);
