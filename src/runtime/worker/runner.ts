@@ -41,15 +41,15 @@ function workerScript(): URL | null {
 }
 
 /**
- * Bundles the worker's sources (and its module hooks, which it loads by a relative path), the
- * packages left as imports, into a folder named by the bundle's content: test processes that
- * bundle at the same time write the same files, each by renaming a whole file into place.
+ * Bundles the worker's sources, the packages left as imports, into a folder named by the
+ * bundle's content: test processes that bundle at the same time write the same files, each by
+ * renaming a whole file into place.
  */
 function bundleFromSource(workerTs: string): URL {
   const here = path.dirname(workerTs);
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const { outputFiles } = esbuild.buildSync({
-    entryPoints: [workerTs, path.join(here, 'typescript-hooks.ts')],
+    entryPoints: [workerTs],
     outdir: '/out',
     write: false,
     bundle: true,
