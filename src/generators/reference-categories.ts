@@ -2,7 +2,7 @@
  * How the Schema Reference lists declarations under the template's categories: which category a
  * declaration is in, their order within it, and the categories the template lacks.
  */
-import type * as td from 'typedoc';
+import type * as td from '../vendor/typedoc.js';
 import type { GenerationProblem } from './keys.js';
 
 /** The category a declaration is listed under (its `@category` tag). */

@@ -3,7 +3,7 @@
  * repository's pages show it: members under anchored headings, block tags, `@example` blocks,
  * and the escapes the docs site's MDX parser needs.
  */
-import * as td from 'typedoc';
+import * as td from '../vendor/typedoc.js';
 import type { ReferenceRendering } from './pins.js';
 
 /**

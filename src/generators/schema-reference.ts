@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import type * as TS from 'typescript';
-import * as td from 'typedoc';
+import * as td from '../vendor/typedoc.js';
 import type { TextFile } from '../core/text-file.js';
 import { declarationAnchor, memberAnchor } from '../model/anchors.js';
 import type { GenerationProblem } from './keys.js';

@@ -42,15 +42,15 @@ function workerScript(): URL | null {
 }
 
 /**
- * Bundles the worker's sources (and its module hooks, which it loads by a relative path), the
- * packages left as imports, into a folder named by the bundle's content: test processes that
- * bundle at the same time write the same files, each by renaming a whole file into place.
+ * Bundles the worker's sources, the packages left as imports, into a folder named by the
+ * bundle's content: test processes that bundle at the same time write the same files, each by
+ * renaming a whole file into place.
  */
 function bundleFromSource(workerTs: string): URL {
   const here = path.dirname(workerTs);
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const { outputFiles } = esbuild.buildSync({
-    entryPoints: [workerTs, path.join(here, 'typescript-hooks.ts')],
+    entryPoints: [workerTs],
     outdir: '/out',
     write: false,
     bundle: true,
@@ -139,10 +139,25 @@ export function defaultWorkerThreads(): number {
 /** Past this, a thread more costs memory and start-up for pages too few to share out. */
 const MAX_DEFAULT_WORKERS = 8;
 
+/**
+ * The young generation of each worker's heap, in MB (V8 splits it in three: two semi-spaces and
+ * the space for new large objects). V8's default, 48 MB (16 MB semi-spaces), is sized for
+ * throughput in one thread; with several threads each holds that much besides its live data, and
+ * their peaks coincide with the main thread's (the rules run while the first worker renders the
+ * Schema Reference). The first worker's jobs (TypeScript programs, TypeDoc's conversion) keep
+ * much of what they allocate: 24 MB. The others format pages or build one program each, garbage
+ * mostly: 12 MB. On the MCP corpus this took about 30-50 MB off a cold check's peak.
+ */
+const FIRST_YOUNG_GENERATION_MB = 24;
+const LEAN_YOUNG_GENERATION_MB = 12;
+
 /** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startWorker`). */
 function spawnWorker(index: number, dormant = false): PoolWorker {
   const waiting = new Int32Array(new SharedArrayBuffer(4));
-  const w = new Worker(workerScript()!, { workerData: { waiting, dormant, lean: index > 0 } });
+  const w = new Worker(workerScript()!, {
+    workerData: { waiting, dormant, lean: index > 0 },
+    resourceLimits: { maxYoungGenerationSizeMb: index > 0 ? LEAN_YOUNG_GENERATION_MB : FIRST_YOUNG_GENERATION_MB },
+  });
   const entry: PoolWorker = { thread: w, pending: new Map(), waiting };
   w.on('message', ({ id, output, error }: { id: number; output?: unknown; error?: string }) => {
     const p = entry.pending.get(id);

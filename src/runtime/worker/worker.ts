@@ -3,7 +3,6 @@
  * order they come. It keeps what the job modules keep between jobs (TypeDoc, the last Schema
  * Reference program and its conversions), as the main thread would.
  */
-import { register } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerJob } from './jobs.js';
 
@@ -13,14 +12,12 @@ const { runWorkerJob } = await import('./jobs.js');
  * Loads what jobs need before they come: the Markdown parser first (a check posts the SEPs
  * first), then TypeScript, which the generators need (loading it takes about 0.15 s, which fits
  * in the time the main thread takes to read the sources and post the SEPs), then the generators
- * and TypeDoc's highlighter. The hooks go in after the Markdown parser (they serve only TypeDoc's
- * import of TypeScript, and every module loaded after them passes through the thread Node runs
- * them in) and before the generators are loaded.
+ * and TypeDoc's highlighter. (TypeDoc gets TypeScript from `require`, by the build's bundle of
+ * it, `src/vendor/typedoc.ts`: no module hooks, which would cost a thread of their own.)
  */
 async function preload(): Promise<void> {
   await import('../../sources/markdown.js').catch(() => undefined);
   await import('../../util/typescript.js').catch(() => undefined);
-  register('./typescript-hooks.js', import.meta.url);
   void import('../../generators/jobs.js').then((generators) => generators.warmUp()).catch(() => undefined);
 }
 
@@ -30,8 +27,8 @@ async function preload(): Promise<void> {
  */
 let preloading: Promise<void> | undefined;
 const { waiting, dormant, lean } = workerData as { waiting: Int32Array; dormant?: boolean; lean?: boolean };
-// A worker other than the first loads only what its jobs import (its hooks before any of them).
-if (lean) preloading = Promise.resolve(register('./typescript-hooks.js', import.meta.url));
+// A worker other than the first loads only what its jobs import.
+if (lean) preloading = Promise.resolve();
 else if (!dormant) preloading = preload();
 let queue: Promise<void> = Promise.resolve();
 
