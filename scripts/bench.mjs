@@ -73,6 +73,8 @@ const COUNTS = new Set([
   'schemaJsonGenerated',
   'referencePagesRendered',
   'referencePagesSpliced',
+  'sepPagesByHead',
+  'sepPagesFormattedWhole',
 ]);
 const unitOf = (name) => (COUNTS.has(name) ? (x) => String(Math.round(x)) : ms);
 

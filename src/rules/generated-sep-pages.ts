@@ -1,5 +1,5 @@
 import { committedAsLf } from '../generators/outputs.js';
-import { generatedSepPages as sepPagesOf, preparedSepPages, type SepPageFile } from '../generators/sep-outputs.js';
+import { checkedSepPages, preparedSepPages, type SepPageFile } from '../generators/sep-outputs.js';
 import { FIELD_LABELS, fieldRows, sepTab, type SepField, type SepHeader } from '../generators/sep-pages.js';
 import { differingExcerpts, firstDifference, shortDiff } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
@@ -79,7 +79,7 @@ export const generatedSepPages: Rule = {
     },
   },
   // Nothing to generate in a site without a SEP index.
-  prepare: (project) => (project.spec.sepPages ? sepPagesOf(project).then(() => undefined) : undefined),
+  prepare: (project) => (project.spec.sepPages ? checkedSepPages(project).then(() => undefined) : undefined),
   check(project, { report }) {
     if (!project.spec.sepPages) return;
     const { files } = preparedSepPages(project);

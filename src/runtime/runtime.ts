@@ -36,9 +36,16 @@ export class Runtime {
   /**
    * In the life of the runtime (for `SPEC_CHECK_TIMING` and tests): the versions' schema.json
    * generated (not read back), the Schema Reference pages rendered from a conversion, and those
-   * made again from a kept rendering with other example texts.
+   * made again from a kept rendering with other example texts, and the SEP pages a check judged by
+   * their head alone (the committed body taken) or formatted whole.
    */
-  readonly counts = { schemaJsonGenerated: 0, referencePagesRendered: 0, referencePagesSpliced: 0 };
+  readonly counts = {
+    schemaJsonGenerated: 0,
+    referencePagesRendered: 0,
+    referencePagesSpliced: 0,
+    sepPagesByHead: 0,
+    sepPagesFormattedWhole: 0,
+  };
 
   /** How many worker threads the jobs that split are spread over. */
   readonly workers: number;
