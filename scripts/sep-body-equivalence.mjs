@@ -6,7 +6,9 @@
 // (--mirror; --all for every branch, not only HEAD's history), it formats the page both ways with
 // the bundled Prettier and compares:
 //   full verdict: Prettier(generated page) === committed page;
-//   fast verdict: "equal" when the head path accepts the committed page, else the full verdict.
+//   fast verdict: "equal" when the head path accepts the committed page, else the full verdict;
+// and, as generated/sep-pages reports, whether each way gives a finding: not when the page is equal, nor
+// when the lockfile pins another Prettier and the bundled one formats the committed page as generated.
 // It also checks, for each page the head path accepts, that Prettier formats the committed page as
 // it formats the generated one (which holds whether or not the committed page is formatted).
 // Prints the counts and every disagreement; exits 1 on a disagreement. Needs `npm run build`.
@@ -113,11 +115,30 @@ const format = async (text, options, filepath) => {
   }
 };
 
-const counts = { combinations: 0, fastEqual: 0, headDiffers: 0, notTaken: 0, fullEqual: 0, fullDiffers: 0 };
+const counts = {
+  combinations: 0,
+  fastEqual: 0,
+  headDiffers: 0,
+  notTaken: 0,
+  fullEqual: 0,
+  fullDiffers: 0,
+  fullAccepted: 0,
+  verdictsDiffer: 0,
+  findingsDiffer: 0,
+};
 const disagreements = [];
 const unequalReformat = [];
 
-async function judge(c, where) {
+/** The version of Prettier a package-lock.json text pins, if any. */
+function pinnedPrettier(lockText) {
+  try {
+    return JSON.parse(lockText).packages?.['node_modules/prettier']?.version;
+  } catch {
+    return undefined;
+  }
+}
+
+async function judge(c, where, pinned) {
   counts.combinations++;
   const { head, body } = c.parts;
   const full = await format(`${head}${body}\n`, c.options, c.pagePath);
@@ -135,9 +156,19 @@ async function judge(c, where) {
       if ((await format(c.pageText, c.options, c.pagePath)) !== full) unequalReformat.push(`${where} ${c.pagePath}`);
     }
   } else counts.notTaken++;
+  // As the rule has it: a page formatted by another pinned Prettier is accepted when the bundled one formats it as generated.
+  const accepted =
+    !fullEqual && pinned && pinned !== prettier.version && (await format(c.pageText, c.options, c.pagePath)) === full;
+  if (accepted) counts.fullAccepted++;
   if (fastEqual && !fullEqual) {
-    const committedFormatted = (await format(c.pageText, c.options, c.pagePath)) === c.pageText;
-    disagreements.push(`${where} ${c.pagePath} (committed page formatted: ${committedFormatted})`);
+    counts.verdictsDiffer++;
+    if (!accepted) {
+      counts.findingsDiffer++;
+      const committedFormatted = (await format(c.pageText, c.options, c.pagePath)) === c.pageText;
+      disagreements.push(
+        `${where} ${c.pagePath} (pinned Prettier ${pinned}; committed page formatted: ${committedFormatted})`,
+      );
+    }
   }
 }
 
@@ -150,7 +181,9 @@ if (args.root) {
       return [rel];
     });
   const paths = walk('');
-  for (const c of combinations(paths, (p) => fs.readFileSync(path.join(root, p), 'utf8'))) await judge(c, root);
+  const lock = path.join(root, 'package-lock.json');
+  const pinned = fs.existsSync(lock) ? pinnedPrettier(fs.readFileSync(lock, 'utf8')) : undefined;
+  for (const c of combinations(paths, (p) => fs.readFileSync(path.join(root, p), 'utf8'))) await judge(c, root, pinned);
 } else {
   const git = (...a) => execFileSync('git', ['-C', args.mirror, ...a], { encoding: 'utf8', maxBuffer: 1 << 30 });
   const commits = git('log', ...(args.all ? ['--all'] : []), '--format=%H', '--', 'docs/seps', 'seps')
@@ -176,12 +209,18 @@ if (args.root) {
       });
     const ids = new Map(listing.map((e) => [e.path, e.id]));
     const all = combinations([...ids.keys()], (p) => blob(ids.get(p)));
+    let pinned;
+    try {
+      pinned = pinnedPrettier(git('show', `${commit}:package-lock.json`));
+    } catch {
+      pinned = undefined;
+    }
     if (all.length) withPages++;
     for (const c of all) {
-      const key = JSON.stringify([c.sepText, c.pageText, c.options, c.parts.head]);
+      const key = JSON.stringify([c.sepText, c.pageText, c.options, c.parts.head, pinned]);
       if (seen.has(key)) continue;
       seen.add(key);
-      await judge(c, commit.slice(0, 10));
+      await judge(c, commit.slice(0, 10), pinned);
     }
   }
   console.log(`commits: ${commits.length}, with SEP pages: ${withPages}`);
