@@ -12,6 +12,7 @@
 // It also checks, for each page the head path accepts, that Prettier formats the committed page as
 // it formats the generated one (which holds whether or not the committed page is formatted).
 // Prints the counts and every disagreement; exits 1 on a disagreement. Needs `npm run build`.
+// SEP_BODY_LIST=1 also lists each page judged equal by its head that Prettier would format otherwise.
 //
 //   node scripts/sep-body-equivalence.mjs --root DIR
 //   node scripts/sep-body-equivalence.mjs --mirror GIT_DIR [--all] [--limit N]
@@ -162,6 +163,7 @@ async function judge(c, where, pinned) {
   if (accepted) counts.fullAccepted++;
   if (fastEqual && !fullEqual) {
     counts.verdictsDiffer++;
+    if (process.env.SEP_BODY_LIST) console.log(`VERDICT DIFFERS: ${where} ${c.pagePath} (pinned Prettier ${pinned})`);
     if (!accepted) {
       counts.findingsDiffer++;
       const committedFormatted = (await format(c.pageText, c.options, c.pagePath)) === c.pageText;
