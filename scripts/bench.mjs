@@ -73,6 +73,9 @@ const COUNTS = new Set([
   'schemaJsonGenerated',
   'referencePagesRendered',
   'referencePagesSpliced',
+  'sepPagesByHead',
+  'sepPagesFormattedWhole',
+  'pagesParsedInWorkers',
 ]);
 const unitOf = (name) => (COUNTS.has(name) ? (x) => String(Math.round(x)) : ms);
 

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../src/check.js';
 import { generatedSepPages } from '../src/rules/generated-sep-pages.js';
-import { indexPageText, navigationText, readSepHeader, sepTab } from '../src/generators/sep-pages.js';
+import {
+  bodyTakenAsCommitted,
+  indexPageText,
+  navigationText,
+  pageWithCommittedBody,
+  readSepHeader,
+  sepTab,
+} from '../src/generators/sep-pages.js';
+import { Runtime } from '../src/runtime/runtime.js';
 import { prettierOptionsFor } from '../src/generators/prettier-config.js';
 import { TextFile } from '../src/core/text-file.js';
 import { edit, lineOf, runCli, writeTree } from './helpers.js';
@@ -343,5 +351,86 @@ describe('generate and generated/sep-pages', () => {
     const findings = await sepFindings(root);
     expect(findings.map((f) => [f.file, f.line])).toEqual([['docs/.prettierrc.cjs', 1]]);
     expect(findings[0].message).toMatch(/is the Prettier config of the generated pages.*not run/);
+  });
+});
+
+describe('a page judged by its head, the committed body taken', () => {
+  /** The sep-pages findings of a check, and how many pages it judged by their head or formatted whole. */
+  async function judged(root: string) {
+    const runtime = new Runtime({ worker: false });
+    const findings = (await check(root, { rules, runtime })).findings.filter((f) => f.rule === 'generated/sep-pages');
+    const { sepPagesByHead, sepPagesFormattedWhole } = runtime.counts;
+    return { findings, byHead: sepPagesByHead, whole: sepPagesFormattedWhole };
+  }
+
+  it("takes a committed body equal to the SEP's, and still reports a change of the head", async () => {
+    const root = await generatedKettleTree();
+    expect(await judged(root)).toEqual({ findings: [], byHead: 2, whole: 0 });
+    edit(root, 'seps/7-kettle-lid-locking.md', '**Sponsor**: @teapot-keeper', '**Sponsor**: @lid-keeper');
+    const { findings, byHead, whole } = await judged(root);
+    expect([byHead, whole]).toEqual([1, 1]);
+    expect(findings.map((f) => [f.file, f.line])).toEqual([
+      ['seps/7-kettle-lid-locking.md', lineOf(root, 'seps/7-kettle-lid-locking.md', '**Sponsor**')],
+    ]);
+    expect(findings[0].message).toContain('its sponsor differs');
+  });
+
+  it('reports a committed body edited by hand, one word', async () => {
+    const root = await generatedKettleTree();
+    edit(root, 'docs/seps/7-kettle-lid-locking.mdx', 'scald hands', 'scald palms');
+    const { findings, byHead, whole } = await judged(root);
+    expect([byHead, whole]).toEqual([1, 1]);
+    expect(findings.map((f) => f.message)).toEqual([
+      expect.stringContaining("docs/seps/7-kettle-lid-locking.mdx is stale in the SEP's text"),
+    ]);
+    expect(findings[0].line).toBe(lineOf(root, 'seps/7-kettle-lid-locking.md', 'Lids that'));
+  });
+
+  it("reports a head Prettier would format otherwise, the body equal to the SEP's", async () => {
+    const root = await generatedKettleTree();
+    // The field table left unaligned, as the renderer writes it before formatting.
+    edit(root, 'docs/seps/12-boil-timers.mdx', /^\| \*\*SEP\*\* +\| 12 +\|$/m, '| **SEP** | 12 |');
+    const { findings, byHead, whole } = await judged(root);
+    expect([byHead, whole]).toEqual([1, 1]);
+    expect(findings.map((f) => f.message)).toEqual([
+      expect.stringContaining('docs/seps/12-boil-timers.mdx is stale in its header'),
+    ]);
+  });
+
+  it('formats whole a page whose SEP has no Abstract and does not start with a heading', async () => {
+    const root = await generatedKettleTree();
+    const sep = 'seps/7-kettle-lid-locking.md';
+    fs.writeFileSync(path.join(root, sep), `Draft notes.\n\n${fs.readFileSync(path.join(root, sep), 'utf8')}`);
+    edit(root, sep, '## Abstract', '## Summary');
+    await runCli(['generate', '--root', root]);
+    expect(await judged(root)).toEqual({ findings: [], byHead: 1, whole: 1 });
+  });
+
+  it('generate formats every page whole: it rewrites a committed body that Prettier would format otherwise', async () => {
+    const root = await generatedKettleTree();
+    // The same emphasis in the SEP and on its page, with asterisks; Prettier writes underscores on the page.
+    const emphasis = 'Lids that open at a boil *scald* hands.';
+    edit(root, 'seps/7-kettle-lid-locking.md', 'Lids that open at a boil scald hands.', emphasis);
+    edit(root, 'docs/seps/7-kettle-lid-locking.mdx', 'Lids that open at a boil scald hands.', emphasis);
+    const listed = await runCli(['generate', '--root', root, '--check']);
+    expect(listed.stdout).toContain('would update docs/seps/7-kettle-lid-locking.mdx');
+    // A check takes the committed body as formatted (the repository's `prettier --check` is what holds it so).
+    expect((await judged(root)).findings).toEqual([]);
+  });
+
+  it('leaves to the whole page a body that could turn bracketed text of the head into a reference', () => {
+    const head = '---\ntitle: "SEP-3: [Draft] Lids"\n---\n\n| **SEP** | 3 |\n\n---\n\n';
+    const body = '## Abstract\n\nSee [draft].\n\n[draft]: https://example.test/draft\n';
+    const committed = `formatted head\n\n---\n\n${body}`;
+    expect(bodyTakenAsCommitted(head, body, committed)).toBe(false);
+    expect(bodyTakenAsCommitted(head.replace('[Draft] ', ''), body, committed)).toBe(true);
+    // Not a heading first, or not at the end of the committed page.
+    expect(bodyTakenAsCommitted(head, 'Intro.\n', 'x\n\n---\n\nIntro.\n')).toBe(false);
+    expect(bodyTakenAsCommitted(head, '## Abstract\n\nA.\n', 'x\n\n---\n\n## Abstract\n\nB.\n')).toBe(false);
+    // The committed page is the formatted head, one blank line and the body, nothing else.
+    const formattedHead = 'front\n\n---\n';
+    expect(pageWithCommittedBody(formattedHead, '## A\n', 'front\n\n---\n\n## A\n')).toBe('front\n\n---\n\n## A\n');
+    expect(pageWithCommittedBody(formattedHead, '## A\n', 'front\n\n---\n\n\n## A\n')).toBeUndefined();
+    expect(pageWithCommittedBody(formattedHead, '## A\n', 'frent\n\n---\n\n## A\n')).toBeUndefined();
   });
 });

@@ -17,7 +17,9 @@ import {
   noticeOf,
   pullRequestBaseOf,
   readSepHeader,
-  sepPageText,
+  sepPageParts,
+  bodyTakenAsCommitted,
+  pageWithCommittedBody,
   authorsCell,
   withTablesUnaligned,
   type SepHeader,
@@ -66,25 +68,45 @@ function mostCommon(values: (string | undefined)[]): string | undefined {
   return best;
 }
 
-const generation = derivation('generated SEP pages', (spec: Spec, project: Project) => {
-  const g: { files: Promise<SepPagesOutput>; settled?: SepPagesOutput } = { files: sepPageFiles(project, spec) };
+const generations = {
+  whole: derivation('generated SEP pages', (spec: Spec, project: Project) => generationOf(project, spec, false)),
+  checked: derivation('checked SEP pages', (spec: Spec, project: Project) => generationOf(project, spec, true)),
+};
+
+function generationOf(project: Project, spec: Spec, committedBodies: boolean) {
+  const g: { files: Promise<SepPagesOutput>; settled?: SepPagesOutput } = {
+    files: sepPageFiles(project, spec, committedBodies),
+  };
   g.files.then((settled) => (g.settled = settled)).catch(() => undefined);
   return g;
-});
-
-/** The SEP pages of a project (none when its site has no SEP index), computed once. */
-export function generatedSepPages(project: Project): Promise<SepPagesOutput> {
-  return project.derive(generation, project.spec).files;
 }
 
-/** The SEP pages kept by `generatedSepPages`; throws when they were not awaited for this project. */
+/**
+ * The SEP pages of a project (none when its site has no SEP index), computed once, each page
+ * formatted whole: what `generate` writes.
+ */
+export function generatedSepPages(project: Project): Promise<SepPagesOutput> {
+  return project.derive(generations.whole, project.spec).files;
+}
+
+/**
+ * The SEP pages as `generated/sep-pages` compares them: as `generatedSepPages`, but a page whose
+ * committed text ends with its SEP's body as it is is judged by formatting its head alone (see
+ * `bodyTakenAsCommitted`): its text is the committed page when that is the formatted head and the
+ * body; any other page is formatted whole.
+ */
+export function checkedSepPages(project: Project): Promise<SepPagesOutput> {
+  return project.derive(generations.checked, project.spec).files;
+}
+
+/** The SEP pages kept by `checkedSepPages`; throws when they were not awaited for this project. */
 export function preparedSepPages(project: Project): SepPagesOutput {
-  const settled = project.derive(generation, project.spec).settled;
-  if (!settled) throw new Error('SEP pages were not generated for this project (await generatedSepPages first)');
+  const settled = project.derive(generations.checked, project.spec).settled;
+  if (!settled) throw new Error('SEP pages were not generated for this project (await checkedSepPages first)');
   return settled;
 }
 
-async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutput> {
+async function sepPageFiles(project: Project, spec: Spec, committedBodies: boolean): Promise<SepPagesOutput> {
   const sources = spec.sepPages;
   if (!sources) return { seps: [], files: [] };
   const texts = new Map<string, string>();
@@ -107,6 +129,8 @@ async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutpu
       .map((text) => (text === undefined ? undefined : noticeOf(withLf(text)))),
   );
   const files: SepPageFile[] = [];
+  // Each page's head and body, before formatting.
+  const pageParts = new Map<SepPageFile, { head: string; body: string }>();
   const at = (file: string) => ({ file, line: 1, column: 1 });
   for (const sep of seps) {
     const path = pagePath(sep);
@@ -116,7 +140,11 @@ async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutpu
         message: `${path} cannot be generated: no committed SEP page under ${sources.dir} shows how its PR row links a pull request`,
         location: at(sep.path),
       });
-    else file.text = sepPageText(sep, texts.get(sep.path)!, { pullRequests, ...(finalNotice ? { finalNotice } : {}) });
+    else {
+      const parts = sepPageParts(sep, texts.get(sep.path)!, { pullRequests, ...(finalNotice ? { finalNotice } : {}) });
+      pageParts.set(file, parts);
+      file.text = `${parts.head}${parts.body}\n`;
+    }
     files.push(file);
   }
   const index: SepPageFile = { kind: 'sep-index', path: sources.index.path, committed: sources.index, problems: [] };
@@ -145,17 +173,55 @@ async function sepPageFiles(project: Project, spec: Spec): Promise<SepPagesOutpu
     files.push(navigation);
   }
   const formatted = files.filter((f) => f.text !== undefined && f.path.endsWith('.mdx'));
-  const outputs = await formatTexts(project, formatted, sources.prettierConfig);
-  for (const [i, page] of formatted.entries()) {
-    const output = outputs[i];
+  await formatPages(project, formatted, committedBodies ? pageParts : undefined, sources.prettierConfig);
+  await acceptEarlierRenderings(project, files, sources.prettierConfig);
+  return { seps, files };
+}
+
+/**
+ * Formats the pages in place (a page that does not format is given the problem instead of a
+ * text). With `pageParts` (a check), a page whose committed text ends with its SEP's body is
+ * judged by its head alone: its text is the committed page when that is the formatted head and
+ * the body, and any other page is formatted whole.
+ */
+async function formatPages(
+  project: Project,
+  formatted: SepPageFile[],
+  pageParts: Map<SepPageFile, { head: string; body: string }> | undefined,
+  config: TextFile | undefined,
+): Promise<void> {
+  const byHead: { page: SepPageFile; head: string; body: string }[] = [];
+  for (const page of formatted) {
+    const parts = pageParts?.get(page);
+    if (parts && page.committed && bodyTakenAsCommitted(parts.head, parts.body, withLf(page.committed.text)))
+      byHead.push({ page, ...parts });
+  }
+  const whole = formatted.filter((f) => !byHead.some((b) => b.page === f));
+  const outputs = await formatTexts(
+    project,
+    [...byHead.map(({ page, head }) => ({ path: page.path, text: head, sep: page.sep })), ...whole],
+    config,
+  );
+  // A page whose committed head is not the formatted head (or whose head does not format) is formatted whole.
+  const rest: SepPageFile[] = [];
+  for (const [i, { page, body }] of byHead.entries()) {
+    const head = outputs[i].text;
+    const text = head === undefined ? undefined : pageWithCommittedBody(head, body, withLf(page.committed!.text));
+    if (text === undefined) rest.push(page);
+    else page.text = text;
+  }
+  const restOutputs = rest.length ? await formatTexts(project, rest, config) : [];
+  const wholeOutputs = [...outputs.slice(byHead.length), ...restOutputs];
+  for (const [i, page] of [...whole, ...rest].entries()) {
+    const output = wholeOutputs[i];
     if (output.problem === undefined) page.text = output.text;
     else {
       page.text = undefined;
       page.problems.push({ message: output.problem, location: output.location });
     }
   }
-  await acceptEarlierRenderings(project, files, sources.prettierConfig);
-  return { seps, files };
+  project.runtime.counts.sepPagesByHead += byHead.length - rest.length;
+  project.runtime.counts.sepPagesFormattedWhole += [...whole, ...rest].filter((f) => f.kind === 'sep-page').length;
 }
 
 type Formatted = { text: string; problem?: undefined } | { problem: string; location: Location; text?: undefined };

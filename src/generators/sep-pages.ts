@@ -3,7 +3,7 @@
  * one page per SEP under the site's `seps/` folder (a header of badges and a field table, then the
  * SEP from its Abstract on), the SEP index page (a summary by status and a table of every SEP) and
  * the SEP tab of `docs.json` (the SEPs grouped by status). Everything here is text in, text out;
- * formatting the pages (Prettier) is a job of its own (see `sep-pages-format.ts`).
+ * formatting the pages (Prettier) is a job of its own (see `sep-outputs.ts` and `format-job.ts`).
  *
  * What a repository's renderer writes word for word and that no SEP decides (the index page's
  * introduction, its status definitions, the notice a Final SEP's page carries) is taken from the
@@ -169,14 +169,18 @@ export interface SepPageParts {
   finalNotice?: string;
 }
 
-/** A SEP's page, before formatting. */
-export function sepPageText(sep: SepHeader, sepText: string, parts: SepPageParts): string {
+/**
+ * A SEP's page before formatting, in its two parts: the head made here (front matter, badges, the
+ * notice, the field table, then a thematic break and a blank line) and the SEP's body as the SEP
+ * has it (from "## Abstract" on, else the whole file). The page is `head + body + "\n"`.
+ */
+export function sepPageParts(sep: SepHeader, sepText: string, parts: SepPageParts): { head: string; body: string } {
   const abstract = sepText.indexOf('## Abstract');
   const body = abstract < 0 ? sepText : sepText.slice(abstract);
   const final = sep.status.toLowerCase() === 'final';
   const row = (field: SepField | 'number', value: string) => `| **${FIELD_LABELS[field]}** | ${value} |\n`;
   const pr = `[#${sep.pr}](${parts.pullRequests}/${sep.pr})`;
-  return (
+  const head =
     '---\n' +
     `title: "SEP-${sep.number}: ${sep.title}"\n` +
     `sidebarTitle: "SEP-${sep.number}: ${sidebarTitle(sep.title)}"\n` +
@@ -197,9 +201,68 @@ export function sepPageText(sep: SepHeader, sepText: string, parts: SepPageParts
     row('authors', linkedHandles(sep.authors)) +
     row('sponsor', linkedHandles(sep.sponsor)) +
     row('pr', pr) +
-    '\n---\n\n' +
-    `${body}\n`
-  );
+    '\n---\n\n';
+  return { head, body };
+}
+
+/** A SEP's page, before formatting. */
+export function sepPageText(sep: SepHeader, sepText: string, parts: SepPageParts): string {
+  const { head, body } = sepPageParts(sep, sepText, parts);
+  return `${head}${body}\n`;
+}
+
+/**
+ * The body as a page formatted with it ends: with one final newline.
+ */
+function bodyAsEnding(body: string): string {
+  return body.endsWith('\n') ? body : `${body}\n`;
+}
+
+/** A link reference definition (or footnote definition) at the start of a line. */
+const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+/** Bracketed text that is not an inline link's text: what a definition elsewhere could make a reference. */
+const BRACKETED = /\[[^\]\n]*\](?![([])/;
+
+/**
+ * Whether a page can be judged by formatting its head alone, the committed page giving the body:
+ * the committed page (line ends as LF) ends with the SEP's body as it is (and one final newline),
+ * and nothing ties the formatting of the two parts together.
+ *
+ * Why that is sound: the head ends in a thematic break and a blank line, so the body's blocks are
+ * parsed, and printed, in the same context in the generated page and in the committed one (the
+ * block before is a thematic break; no container is open), and Prettier joins a thematic break and
+ * the next block with one blank line. So when the committed page is the formatted head, a blank
+ * line and the body, formatting the generated page gives what formatting the committed page
+ * gives; and when the committed page is formatted (the repository's own `prettier --check` holds
+ * it so), that is the committed page. What would tie the parts: a definition in one part making
+ * bracketed text of the other a reference, and a body that does not start with an ATX heading (a
+ * SEP with front matter, a leading blank line or indented text), which is left to the whole
+ * page's formatting.
+ */
+export function bodyTakenAsCommitted(head: string, body: string, committedLf: string): boolean {
+  if (!/^#{1,6}[ \t]/.test(body) || body.includes('\r')) return false;
+  const ending = bodyAsEnding(body);
+  // A formatted page ends with one newline after text.
+  if (!/\S\n$/.test(ending) || committedLf.length <= ending.length || !committedLf.endsWith(ending)) return false;
+  if (DEFINITION.test(head)) return false;
+  if (BRACKETED.test(head) && DEFINITION.test(body)) return false;
+  return true;
+}
+
+/**
+ * The committed page, when it is the formatted head, a blank line and the body (see
+ * `bodyTakenAsCommitted`): what formatting the whole generated page would give.
+ */
+export function pageWithCommittedBody(formattedHead: string, body: string, committedLf: string): string | undefined {
+  if (!formattedHead.endsWith('\n\n---\n')) return undefined;
+  const ending = bodyAsEnding(body);
+  const headLength = committedLf.length - ending.length;
+  return headLength === formattedHead.length + 1 &&
+    committedLf.startsWith(formattedHead) &&
+    committedLf[headLength - 1] === '\n' &&
+    committedLf.endsWith(ending)
+    ? committedLf
+    : undefined;
 }
 
 /** The element a committed page holds between its badges and its field table (a notice), if any. */

@@ -1,5 +1,5 @@
 import { committedAsLf } from '../generators/outputs.js';
-import { generatedSepPages as sepPagesOf, preparedSepPages, type SepPageFile } from '../generators/sep-outputs.js';
+import { checkedSepPages, preparedSepPages, type SepPageFile } from '../generators/sep-outputs.js';
 import { FIELD_LABELS, fieldRows, sepTab, type SepField, type SepHeader } from '../generators/sep-pages.js';
 import { differingExcerpts, firstDifference, shortDiff } from './generated-diff.js';
 import type { Rule } from '../core/rule.js';
@@ -68,7 +68,7 @@ export const generatedSepPages: Rule = {
   meta: {
     id: 'generated/sep-pages',
     description:
-      "The site's SEP pages (`<site>/seps/<number>-<slug>.mdx`), the SEP index (`<site>/seps/index.mdx`) and the SEP tab of docs.json are exactly what `spec-check generate` writes from the SEPs, formatted with Prettier under the repository's config. Checked when the site has a SEP index.",
+      "The site's SEP pages (`<site>/seps/<number>-<slug>.mdx`), the SEP index (`<site>/seps/index.mdx`) and the SEP tab of docs.json are exactly what `spec-check generate` writes from the SEPs, formatted with Prettier under the repository's config. A committed page that ends with its SEP's text as the SEP has it is compared by formatting its head alone: that text is taken as formatted, as the repository's own `prettier --check` keeps it (`generate` formats every page whole). Checked when the site has a SEP index.",
     rationale:
       "A SEP's page is how readers find its status and its text. A page left behind after a SEP's title, status or text changed publishes the old ones, and a SEP missing from the index or the navigation cannot be found at all.",
     defaultSeverity: 'error',
@@ -79,7 +79,7 @@ export const generatedSepPages: Rule = {
     },
   },
   // Nothing to generate in a site without a SEP index.
-  prepare: (project) => (project.spec.sepPages ? sepPagesOf(project).then(() => undefined) : undefined),
+  prepare: (project) => (project.spec.sepPages ? checkedSepPages(project).then(() => undefined) : undefined),
   check(project, { report }) {
     if (!project.spec.sepPages) return;
     const { files } = preparedSepPages(project);

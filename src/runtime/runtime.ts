@@ -37,14 +37,17 @@ export class Runtime {
   /**
    * In the life of the runtime (for `SPEC_CHECK_TIMING` and tests): the versions' schema.json
    * generated (not read back), the Schema Reference pages rendered from a conversion, those
-   * made again from a kept rendering with other example texts, and the versions' pages parsed in
-   * the pool's workers.
+   * made again from a kept rendering with other example texts, the versions' pages parsed in the
+   * pool's workers, and the SEP pages a check judged by their head alone (the committed body
+   * taken) or formatted whole.
    */
   readonly counts = {
     schemaJsonGenerated: 0,
     referencePagesRendered: 0,
     referencePagesSpliced: 0,
     pagesParsedInWorkers: 0,
+    sepPagesByHead: 0,
+    sepPagesFormattedWhole: 0,
   };
 
   /** How many worker threads the jobs that split are spread over. */
@@ -79,17 +82,16 @@ export class Runtime {
    * Runs a job with this much input text where `useWorker` says. With more than one worker, a
    * job that splits (see `splitJob`) is spread over the workers after the first (which parses the
    * SEPs and renders the Schema Reference), and the parts' outputs are put back in the job's order.
+   * The SEP pages' formatting goes where schema.json goes: with one worker, in it after its other
+   * jobs. Since a check formats the heads of most pages only (see `checkedSepPages`), that is
+   * little work, and a thread of its own cost more than it saved (measured in
+   * docs/architecture.md, "The worker pool and the SEP pages' formatting").
    */
   async run<J extends WorkerJob>(job: J, inputLength: number): Promise<WorkerOutput<J>> {
     const inWorker = this.useWorker(inputLength);
-    // Formatting goes to threads of its own, started beside the pool and ended once done (see `formatThreads`).
-    const first = job.kind === 'format' ? this.workers : 1;
-    const threads = job.kind === 'format' ? formatThreads(this.workers) : this.workers - 1;
-    const parts = inWorker && threads > 0 ? splitJob(job, threads) : undefined;
+    const parts = inWorker && this.workers > 1 ? splitJob(job, this.workers - 1) : undefined;
     if (!parts) return runner.runJob(job, inWorker);
-    const outputs = await Promise.all(parts.map((part, i) => runner.runJob(part.job, true, first + i)));
-    if (job.kind === 'format' && this.options.singleAnalysis)
-      await Promise.all(parts.map((_, i) => runner.endWorker(first + i)));
+    const outputs = await Promise.all(parts.map((part, i) => runner.runJob(part.job, true, 1 + i)));
     const merged: unknown[] = [];
     for (const [i, part] of parts.entries())
       for (const [j, at] of part.indexes.entries()) merged[at] = (outputs[i] as unknown[])[j];
@@ -118,17 +120,6 @@ export class Runtime {
     if (!memory) this.#memories.set(name, (memory = new MemoryCache<unknown>(limit)));
     return memory as MemoryCache<T>;
   }
-}
-
-/**
- * How many threads format the SEP pages: as many as the workers after the first, at least one.
- * Prettier's MDX formatting is the slowest job after the Schema Reference and needs nothing the
- * others make, so it starts at once beside them instead of after them in the first worker; a
- * runtime that serves one analysis ends these threads when they are done, so that the memory
- * Prettier's parse trees take is given back before this thread's rules hold the most.
- */
-function formatThreads(workers: number): number {
-  return Math.max(1, workers - 1);
 }
 
 /** A part of a job: the job over some of its items, and where each item's output goes in the whole. */
