@@ -50,7 +50,13 @@ export interface SchemaJsonOutput {
   problems: GenerationProblem[];
 }
 
-/** Schema Reference pages, from one program over every version's schema.ts. */
+/**
+ * Schema Reference pages, from one program over the schema.ts of the versions given, in order:
+ * a page's own and those of every version before it. TypeScript checks the files in program
+ * order, and the order of a union's members is the order its types were first made in, so a
+ * page rendered in such a program is the page of the program over every version (the spec
+ * repository's TypeDoc run) for types made while checking, and no later version's edit changes it.
+ */
 export interface ReferenceJob {
   kind: 'schema-reference';
   root: string;
@@ -132,8 +138,9 @@ function runSchemaJsonJob(job: SchemaJsonJob): SchemaJsonOutput[] {
 let lastReferenceProgram: { key: string; built: SchemaProgram } | undefined;
 
 /**
- * As the spec repository's TypeDoc run: one strict program over every schema.ts, checked whole
- * before conversion (the order of union members in the page depends on it). The last one is
+ * As the spec repository's TypeDoc run: one strict program over the schema.ts of the versions up
+ * to the last page's, checked whole before conversion (the order of union members in the page
+ * depends on it). The last one is
  * kept while the schema.ts texts stay the same (watch mode: an example edit re-renders a page
  * without rebuilding and re-checking the program). When one changes, the next program takes
  * the source files of the texts that did not (a schema.ts edit parses one file, not all), and

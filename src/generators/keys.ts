@@ -88,11 +88,12 @@ export function schemaJsonKey(schemaTsDigest: string, dialect: GeneratedDialect 
 
 /**
  * The key a content-addressed cache can store a page under. A page depends on the template, the
- * example texts and every schema.ts of the program (their order affects union member order), and
- * on the versions of spec-check, TypeDoc and TypeScript.
+ * example texts and every schema.ts of the program it is rendered from (its own and those of the
+ * versions before it: their order affects union member order), and on the versions of
+ * spec-check, TypeDoc and TypeScript.
  */
 export function schemaReferenceKey(input: {
-  /** Digests (`hashParts([text])`) of every schema.ts text of the program, in program order. */
+  /** Digests (`hashParts([text])`) of the schema.ts texts of the page's program, in program order. */
   schemaDigests: string[];
   version: string;
   templateDigest: string;

@@ -291,16 +291,17 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   if (!withTemplate.length) return [];
   const digest = (file: TextFile) => project.derive(textDigest, file);
   // The base protocol's types file is one of the program's texts (config `extends`).
-  const schemaDigests = [
-    ...withSchema.map((v) => digest(v.schemaTs!.file)),
-    ...(spec.base || spec.typeDeclarations ? [withBase(spec, '')] : []),
-  ];
-  const programParts = withSchema.flatMap((v) => [v.id, v.schemaTs!.file.path]);
+  const baseDigests = spec.base || spec.typeDeclarations ? [withBase(spec, '')] : [];
   const rendering = renderingOf(project);
   // Keys change only when the rendering is not the bundled version's.
   const renderedAs = rendering.blockLineBreaks ? undefined : 'without block line breaks';
   const pages = withTemplate.map((version) => {
     const template = version.referenceTemplate!;
+    // A page is rendered from the program of its own schema.ts and those before it (see
+    // `ReferenceJob`): it depends on those texts, in that order, and on no later version's.
+    const inProgram = withSchema.slice(0, withSchema.indexOf(version) + 1);
+    const schemaDigests = [...inProgram.map((v) => digest(v.schemaTs!.file)), ...baseDigests];
+    const programParts = inProgram.flatMap((v) => [v.id, v.schemaTs!.file.path]);
     const keyOf = (exampleDigests: Map<string, string>) =>
       schemaReferenceKey({
         schemaDigests,
@@ -318,7 +319,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     const includes = exampleTexts(spec, version);
     const includeDigests = new Map(version.examples.map((e) => [programPath(spec, e.path), digest(e.file)]));
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
-    return { version, key, baseKey, includes, includeDigests, ...keptPage(cached, includeDigests) };
+    return { version, inProgram, key, baseKey, includes, includeDigests, ...keptPage(cached, includeDigests) };
   });
   const spliced = splicePages(
     project,
@@ -329,11 +330,16 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const renderMissing = async () => {
     if (!missing.length) return;
     project.runtime.counts.referencePagesRendered += missing.length;
+    // One program for the pages to render: that of the last of them, which holds the others'.
+    const inProgram = missing.reduce(
+      (longest, p) => (p.inProgram.length > longest.length ? p.inProgram : longest),
+      [withSchema[0]],
+    );
     const rendered = await project.runtime.run(
       {
         kind: 'schema-reference',
         root: spec.root,
-        versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
+        versions: inProgram.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
         ...importedSources(spec),
         pages: missing.map((p) => ({
           version: p.version.id,
