@@ -136,6 +136,31 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(after.report).toBe(await coldCheck(root));
   });
 
+  it("after one version's schema.ts edit, renders that version's page and no earlier version's", async () => {
+    const { root, cacheDir } = specCopy();
+    // Both versions with a template: two pages, the draft's from the program of both schema.ts.
+    fs.copyFileSync(path.join(root, 'schema/draft/schema.mdx'), path.join(root, 'schema/2025-01-15/schema.mdx'));
+    const first = await cachedCheck(root, cacheDir);
+    expect(first.timings.referencePagesRendered).toBe(2);
+    const declaration = (name: string) =>
+      `\n/** A widget that nothing sends. */\nexport interface ${name} {\n  id: string;\n}\n`;
+
+    fs.appendFileSync(path.join(root, 'schema/draft/schema.ts'), declaration('UnsentWidget'));
+    const draftEdit = await cachedCheck(root, cacheDir);
+    expect(draftEdit.timings.schemaJsonGenerated).toBe(1);
+    expect(draftEdit.timings.referencePagesRendered).toBe(1);
+    expect(draftEdit.report).not.toBe(first.report);
+    expect(draftEdit.report).toBe(await coldCheck(root));
+
+    // The earlier version's schema.ts is in the draft page's program too: both pages are rendered.
+    fs.appendFileSync(path.join(root, 'schema/2025-01-15/schema.ts'), declaration('UnsentDial'));
+    const earlierEdit = await cachedCheck(root, cacheDir);
+    expect(earlierEdit.timings.schemaJsonGenerated).toBe(1);
+    expect(earlierEdit.timings.referencePagesRendered).toBe(2);
+    expect(earlierEdit.report).not.toBe(draftEdit.report);
+    expect(earlierEdit.report).toBe(await coldCheck(root));
+  });
+
   it('does not serve a tampered page-products entry: its pages are parsed again and the entry made again', async () => {
     const { root, cacheDir } = specCopy();
     const first = await cachedCheck(root, cacheDir);

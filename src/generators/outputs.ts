@@ -353,15 +353,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
       schemaTextLength(spec),
     );
     for (const [i, p] of missing.entries()) {
-      const { text, declarations, problems, included, inlined, slotted } = rendered[i];
-      p.page = {
-        text,
-        declarations,
-        problems,
-        includes: included.map((file) => [file, p.includeDigests.get(file) ?? null]),
-        inlined,
-        slotted,
-      };
+      const { included, ...page } = rendered[i];
+      p.page = { ...page, includes: included.map((file) => [file, p.includeDigests.get(file) ?? null]) };
       keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
     }
   };
