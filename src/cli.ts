@@ -34,7 +34,7 @@ const INTERRUPT_BUDGET = 16 * 67584;
  * itself it grew the two threads' heaps to about 600 MB on the MCP corpus for 80 MB of live
  * data. A cold check peaks at the end of the rules, with only the main thread left (the workers
  * are ended once the files are generated), its heap at about 125 MB live: 100% let it reach
- * 500-540 MB, 25% keeps it at 440-450 MB for about 3% more CPU (more full collections). The
+ * 500-540 MB, 25% keeps it at 425-450 MB for about 6% more CPU (more full collections). The
  * flag is read at each collection, but setting it only when the rules begin does not help: the
  * heap's limit was set during loading, by the live data then.
  */
