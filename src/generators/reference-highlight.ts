@@ -146,6 +146,11 @@ interface KeptHighlights {
 /** Highlighted code by language and text, for this process (watch mode splices again and again). */
 const highlightedHere = new Map<string, string>();
 
+/** Forgets what this process highlighted (tests of the disk cache's copy). */
+export function forgetHighlights(): void {
+  highlightedHere.clear();
+}
+
 /** The highlighter's identity: a kept block is of this version of TypeDoc's highlighting. */
 const HIGHLIGHTING = 'typedoc 0.28 shiki light-plus dark-plus';
 
@@ -200,4 +205,10 @@ async function splicePage(
     cache.set(HIGHLIGHTED, entryKey, { colours, blocks } satisfies KeptHighlights);
   }
   return page;
+}
+
+/** One code block highlighted as TypeDoc highlights it, with this process's class numbers (tests). */
+export async function highlightedCode(code: string, lang?: string): Promise<string> {
+  const complete = !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase());
+  return (await highlighterWith(complete)).highlight(code, lang);
 }
