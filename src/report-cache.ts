@@ -114,7 +114,7 @@ export async function lookUpReport(
 /**
  * The key of the inputs of the worker's jobs: every input file but the prose pages (a `.md` or
  * `.mdx` file outside the SEPs' folder, other than a `schema.mdx`, which is a Schema Reference
- * page or its template), with the options. Undefined when a file's digest is not known. A file a
+ * page or its template), with the options, and the examples by path only. Undefined when a file's digest is not known. A file a
  * job reads that is counted as a page here (a page a comment's `{@include}` puts in) only makes
  * the worker start when its job comes instead of ahead: the mark is a guess at speed, never at
  * what is reported.
@@ -126,12 +126,22 @@ function jobInputsKey(
 ): string | undefined {
   const parts = [toolVersion, 'job inputs', optionsKey(options)];
   for (const p of jobInputs(paths, options)) {
+    // An example's text is a job's input only when a comment's `{@include}` puts it in (rare);
+    // otherwise its edit re-makes the Schema Reference by splicing, in this thread (see
+    // `reference-highlight.ts`). Its being there counts (a page renders again when one comes or goes).
+    if (EXAMPLE.test(p)) {
+      parts.push(p, 'example');
+      continue;
+    }
     const d = digest(p);
     if (!d) return undefined;
     parts.push(p, d);
   }
   return hashParts(parts);
 }
+
+/** An example file (under a schema folder's `examples/`), by its path. */
+const EXAMPLE = /(^|\/)examples\/.*\.json$/;
 
 /** The input files the worker's jobs may read: all but the prose pages (see `jobInputsKey`). */
 function jobInputs(paths: readonly string[], options: KeyedOptions): string[] {

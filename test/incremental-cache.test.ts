@@ -14,6 +14,7 @@ import { DiskCache } from '../src/runtime/cache.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts } from '../src/sources/page-products.js';
 import { copyTree, driftedSpec, edit } from './helpers.js';
+import { forgetHighlights } from '../src/generators/reference-highlight.js';
 
 /** A copy of the drifted sample spec with its own cache folder. */
 function specCopy(): { root: string; cacheDir: string } {
@@ -288,7 +289,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(sizeOf(entries)).toBeLessThan(before * 1.2);
   });
 
-  it("leaves the worker dormant after a page edit only: the jobs' inputs are as a finished check left them", async () => {
+  it("leaves the worker dormant after a page or example edit: the jobs' inputs are as a finished check left them", async () => {
     const { root, cacheDir } = specCopy();
     const jobsCached = async () => {
       // With the options a check of the root resolves (as `check` gives them to its lookup).
@@ -302,8 +303,12 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(await jobsCached()).toBe(true);
     const afterPage = await cachedCheck(root, cacheDir);
     expect(afterPage.report).toBe(await coldCheck(root));
-    // An example feeds the Schema Reference: the worker is woken ahead of its job.
+    // An example's edit is spliced into the Schema Reference in this thread: no worker either.
     edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
+    expect(await jobsCached()).toBe(true);
+    expect((await cachedCheck(root, cacheDir)).report).toBe(await coldCheck(root));
+    // A new example may be a page's: the worker is woken ahead of its job.
+    fs.writeFileSync(path.join(root, 'schema/draft/examples/Widget/extra.json'), '{}\n');
     expect(await jobsCached()).toBe(false);
     await cachedCheck(root, cacheDir);
     // That check finished: the next one with the same job inputs needs no worker.
@@ -333,6 +338,18 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(spliced.files[0].text).toContain('&#x60;x&#x60;');
     expect(spliced.files.map((f) => [f.text, f.declarations, f.problems])).toEqual(
       fresh.files.map((f) => [f.text, f.declarations, f.problems]),
+    );
+    // Another edit, in a process that highlighted nothing yet: the other blocks' highlighting is
+    // read back from the disk cache (numbered by colour again), and the page is the same still.
+    fs.writeFileSync(
+      path.join(root, 'schema/draft/examples/Widget/dial.json'),
+      '{ "label": "two", "n": [1, true, null] }',
+    );
+    forgetHighlights();
+    const again = await pages(cacheDir);
+    expect(again.counts.referencePagesSpliced).toBe(1);
+    expect(again.files.map((f) => [f.text, f.declarations])).toEqual(
+      (await pages()).files.map((f) => [f.text, f.declarations]),
     );
   });
 });

@@ -88,6 +88,12 @@ export class Runtime {
    * docs/architecture.md, "The worker pool and the SEP pages' formatting").
    */
   async run<J extends WorkerJob>(job: J, inputLength: number): Promise<WorkerOutput<J>> {
+    // Splicing the Schema Reference needs the code highlighter only, and this thread's disk cache
+    // of highlighted blocks: a worker would load TypeDoc and TypeScript for it (see `reference-highlight.ts`).
+    if (job.kind === 'schema-reference-splice') {
+      const { splicePages } = await import('../generators/reference-highlight.js');
+      return (await splicePages(job, this.cache)) as WorkerOutput<J>;
+    }
     const inWorker = this.useWorker(inputLength);
     const parts = inWorker && this.workers > 1 ? splitJob(job, this.workers - 1) : undefined;
     if (!parts) return runner.runJob(job, inWorker);

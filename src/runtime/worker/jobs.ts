@@ -43,6 +43,8 @@ export async function runWorkerJob<J extends WorkerJob>(
     const { markdownJob } = await import('../../sources/markdown.js');
     return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined, job.trees) as WorkerOutput<J>;
   }
+  if (job.kind === 'schema-reference-splice')
+    return (await (await import('../../generators/reference-highlight.js')).splicePages(job)) as WorkerOutput<J>;
   if (job.kind === 'format')
     return (await (await import('../../generators/format-job.js')).runFormatJob(job)) as WorkerOutput<J>;
   return (await (await import('../../generators/jobs.js')).runGenerationJob(job)) as WorkerOutput<J>;
