@@ -11,7 +11,8 @@ import { loadSpec } from '../src/sources/load.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
 import { page, partsSpec } from './prose-fixture.js';
 import { projectOf } from './helpers.js';
-import { jsonBlockValues, keptJsonValues } from '../src/prose/json-blocks.js';
+import { keptJsonValues } from '../src/prose/json-blocks.js';
+import { jsonBlockValues } from '../src/prose/json-block-values.js';
 
 const PAGE = 'docs/specification/draft/server/parts.mdx';
 

@@ -10,8 +10,7 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import { escapePointer, JsonDocument, type JsonSyntaxError } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SchemaViolation } from '../model/violation-text.js';
-import type { CodeBlock, KeptJsonValue } from '../model/spec.js';
-import { derivation, type Project } from '../project/project.js';
+import type { KeptJsonValue } from '../model/spec.js';
 
 export interface ProseJson {
   /** The text that was parsed: the block with placeholders blanked, wrapped in `{ }` when a fragment. */
@@ -76,23 +75,6 @@ export function jsonBlockLanguage(lang: string | null | undefined): JsonBlockLan
 }
 
 /**
- * The values of a fenced JSON block, read once per project for every rule that reads the block
- * (prose/json-valid, the consistency claims); a page kept by watch mode keeps its blocks' values.
- */
-export function jsonBlockValues(project: Project, block: CodeBlock): ProseJson[] {
-  return project.derive(blockValues, block);
-}
-
-const blockValues = derivation(
-  'JSON block values',
-  (block: CodeBlock) =>
-    block.jsonValues
-      ? fromKept(block.jsonValues, block.value, jsonBlockLanguage(block.lang))
-      : readJsonBlock(block.value, jsonBlockLanguage(block.lang)),
-  { carriesOver: true },
-);
-
-/**
  * A JSON block's values as plain data, read when its page is parsed and kept with the page's
  * products, so that a check reading the page back does not parse its blocks again; undefined
  * when the block is not JSON, or a value would not come back the same from JSON (`-0`, a number
@@ -111,25 +93,6 @@ export function keptJsonValues(lang: string | null | undefined, text: string): K
     ...(v.typed ? { typed: [...v.typed] } : {}),
     ...(v.names ? { names: v.names } : {}),
     errors: v.errors,
-  }));
-}
-
-/** The values of a block from what was kept of them: the block is read again only when a position is asked for. */
-function fromKept(kept: KeptJsonValue[], text: string, options: ProseJsonOptions | undefined): ProseJson[] {
-  let read: ProseJson[] | undefined;
-  const again = (i: number) => (read ??= readJsonBlock(text, options))[i];
-  return kept.map((k, i) => ({
-    get document() {
-      return again(i).document;
-    },
-    value: k.value,
-    fragment: k.fragment,
-    placeholders: k.placeholders,
-    open: new Set(k.open),
-    ...(k.typed ? { typed: new Set(k.typed) } : {}),
-    ...(k.names ? { names: k.names } : {}),
-    errors: k.errors,
-    positionOf: (pointer: string, property?: string) => again(i).positionOf(pointer, property),
   }));
 }
 
