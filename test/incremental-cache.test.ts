@@ -13,8 +13,9 @@ import { generatedFiles } from '../src/generators/outputs.js';
 import { DiskCache } from '../src/runtime/cache.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts } from '../src/sources/page-products.js';
-import { copyTree, driftedSpec, edit } from './helpers.js';
+import { copyTree, driftedSpec, edit, tempDir } from './helpers.js';
 import { forgetHighlights } from '../src/generators/reference-highlight.js';
+import { blocksPage, callJson, gadgetsFiles, toolJson, toolsListJson } from './embedded-schema-fixture.js';
 
 /** A copy of the drifted sample spec with its own cache folder. */
 function specCopy(): { root: string; cacheDir: string } {
@@ -160,6 +161,38 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(earlierEdit.timings.referencePagesRendered).toBe(2);
     expect(earlierEdit.report).not.toBe(draftEdit.report);
     expect(earlierEdit.report).toBe(await coldCheck(root));
+  });
+
+  it('after a page edit, reads back what embedded schemas compiled to, and reports what a cold check reports', async () => {
+    const root = tempDir('embedded-');
+    const page = 'docs/specification/draft/server/gadgets.mdx';
+    const tools = [
+      toolJson('get_weather', { city: { type: 'string' } }),
+      toolJson('find_host', { host: { type: 'string', pattern: '^[a-z]+$' } }),
+      JSON.stringify({ name: 'bad_tool', inputSchema: { type: 'object', properties: { n: { type: 'integr' } } } }),
+    ];
+    const files = {
+      ...gadgetsFiles,
+      [page]: blocksPage(
+        ['The tools:', toolsListJson(1, ...tools)],
+        ['A call:', callJson(2, 'get_weather', { city: 7 })],
+        ['Another:', callJson(3, 'find_host', { host: 'A1' })],
+      ),
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), text);
+    }
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    const cacheDir = path.join(root, 'node_modules/.cache/spec-check');
+    const first = await cachedCheck(root, cacheDir);
+    // The fixture shows a value its schema rejects, a pattern it fails, and a schema that is none.
+    expect(first.report).toMatch(/example\/embedded-schema[\s\S]*integr/);
+    expect(first.report.match(/"rule": "example\/embedded-schema"/g)?.length).toBeGreaterThanOrEqual(3);
+    edit(root, page, /$/, '\nOne more line.\n');
+    const after = await cachedCheck(root, cacheDir);
+    expect(after.timings.pagesParsed).toBe(1);
+    expect(after.report).toBe(await coldCheck(root));
   });
 
   it('does not serve a tampered page-products entry: its pages are parsed again and the entry made again', async () => {

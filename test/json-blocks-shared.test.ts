@@ -11,6 +11,8 @@ import { loadSpec } from '../src/sources/load.js';
 import type { Vocabulary } from '../src/consistency/vocabulary.js';
 import { page, partsSpec } from './prose-fixture.js';
 import { projectOf } from './helpers.js';
+import { keptJsonValues } from '../src/prose/json-blocks.js';
+import { jsonBlockValues } from '../src/prose/json-block-values.js';
 
 const PAGE = 'docs/specification/draft/server/parts.mdx';
 
@@ -98,5 +100,46 @@ describe('one reader of JSON blocks for prose/json-valid and the consistency cla
     const root = partsSpec({ [PAGE]: page('For an unknown part:', block) });
     const claims = extractClaims(projectOf(await loadSpec(root), { vocabulary: partsVocabulary })).claims;
     expect(claims.map((c) => [c.condition.id, c.text])).toEqual([['unknown-part', '(after: For an unknown part:)']]);
+  });
+});
+
+describe('JSON block values kept with a page', () => {
+  const spec = loadSpec(partsSpec());
+  const read = async (text: string, lang = 'json') => {
+    const loaded = await spec;
+    const project = () => Promise.resolve(projectOf(loaded));
+    const kept = keptJsonValues(lang, text);
+    const block = { lang, value: text, location: { file: 'p.md', line: 1, column: 1 }, headingPath: [] };
+    return {
+      kept,
+      fresh: jsonBlockValues(await project(), { ...block, locate: () => block.location }),
+      fromKept: jsonBlockValues(await project(), {
+        ...block,
+        locate: () => block.location,
+        ...(kept ? { jsonValues: kept } : {}),
+      }),
+    };
+  };
+
+  it('reads back what a fresh read gives: values, elisions, errors, and positions read again when asked', async () => {
+    const text = '// a request\n{ "id": 1, "params": { "a": [1, "..."], ... }, "b": "x" }\n{ "broken": }';
+    const { kept, fresh, fromKept } = await read(text, 'jsonc');
+    expect(kept).toHaveLength(2);
+    expect(JSON.parse(JSON.stringify(kept))).toEqual(kept);
+    expect(fromKept.map((v) => [v.value, v.fragment, v.placeholders, [...v.open], v.errors])).toEqual(
+      fresh.map((v) => [v.value, v.fragment, v.placeholders, [...v.open], v.errors]),
+    );
+    expect(fromKept[0].positionOf('/params', 'a')).toEqual(fresh[0].positionOf('/params', 'a'));
+    expect(fromKept[0].positionOf('/b')).toEqual(fresh[0].positionOf('/b'));
+    expect(fromKept[0].positionOf('/b')).not.toEqual(fromKept[0].positionOf('/id'));
+  });
+
+  it('keeps nothing of a block whose values would not come back the same from JSON, nor of a block that is not JSON', async () => {
+    expect((await read('{ "n": -0 }')).kept).toBeUndefined();
+    expect((await read('{ "__proto__": { "x": 1 } }')).kept).toBeUndefined();
+    expect((await read('{ "n": 1 }', 'ts')).kept).toBeUndefined();
+    expect((await read('{ "n": 1 }')).kept).toEqual([
+      { value: { n: 1 }, fragment: false, placeholders: [], open: [], errors: [] },
+    ]);
   });
 });

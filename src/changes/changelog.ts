@@ -4,9 +4,9 @@
  * they are in, and the claims its sentences make that identifiers were added, removed or renamed.
  */
 import type { Root, RootContent, PhrasingContent } from 'mdast';
-import type { Declaration, MarkdownPage, SchemaSource, SpecVersion } from '../model/spec.js';
+import type { Declaration, MarkdownPage, Member, SchemaSource, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
-import { derivation } from '../project/project.js';
+import { derivation, type Project } from '../project/project.js';
 import { inlineMembers } from '../sep-diff/typescript.js';
 
 /** An identifier the changelog names, where its text starts. */
@@ -213,9 +213,23 @@ export interface SchemaNames {
 
 const INLINE_DEPTH = 3;
 
+/**
+ * `inlineMembers`, once per type text in a project: the versions' schema.ts files share most of
+ * their inline object types, and each is parsed with TypeScript.
+ */
+const inlineMembersByText = derivation('inline members by type text', () => new Map<string, Member[] | undefined>());
+
+export function inlineMembersOnce(project: Project, typeText: string): Member[] | undefined {
+  const known = project.derive(inlineMembersByText, project.spec);
+  if (known.has(typeText)) return known.get(typeText);
+  const members = inlineMembers(typeText);
+  known.set(typeText, members);
+  return members;
+}
+
 export const schemaNamesOf = derivation(
   'schema-names',
-  (schema: SchemaSource): SchemaNames => {
+  (schema: SchemaSource, project: Project): SchemaNames => {
     const names: SchemaNames = {
       declarations: schema.byName,
       members: new Map(),
@@ -229,7 +243,7 @@ export const schemaNamesOf = derivation(
         const list = names.members.get(m.name) ?? [];
         list.push(at);
         names.members.set(m.name, list);
-        const inline = depth < INLINE_DEPTH ? inlineMembers(m.typeText) : undefined;
+        const inline = depth < INLINE_DEPTH && m.typeText ? inlineMembersOnce(project, m.typeText) : undefined;
         if (inline) walk(at, inline, depth + 1);
       }
     };

@@ -16,6 +16,7 @@ import {
   nameKind,
   reachable,
   schemaNamesOf,
+  inlineMembersOnce,
   type ChangelogClaim,
   type ChangelogToken,
   type SchemaNames,
@@ -36,7 +37,11 @@ export const changesSincePrevious = derivation('changes-since-previous', (versio
   if (!before?.schemaTs || !version.schemaTs) return undefined;
   const since = project.derive(changesFrom, version.schemaTs);
   let changes = since.get(before.schemaTs);
-  if (!changes) since.set(before.schemaTs, (changes = schemaChanges(before.schemaTs, version.schemaTs)));
+  if (!changes)
+    since.set(
+      before.schemaTs,
+      (changes = schemaChanges(before.schemaTs, version.schemaTs, (text) => inlineMembersOnce(project, text))),
+    );
   return { before, changes };
 });
 

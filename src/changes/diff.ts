@@ -46,15 +46,22 @@ export interface SchemaChange {
 
 const ASPECT_ORDER: ChangeAspect[] = ['kind', 'extends', 'optionality', 'type', 'deprecated'];
 
-/** The changes from `from` to `to`, ordered by path, then added, changed, removed. */
-export function schemaChanges(from: SchemaSource, to: SchemaSource): SchemaChange[] {
+/**
+ * The changes from `from` to `to`, ordered by path, then added, changed, removed. `inline` reads
+ * an inline object type's members (`inlineMembers`, or a memo of it).
+ */
+export function schemaChanges(
+  from: SchemaSource,
+  to: SchemaSource,
+  inline?: (typeText: string) => Member[] | undefined,
+): SchemaChange[] {
   const out: SchemaChange[] = [];
   for (const decl of to.declarations) {
     if (to.byName.get(decl.name) !== decl) continue; // a second declaration of a name (overloads, merging)
     const before = from.byName.get(decl.name);
     if (!before)
       out.push({ change: 'added', subject: 'declaration', path: decl.name, aspects: [], to: declSide(decl) });
-    else compareDeclarations(before, decl, from, to, out);
+    else compareDeclarations(before, decl, from, to, out, inline);
   }
   for (const decl of from.declarations)
     if (from.byName.get(decl.name) === decl && !to.byName.has(decl.name))
@@ -69,6 +76,7 @@ function compareDeclarations(
   from: SchemaSource,
   to: SchemaSource,
   out: SchemaChange[],
+  inline?: (typeText: string) => Member[] | undefined,
 ): void {
   const aspects: ChangeAspect[] = [];
   if (before.kind !== after.kind) aspects.push('kind');
@@ -94,7 +102,7 @@ function compareDeclarations(
       from: declSide(before),
       to: declSide(after),
     });
-  if (objects) compareMembers(before, after, from, to, out);
+  if (objects) compareMembers(before, after, from, to, out, inline);
 }
 
 function compareMembers(
@@ -103,6 +111,7 @@ function compareMembers(
   from: SchemaSource,
   to: SchemaSource,
   out: SchemaChange[],
+  inline?: (typeText: string) => Member[] | undefined,
 ): void {
   // The members of the two objects, inline types followed; a member of an inline type is placed
   // at the member that holds it (its own location is in the inline text).
@@ -125,6 +134,7 @@ function compareMembers(
     mineSchema: from,
     mineDecl: before,
     extra: true,
+    ...(inline ? { inline } : {}),
     child: (x, parent) => {
       const copy = { ...x };
       if (x.location.file !== from.file.path) placed.set(copy, where(parent, parent.location));

@@ -18,7 +18,8 @@ import {
   normalise,
   sentences,
 } from './text.js';
-import { jsonBlockLanguage, jsonBlockValues, type ProseJson } from '../prose/json-blocks.js';
+import { jsonBlockLanguage, type ProseJson } from '../prose/json-blocks.js';
+import { jsonBlockValues } from '../prose/json-block-values.js';
 import { stringsIn } from './extract-examples.js';
 import { isObject } from '../util/is-object.js';
 

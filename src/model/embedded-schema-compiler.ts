@@ -15,6 +15,8 @@ import { isObject } from '../util/is-object.js';
 import { derivation, type Project } from '../project/project.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { MemoryCache } from '../runtime/cache.js';
+import { hashParts } from '../runtime/cache.js';
+import { verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
 import {
   MAX_EMBEDDED_SCHEMA_DEPTH,
   MAX_EMBEDDED_SCHEMA_VALUES,
@@ -78,16 +80,33 @@ class EmbeddedSchemaCompiler {
   valuesCompiled = 0;
   readonly byText: MemoryCache<CompiledSchema>;
   private readonly instances: MemoryCache<Ajv>;
+  /** The check's verdict store, when it keeps verdicts on disk: what each schema text compiled to, by dialect. */
+  private readonly store: VerdictStore | undefined;
 
   constructor(runtime: Runtime) {
     this.byText = runtime.memory<CompiledSchema>('embedded schemas compiled', 2000);
     this.instances = runtime.memory<Ajv>('embedded schema ajv', 3);
+    this.store = verdictStoreOf(runtime);
+  }
+
+  /** The kept outcomes of compiling embedded schemas of a dialect (undefined when no verdicts are kept). */
+  kept(dialect: SchemaDialect): { verdicts: ValidatorVerdicts; store: VerdictStore } | undefined {
+    return this.store && { verdicts: this.store.forSchema('embedded schemas', dialect), store: this.store };
   }
 
   ajv(dialect: SchemaDialect): Ajv {
     let ajv = this.instances.get(dialect);
     if (!ajv) {
-      const options = { strict: false, allErrors: true, validateFormats: true, logger: false as const };
+      // A schema is checked against its meta-schema before it is compiled (`compileOnce`), or was
+      // by an earlier check: compiling it does not check it again, so that a check whose verdicts
+      // are all kept never compiles the meta-schema (a fifth of a second).
+      const options = {
+        strict: false,
+        allErrors: true,
+        validateFormats: true,
+        validateSchema: false,
+        logger: false as const,
+      };
       ajv =
         dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
       addFormats(ajv);
@@ -139,8 +158,47 @@ function compile(
   let compiled = compiler.byText.get(key);
   if (!compiled) {
     compiler.valuesCompiled += size.values;
-    compiled = compileOnce(compiler.ajv(dialect), schema, dialect);
+    compiled = compileKept(compiler, schema, dialect, key);
     compiler.byText.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** What an earlier check found a schema text compiles to, as kept: `CompiledSchema` without its validator. */
+type KeptOutcome = Exclude<CompiledSchema, { kind: 'compiled' }> | { kind: 'compiled'; dialect: SchemaDialect };
+
+/**
+ * `compileOnce`, or what an earlier check found it to give for the same text and dialect (kept
+ * with the validation verdicts): a valid schema's validator is then compiled when first used.
+ */
+function compileKept(
+  compiler: EmbeddedSchemaCompiler,
+  schema: Record<string, unknown>,
+  dialect: SchemaDialect,
+  key: string,
+): CompiledSchema {
+  const kept = compiler.kept(dialect);
+  const keptKey = hashParts([key]);
+  const known = kept && Object.hasOwn(kept.verdicts.compiles, keptKey) ? kept.verdicts.compiles[keptKey] : undefined;
+  if (typeof known === 'string') {
+    const outcome = JSON.parse(known) as KeptOutcome;
+    if (outcome.kind !== 'compiled') return outcome;
+    let validate: ValidateFunction | undefined;
+    const validator = () => {
+      if (!validate) {
+        const got = compileNow(compiler.ajv(dialect), schema);
+        if ('problem' in got) return undefined;
+        validate = got.validate;
+      }
+      return validate;
+    };
+    return { kind: 'compiled', dialect, validator, unsafePattern: unsafePattern(schema) };
+  }
+  const compiled = compileOnce(compiler.ajv(dialect), schema, dialect);
+  if (kept) {
+    const outcome: KeptOutcome = compiled.kind === 'compiled' ? { kind: 'compiled', dialect } : compiled;
+    kept.verdicts.compiles[keptKey] = JSON.stringify(outcome);
+    kept.store.judged(false);
   }
   return compiled;
 }

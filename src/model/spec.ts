@@ -411,6 +411,22 @@ export interface CodeBlock {
   headingPath: string[];
   /** Maps a 0-based line and column inside `value` to a location in the page. */
   locate(line: number, column: number): Location;
+  /**
+   * A JSON block's values as read when the page was parsed (and kept with the page's products),
+   * without their positions; absent when the block is not JSON or a value is not plain JSON.
+   */
+  jsonValues?: KeptJsonValue[];
+}
+
+/** One value of a JSON block as `readJsonBlock` reads it, as plain data (positions are read again when asked). */
+export interface KeptJsonValue {
+  value?: unknown;
+  fragment: boolean;
+  placeholders: string[];
+  open: string[];
+  typed?: string[];
+  names?: { name: string; line: number; column: number }[];
+  errors: { message: string; line: number; column: number }[];
 }
 
 export interface Link {

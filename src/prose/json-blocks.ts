@@ -10,8 +10,7 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import { escapePointer, JsonDocument, type JsonSyntaxError } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { SchemaViolation } from '../model/violation-text.js';
-import type { CodeBlock } from '../model/spec.js';
-import { derivation, type Project } from '../project/project.js';
+import type { KeptJsonValue } from '../model/spec.js';
 
 export interface ProseJson {
   /** The text that was parsed: the block with placeholders blanked, wrapped in `{ }` when a fragment. */
@@ -76,18 +75,37 @@ export function jsonBlockLanguage(lang: string | null | undefined): JsonBlockLan
 }
 
 /**
- * The values of a fenced JSON block, read once per project for every rule that reads the block
- * (prose/json-valid, the consistency claims); a page kept by watch mode keeps its blocks' values.
+ * A JSON block's values as plain data, read when its page is parsed and kept with the page's
+ * products, so that a check reading the page back does not parse its blocks again; undefined
+ * when the block is not JSON, or a value would not come back the same from JSON (`-0`, a number
+ * beyond a double, `__proto__`).
  */
-export function jsonBlockValues(project: Project, block: CodeBlock): ProseJson[] {
-  return project.derive(blockValues, block);
+export function keptJsonValues(lang: string | null | undefined, text: string): KeptJsonValue[] | undefined {
+  const language = jsonBlockLanguage(lang);
+  if (!language) return undefined;
+  const values = readJsonBlock(text, language);
+  if (!values.every((v) => v.value === undefined || isPlainJson(v.value, 0))) return undefined;
+  return values.map((v) => ({
+    ...(v.value !== undefined ? { value: v.value } : {}),
+    fragment: v.fragment,
+    placeholders: v.placeholders,
+    open: [...v.open],
+    ...(v.typed ? { typed: [...v.typed] } : {}),
+    ...(v.names ? { names: v.names } : {}),
+    errors: v.errors,
+  }));
 }
 
-const blockValues = derivation(
-  'JSON block values',
-  (block: CodeBlock) => readJsonBlock(block.value, jsonBlockLanguage(block.lang)),
-  { carriesOver: true },
-);
+/** Whether a value is what `JSON.parse` makes of its `JSON.stringify` (a JSON text read by jsonc-parser may not be). */
+function isPlainJson(value: unknown, depth: number): boolean {
+  if (depth > 200) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every((v) => isPlainJson(v, depth + 1));
+  if (typeof value !== 'object') return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype || Object.hasOwn(value, '__proto__')) return false;
+  return Object.values(value).every((v) => isPlainJson(v, depth + 1));
+}
 
 /**
  * Reads a JSON block: one value, or several values one after another (a block showing a

@@ -10,14 +10,9 @@ import { editDistance } from '../util/edit-distance.js';
 import { validatorFor } from '../model/schema-validator.js';
 import type { SchemaViolation } from '../model/violation-text.js';
 import { baseValidatorFor } from '../model/base-validator.js';
-import {
-  isAboutElided,
-  jsonBlockLanguage,
-  JSON_BLOCK_LANGUAGES,
-  jsonBlockValues,
-  type ProseJson,
-} from './json-blocks.js';
+import { isAboutElided, jsonBlockLanguage, JSON_BLOCK_LANGUAGES, type ProseJson } from './json-blocks.js';
 import { valueAtPointer } from '../core/json-document.js';
+import { jsonBlockValues } from './json-block-values.js';
 import {
   blockContext,
   classifyValue,

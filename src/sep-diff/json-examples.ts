@@ -5,7 +5,8 @@
  */
 import type { CodeBlock, MarkdownPage } from '../model/spec.js';
 import type { Project } from '../project/project.js';
-import { jsonBlockLanguage, jsonBlockValues } from '../prose/json-blocks.js';
+import { jsonBlockLanguage } from '../prose/json-blocks.js';
+import { jsonBlockValues } from '../prose/json-block-values.js';
 
 /** Share of member paths two examples have in common (of all their paths) for one to be the other. */
 const SAME_SHAPE = 0.5;

@@ -239,6 +239,8 @@ export interface MemberWalk<M extends Member> {
   extra?: boolean;
   /** A member of an inline type of `parent`, as `mine` holds members. */
   child(member: Member, parent: M): M;
+  /** Reads an inline object type's members: `inlineMembers` unless given (a memo of it). */
+  inline?: (typeText: string) => Member[] | undefined;
 }
 
 /**
@@ -271,9 +273,10 @@ export function walkMembers<M extends Member>(
     // An inline object type on either side: compared member by member with the other's object.
     const mineInline =
       depth < MAX_DEPTH
-        ? (inlineMembers(m.typeText) ?? (walk.mineSchema ? objectOf(m, walk.mineSchema)?.members : undefined))
+        ? ((walk.inline ?? inlineMembers)(m.typeText) ??
+          (walk.mineSchema ? objectOf(m, walk.mineSchema, walk.inline)?.members : undefined))
         : undefined;
-    const theirsObject = mineInline ? objectOf(t, schema) : undefined;
+    const theirsObject = mineInline ? objectOf(t, schema, walk.inline) : undefined;
     if (mineInline && theirsObject) {
       walkMembers(
         mineInline.map((x) => walk.child(x, m)),
@@ -366,9 +369,13 @@ export function inlineMembers(typeText: string): Member[] | undefined {
 }
 
 /** The object a schema.ts member's type is: inline, or a declaration it names (through aliases). */
-export function objectOf(member: Member, schema: SchemaSource): TheirObject | undefined {
-  const inline = inlineMembers(member.typeText);
-  if (inline) return { members: inline, location: member.location };
+export function objectOf(
+  member: Member,
+  schema: SchemaSource,
+  inline: (typeText: string) => Member[] | undefined = inlineMembers,
+): TheirObject | undefined {
+  const members = inline(member.typeText);
+  if (members) return { members, location: member.location };
   const decl = schema.byName.get(expand(member.typeText, schema).trim());
   if (decl && (decl.members.length || decl.kind === 'interface'))
     return { members: decl.members, decl, location: decl.location };

@@ -33,6 +33,7 @@ import {
   PAGE_PARSE_BUDGET_MS,
 } from '../core/limits.js';
 import { withTimeBudget } from '../util/time-budget.js';
+import { keptJsonValues } from '../prose/json-blocks.js';
 
 /**
  * GitHub Flavored Markdown as remark-gfm parses it (footnotes, strikethrough, tables, task lists,
@@ -233,12 +234,15 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
       const start = node.position?.start.line ?? 0;
       const end = node.position?.end.line ?? 0;
       const including = read?.includes.some((i) => i.line > start && i.line <= end);
+      const lang = including ? undefined : (node.lang ?? undefined);
+      const jsonValues = keptJsonValues(lang, node.value);
       data.codeBlocks.push({
-        lang: including ? undefined : (node.lang ?? undefined),
+        lang,
         meta: node.meta ?? undefined,
         value: node.value,
         location: at(file, node),
         headingPath: headingStack.map((h) => h.text),
+        ...(jsonValues ? { jsonValues } : {}),
       });
     } else if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
       data.links.push({

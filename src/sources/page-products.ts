@@ -325,8 +325,11 @@ function unpackPositions(value: object): object {
   return value;
 }
 
+/** The products' format, in every page's key: products of another format are not read back. */
+const FORMAT = 'with JSON block values';
+
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
-  hashParts(['page', syntax, kind ?? '', file.path, file.text]);
+  hashParts(['page', FORMAT, syntax, kind ?? '', file.path, file.text]);
 
 const sepKey = (file: TextFile) => hashParts(['sep', file.path, file.text]);
 
