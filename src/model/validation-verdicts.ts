@@ -15,6 +15,7 @@ import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { SchemaViolation } from './violation-text.js';
+import { isPlainJson } from '../util/plain-json.js';
 
 /** What is known of one validator: whether its schema is one, which definitions compile, and verdicts by value. */
 export interface ValidatorVerdicts {
@@ -74,18 +75,7 @@ export class VerdictStore {
 
 /** The key of a verdict: the definition and the value's JSON text; undefined for a value that is not plain JSON. */
 export function verdictKey(definition: string, value: unknown): string | undefined {
-  return isPlainJson(value, 0) ? hashParts([definition, JSON.stringify(value)]) : undefined;
-}
-
-function isPlainJson(value: unknown, depth: number): boolean {
-  if (depth > 200) return false;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every((v) => isPlainJson(v, depth + 1));
-  if (typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
-  return Object.values(value).every((v) => isPlainJson(v, depth + 1));
+  return isPlainJson(value, { textOnly: true }) ? hashParts([definition, JSON.stringify(value)]) : undefined;
 }
 
 const STORE = 'validation verdicts';

@@ -11,6 +11,7 @@ import { escapePointer, JsonDocument, type JsonSyntaxError } from '../core/json-
 import { TextFile } from '../core/text-file.js';
 import type { SchemaViolation } from '../model/violation-text.js';
 import type { KeptJsonValue } from '../model/spec.js';
+import { isPlainJson } from '../util/plain-json.js';
 
 export interface ProseJson {
   /** The text that was parsed: the block with placeholders blanked, wrapped in `{ }` when a fragment. */
@@ -84,7 +85,7 @@ export function keptJsonValues(lang: string | null | undefined, text: string): K
   const language = jsonBlockLanguage(lang);
   if (!language) return undefined;
   const values = readJsonBlock(text, language);
-  if (!values.every((v) => v.value === undefined || isPlainJson(v.value, 0))) return undefined;
+  if (!values.every((v) => v.value === undefined || isPlainJson(v.value))) return undefined;
   return values.map((v) => ({
     ...(v.value !== undefined ? { value: v.value } : {}),
     fragment: v.fragment,
@@ -94,17 +95,6 @@ export function keptJsonValues(lang: string | null | undefined, text: string): K
     ...(v.names ? { names: v.names } : {}),
     errors: v.errors,
   }));
-}
-
-/** Whether a value is what `JSON.parse` makes of its `JSON.stringify` (a JSON text read by jsonc-parser may not be). */
-function isPlainJson(value: unknown, depth: number): boolean {
-  if (depth > 200) return false;
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every((v) => isPlainJson(v, depth + 1));
-  if (typeof value !== 'object') return false;
-  if (Object.getPrototypeOf(value) !== Object.prototype || Object.hasOwn(value, '__proto__')) return false;
-  return Object.values(value).every((v) => isPlainJson(v, depth + 1));
 }
 
 /**
