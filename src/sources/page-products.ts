@@ -57,6 +57,10 @@ const SHARDS = 16;
 const KIND = 'page-products';
 const shardKey = (shard: number) => hashParts(['page products', String(SHARDS), String(shard)]);
 
+/** The pages of a shard's entry as read (none when it was not there or not served). */
+const pagesOf = (bundle: StoredBundle | undefined): Record<string, StoredProducts> =>
+  bundle && typeof bundle.pages === 'object' && bundle.pages ? bundle.pages : {};
+
 /** A page's shard, by its path (FNV-1a): the same for every text of the page. */
 function shardOf(path: string): number {
   let hash = 2166136261;
@@ -105,7 +109,7 @@ export class PageProducts {
     let shard = this.#shards.get(n);
     if (!shard) {
       const bundle = this.cache.get<StoredBundle>(KIND, shardKey(n));
-      const stored = bundle && typeof bundle.pages === 'object' && bundle.pages ? bundle.pages : {};
+      const stored = pagesOf(bundle);
       this.#shards.set(n, (shard = { stored, used: new Map(), made: new Set() }));
     }
     return shard;
@@ -243,7 +247,7 @@ export class PageProducts {
       const unused = Object.keys(shard.stored).some((key) => !shard.used.has(key));
       if (!shard.made.size && !unused) continue;
       const again = shard.made.size < shard.used.size ? this.cache.get<StoredBundle>(KIND, shardKey(n)) : undefined;
-      const readBack = again && typeof again.pages === 'object' && again.pages ? again.pages : {};
+      const readBack = pagesOf(again);
       const pages: Record<string, StoredProducts> = {};
       for (const [key, products] of shard.used) {
         const kept = shard.made.has(key) ? products : Object.hasOwn(readBack, key) ? readBack[key] : undefined;
