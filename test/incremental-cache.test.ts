@@ -14,7 +14,6 @@ import { DiskCache } from '../src/runtime/cache.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts } from '../src/sources/page-products.js';
 import { copyTree, driftedSpec, edit, tempDir } from './helpers.js';
-import { forgetHighlights } from '../src/generators/reference-highlight.js';
 import { blocksPage, callJson, gadgetsFiles, toolJson, toolsListJson } from './embedded-schema-fixture.js';
 
 /** A copy of the drifted sample spec with its own cache folder. */
@@ -372,13 +371,12 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(spliced.files.map((f) => [f.text, f.declarations, f.problems])).toEqual(
       fresh.files.map((f) => [f.text, f.declarations, f.problems]),
     );
-    // Another edit, in a process that highlighted nothing yet: the other blocks' highlighting is
+    // Another edit, in a runtime that highlighted nothing yet: the other blocks' highlighting is
     // read back from the disk cache (numbered by colour again), and the page is the same still.
     fs.writeFileSync(
       path.join(root, 'schema/draft/examples/Widget/dial.json'),
       '{ "label": "two", "n": [1, true, null] }',
     );
-    forgetHighlights();
     const again = await pages(cacheDir);
     expect(again.counts.referencePagesSpliced).toBe(1);
     expect(again.files.map((f) => [f.text, f.declarations])).toEqual(

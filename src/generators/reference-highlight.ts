@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { DiskCache } from '../runtime/cache.js';
+import type { DiskCache, MemoryCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import { assembledPage, slotCode, type Highlight, type SlottedPage } from './reference-slots.js';
 import type { ReferenceSpliceJob, ReferenceSpliceOutput } from './jobs.js';
@@ -143,14 +143,6 @@ interface KeptHighlights {
   blocks: Record<string, string>;
 }
 
-/** Highlighted code by language and text, for this process (watch mode splices again and again). */
-const highlightedHere = new Map<string, string>();
-
-/** Forgets what this process highlighted (tests of the disk cache's copy). */
-export function forgetHighlights(): void {
-  highlightedHere.clear();
-}
-
 /** The highlighter's identity: a kept block is of this version of TypeDoc's highlighting. */
 const HIGHLIGHTING = 'typedoc 0.28 shiki light-plus dark-plus';
 
@@ -159,14 +151,19 @@ const HIGHLIGHTING = 'typedoc 0.28 shiki light-plus dark-plus';
  * page's slots, which an example edit does not change) or this process, and only the others
  * highlighted. Byte for byte what TypeDoc's highlighter gives (`test/reference-highlight.test.ts`).
  */
-export async function splicePages(job: ReferenceSpliceJob, cache?: DiskCache): Promise<ReferenceSpliceOutput[]> {
-  return Promise.all(job.pages.map((p) => splicePage(p.slotted, new Map(p.includes), cache)));
+export async function splicePages(
+  job: ReferenceSpliceJob,
+  cache?: DiskCache,
+  highlighted?: MemoryCache<string>,
+): Promise<ReferenceSpliceOutput[]> {
+  return Promise.all(job.pages.map((p) => splicePage(p.slotted, new Map(p.includes), cache, highlighted)));
 }
 
 async function splicePage(
   slotted: SlottedPage,
   includes: Map<string, string>,
   cache?: DiskCache,
+  highlighted?: MemoryCache<string>,
 ): Promise<ReferenceSpliceOutput> {
   const slots = slotted.parts.flatMap((part) =>
     typeof part === 'string'
@@ -181,6 +178,12 @@ async function splicePage(
   const kept = cache?.get<KeptHighlights>(HIGHLIGHTED, entryKey);
   const needed = new Map<string, { code: string; lang?: string }>();
   for (const { slot, code } of slots) needed.set(keyOf(code, slot.lang), { code, lang: slot.lang });
+  // This page's blocks, from what the runtime highlighted before (watch mode splices again and again).
+  const highlightedHere = new Map<string, string>();
+  for (const key of needed.keys()) {
+    const html = highlighted?.get(key);
+    if (html !== undefined) highlightedHere.set(key, html);
+  }
   const missing = [...needed].filter(([key]) => !highlightedHere.has(key) && typeof kept?.blocks?.[key] !== 'string');
   const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
   const highlighter = missing.length ? await highlighterWith(complete) : undefined;
@@ -197,6 +200,7 @@ async function splicePage(
     );
   }
   for (const [key, { code, lang }] of missing) highlightedHere.set(key, highlighter!.highlight(code, lang));
+  for (const [key, html] of highlightedHere) highlighted?.set(key, html);
   const highlight: Highlight = (code, lang) => highlightedHere.get(keyOf(code, lang))!;
   const page = assembledPage(highlight, slotted, includes);
   if (cache && (missing.length || !kept)) {

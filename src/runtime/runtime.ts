@@ -92,7 +92,11 @@ export class Runtime {
     // of highlighted blocks: a worker would load TypeDoc and TypeScript for it (see `reference-highlight.ts`).
     if (job.kind === 'schema-reference-splice') {
       const { splicePages } = await import('../generators/reference-highlight.js');
-      return (await splicePages(job, this.cache)) as WorkerOutput<J>;
+      return (await splicePages(
+        job,
+        this.cache,
+        this.memory<string>('highlighted code blocks', 4096),
+      )) as WorkerOutput<J>;
     }
     const inWorker = this.useWorker(inputLength);
     const parts = inWorker && this.workers > 1 ? splitJob(job, this.workers - 1) : undefined;
