@@ -1,7 +1,9 @@
 #!/usr/bin/env zx
 // A bounded fuzzer: mutates files in a temp copy of the corpus and runs `check` in-process,
 // recording uncaught exceptions, internal-rule failures, exit codes other than 0 or 1, and
-// runs over 30 s. Every run has its own seed; replay one with `--seed S --runs 1`.
+// runs over 30 s (of a core's time: on a machine already loaded past its cores, the limit is stretched by
+// the load, up to 5x, so that a slow shared machine is not a hang). Every run has its own seed; replay one
+// with `--seed S --runs 1`.
 //
 //   npm run fuzz -- [--seed N] [--minutes M] [--runs R] [--corpus DIR]
 import { argv, fs, path, os } from 'zx';
@@ -13,6 +15,8 @@ const baseSeed = Number(argv.seed ?? Math.floor(Math.random() * 1e9));
 const minutes = Number(argv.minutes ?? 1);
 const maxRuns = Number(argv.runs ?? Infinity);
 const HANG_MS = 30_000;
+/** The limit of one run: 30 s, times the load average over the cores when that is above 1 (at most 5). */
+const hangLimitMs = () => HANG_MS * Math.min(5, Math.max(1, os.loadavg()[0] / os.availableParallelism()));
 
 if (!fs.existsSync(corpus)) {
   console.log(`fuzz skipped: ${corpus} not found`);
@@ -202,7 +206,8 @@ function startWorker() {
 
 function runOnce(id, args) {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ id, kind: 'hang' }), HANG_MS);
+    const limitMs = hangLimitMs();
+    const timer = setTimeout(() => resolve({ id, kind: 'hang', limitMs }), limitMs);
     pending.set(id, (msg) => {
       clearTimeout(timer);
       pending.delete(id);
@@ -228,7 +233,7 @@ while (Date.now() < deadline && runs < maxRuns) {
   const what = changed.map((c) => `${c.name} ${c.rel}`).join('; ');
   let problem;
   if (result.kind === 'hang') {
-    problem = `hang (over ${HANG_MS / 1000} s)`;
+    problem = `hang (over ${Math.round(result.limitMs / 1000)} s)`;
     await worker.terminate();
     startWorker();
   } else if (result.kind !== 'done') problem = `${result.kind}: ${result.message.split('\n').slice(0, 4).join(' | ')}`;
