@@ -74,11 +74,14 @@ type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & 
 /**
  * Two trees' worth of generated files (a schema.json and a page per version): the tree checked
  * now and the one before an edit, so that undoing it regenerates nothing. A page is about a
- * megabyte: a fixed count of older trees' files was most of what a watch process grew by.
+ * megabyte: a fixed count of older trees' files was most of what a watch process grew by. A
+ * runtime that serves one analysis keeps none: nothing would read them again, and the pages'
+ * renderings kept for splicing (about 4 MB on the MCP corpus) would last to the end of the rules.
  */
 function memoryOutputs(project: Project): MemoryCache<CachedOutput[]> {
   const memory = project.runtime.memory<CachedOutput[]>('generated files', 2);
-  memory.resize(2 * 2 * Math.max(1, project.spec.versions.filter((v) => v.schemaTs).length));
+  const trees = project.runtime.options.singleAnalysis ? 0 : 2;
+  memory.resize(trees * 2 * Math.max(1, project.spec.versions.filter((v) => v.schemaTs).length));
   return memory;
 }
 
