@@ -15,11 +15,14 @@ describe('what a runtime keeps of a project', () => {
     const { files, kept } = await generate(true);
     expect(files.some((f) => f.text)).toBe(true);
     expect(keysOf(kept)).toEqual([]);
+    // Nor the page's declarations, a second copy of its text.
+    expect(files.every((f) => f.declarations === undefined)).toBe(true);
   });
 
   it('keeps them for the next analysis otherwise (watch mode, the base and head of a pull request)', async () => {
-    const { kept } = await generate(false);
+    const { files, kept } = await generate(false);
     expect(keysOf(kept).length).toBeGreaterThan(0);
+    expect(files.filter((f) => f.text).every((f) => f.declarations?.length)).toBe(true);
   });
 });
 

@@ -362,6 +362,10 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     }
   };
   await Promise.all([spliced, renderMissing()]);
+  // No rule reads the page's declarations (they are for callers of `generatedFiles`, and kept with
+  // the page in the caches): a runtime that serves one check does not keep a second copy of the
+  // page's text to the end of the rules (about 4 MB on the MCP corpus).
+  const keepDeclarations = !project.runtime.options.singleAnalysis;
   return pages.map(({ version, key, page }) => ({
     kind: 'schema-reference',
     key,
@@ -369,7 +373,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     path: `${version.docsDir}/schema.mdx`,
     text: page!.text,
     committed: version.referencePage,
-    declarations: page!.declarations,
+    ...(keepDeclarations ? { declarations: page!.declarations } : {}),
     problems: page!.problems,
   }));
 }
