@@ -74,11 +74,14 @@ type CachedOutput = Pick<GeneratedFile, 'text' | 'problems' | 'declarations'> & 
 /**
  * Two trees' worth of generated files (a schema.json and a page per version): the tree checked
  * now and the one before an edit, so that undoing it regenerates nothing. A page is about a
- * megabyte: a fixed count of older trees' files was most of what a watch process grew by.
+ * megabyte: a fixed count of older trees' files was most of what a watch process grew by. A
+ * runtime that serves one analysis keeps none: nothing would read them again, and the pages'
+ * renderings kept for splicing (about 4 MB on the MCP corpus) would last to the end of the rules.
  */
 function memoryOutputs(project: Project): MemoryCache<CachedOutput[]> {
   const memory = project.runtime.memory<CachedOutput[]>('generated files', 2);
-  memory.resize(2 * 2 * Math.max(1, project.spec.versions.filter((v) => v.schemaTs).length));
+  const trees = project.runtime.options.singleAnalysis ? 0 : 2;
+  memory.resize(trees * 2 * Math.max(1, project.spec.versions.filter((v) => v.schemaTs).length));
   return memory;
 }
 
@@ -359,6 +362,10 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     }
   };
   await Promise.all([spliced, renderMissing()]);
+  // No rule reads the page's declarations (they are for callers of `generatedFiles`, and kept with
+  // the page in the caches): a runtime that serves one check does not keep a second copy of the
+  // page's text to the end of the rules (about 4 MB on the MCP corpus).
+  const keepDeclarations = !project.runtime.options.singleAnalysis;
   return pages.map(({ version, key, page }) => ({
     kind: 'schema-reference',
     key,
@@ -366,7 +373,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     path: `${version.docsDir}/schema.mdx`,
     text: page!.text,
     committed: version.referencePage,
-    declarations: page!.declarations,
+    ...(keepDeclarations ? { declarations: page!.declarations } : {}),
     problems: page!.problems,
   }));
 }
