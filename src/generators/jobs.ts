@@ -22,7 +22,7 @@ import {
   renderSlottedReference,
   spliceSchemaReference,
 } from './schema-reference.js';
-import { assembledPage } from './reference-slots.js';
+import { assembledPage, type ReferenceSpliceJob, type ReferenceSpliceOutput } from './reference-slots.js';
 import { highlightSlots, type KeptHighlights } from './reference-highlight.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
@@ -108,17 +108,8 @@ export interface ReferenceOutput {
   highlightedNow: number;
 }
 
-/**
- * Schema Reference pages made again from their slotted pages (kept from an earlier rendering of the
- * same schema.ts texts, template and `{@include}` texts) with the example texts now: no program, no
- * conversion (see `spliceSchemaReference`).
- */
-export interface ReferenceSpliceJob {
-  kind: 'schema-reference-splice';
-  pages: { slotted: SlottedPage; includes: [string, string][] }[];
-}
-
-export type ReferenceSpliceOutput = Pick<ReferenceOutput, 'text' | 'declarations'>;
+// Declared with the slotted pages, which the highlighter imports (this module imports it).
+export type { ReferenceSpliceJob, ReferenceSpliceOutput } from './reference-slots.js';
 
 export type GenerationJob = SchemaJsonJob | ReferenceJob | ReferenceSpliceJob;
 export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob

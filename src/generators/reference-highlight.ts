@@ -10,8 +10,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { DiskCache, MemoryCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
-import { assembledPage, slotCode, type Highlight, type SlottedPage } from './reference-slots.js';
-import type { ReferenceSpliceJob, ReferenceSpliceOutput } from './jobs.js';
+import {
+  assembledPage,
+  slotCode,
+  type Highlight,
+  type ReferenceSpliceJob,
+  type ReferenceSpliceOutput,
+  type SlottedPage,
+} from './reference-slots.js';
 
 /** TypeDoc's defaults (`highlightLanguages`, `lightHighlightTheme`, `darkHighlightTheme`), which spec-check keeps. */
 const TYPEDOC_LANGUAGES = [
