@@ -143,14 +143,15 @@ export class Runtime {
 
   /**
    * Ends the worker threads when the runtime serves one analysis (`singleAnalysis`) and no job is
-   * owed: called once the files are generated. A later job would start a worker again.
+   * owed: called once the files are generated. A later job would start a worker again. Jobs
+   * started early that the check did not ask for are let go (with one analysis, their workers are
+   * ended all the same).
    */
   async release(): Promise<void> {
-    if (!this.options.singleAnalysis) return;
-    // A job started early that the check did not ask for is owed to no one.
+    // A job started early that the check did not ask for is owed to no one (nor kept for the next check).
     const unasked = this.#early.size > 0;
     this.#early.clear();
-    await runner.endWorkers(unasked);
+    if (this.options.singleAnalysis) await runner.endWorkers(unasked);
   }
 
   /**
