@@ -26,6 +26,8 @@ import { openVerdictStore } from './model/validation-verdicts.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 import type { SpellingOptions } from './prose/spelling-options.js';
+import { jobPlanOf } from './generators/outputs.js';
+import { keepJobPlan } from './generators/job-plan.js';
 
 export interface CheckOptions extends LoadOptions, RunOptions {
   rules?: Rule[];
@@ -114,7 +116,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     }
     lookup = looked.lookup;
   }
-  const { reportKey, preread, jobInputsKey, jobsCached } = lookup ?? {};
+  const { reportKey, preread, jobInputsKey, jobsCached, jobPlan } = lookup ?? {};
   // When the worker's jobs will find their products in the cache, it is left dormant: a job wakes it.
   if (!jobsCached) {
     runtime.wakeWorker();
@@ -180,6 +182,9 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     cache.set('report', reportKey, { findings: report.findings, groups: report.groups, summary: report.summary });
     // The rules waited for every job: what they made is in the cache for the next check of these job inputs.
     if (jobInputsKey && !jobsCached) cache.set(JOBS_DONE, jobInputsKey, {});
+    // And what they were made of, for the next check to start them before it loads (see `job-plan.ts`).
+    const planned = jobPlan && jobPlanOf(project!);
+    if (planned) keepJobPlan(cache, spec.root, jobPlan, planned);
   }
   return { project, spec, files: spec.files ?? new Map(), report };
 }

@@ -19,6 +19,7 @@ import { defaultLayout } from './sources/layout.js';
 import { toolVersion } from './version.js';
 import { entryPath } from './runtime/git-tree.js';
 import { displayPath } from './util/paths.js';
+import type { PlanLookup } from './generators/job-plan.js';
 
 /** What of a check's options the report depends on besides the files. */
 export type KeyedOptions = InputSelection &
@@ -35,6 +36,8 @@ export interface ReportLookup {
   jobInputsKey?: string;
   /** An earlier check of the same job inputs left their products in the cache: the worker is not woken ahead of a job. */
   jobsCached?: boolean;
+  /** The plan of the generation jobs kept for these inputs, whose jobs were started (see `generators/job-plan.ts`). */
+  jobPlan?: PlanLookup;
 }
 
 /** The cache kind of the mark that a check of some job inputs finished (see `ReportLookup.jobInputsKey`). */
@@ -56,7 +59,7 @@ type StoredReport = Omit<CheckReport, 'tool' | 'root'> & { namedDigests?: Record
  */
 export async function lookUpReport(
   root: string,
-  options: KeyedOptions,
+  options: KeyedOptions & { keepGeneratorState?: boolean },
   runtime: Runtime,
 ): Promise<{ hit?: CachedCheck; lookup?: ReportLookup }> {
   // A bad vocabulary is exit code 2 before any work, cached or not.
@@ -101,12 +104,25 @@ export async function lookUpReport(
   if (stored) return { hit: { files: read.files, report: reportOf(stored, root) } };
   const readJobInputs = knownJobInputs ?? jobInputsKey(inputs.paths, (p) => digests.digest(p), options);
   if (!knownJobInputs) jobsCached = jobsDone(readJobInputs);
+  // The generation jobs the last check of these files made, with the texts just read: the worker
+  // runs them while this thread loads the modules and the sources (see `generators/job-plan.ts`).
+  const { startPlannedJobs } = await import('./generators/job-plan.js');
+  const jobPlan = startPlannedJobs(
+    runtime,
+    path.resolve(root),
+    optionsKey(options),
+    jobInputs(inputs.paths, options),
+    (p) => digests.digest(p),
+    read.files,
+    { keep: options.keepGeneratorState, jobs: !jobsCached },
+  );
   return {
     lookup: {
       reportKey: key,
       preread: read.files,
       ...(readJobInputs ? { jobInputsKey: readJobInputs } : {}),
       ...(jobsCached ? { jobsCached } : {}),
+      ...(jobPlan ? { jobPlan } : {}),
     },
   };
 }

@@ -16,7 +16,14 @@ import {
 } from './program.js';
 import { schemaJsonCompilerOptions, schemaJsonFromProgram } from './schema-json.js';
 import type { SchemaJsonSettings } from './schema-json-flags.js';
-import { forgetConversions, prepareTypeDoc, renderSchemaReference, spliceSchemaReference } from './schema-reference.js';
+import {
+  forgetConversions,
+  prepareTypeDoc,
+  renderSlottedReference,
+  spliceSchemaReference,
+} from './schema-reference.js';
+import { assembledPage, type ReferenceSpliceJob, type ReferenceSpliceOutput } from './reference-slots.js';
+import { highlightSlots, type KeptHighlights } from './reference-highlight.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { hashParts } from '../runtime/cache.js';
@@ -70,6 +77,12 @@ export interface ReferenceJob {
     template: { path: string; text: string };
     /** Example texts by absolute `/`-separated path (what `{@includeCode}` resolves to). */
     includes: [string, string][];
+    /**
+     * Code blocks an earlier rendering highlighted (by language and code), from the disk cache:
+     * those the page still shows are not highlighted again. Not part of what the job is: the
+     * page is the same with them or without (see `highlightSlots`).
+     */
+    highlights?: KeptHighlights;
   }[];
   /** How markup that changed between TypeDoc versions is rendered (see `referenceRendering`). */
   rendering: ReferenceRendering;
@@ -90,19 +103,13 @@ export interface ReferenceOutput {
   inlined: string[];
   /** The page before its code blocks are put in, to make it again with other example texts. */
   slotted: SlottedPage;
+  /** The page's code blocks as highlighted, to keep for the next rendering, and how many were highlighted now. */
+  highlighted: KeptHighlights;
+  highlightedNow: number;
 }
 
-/**
- * Schema Reference pages made again from their slotted pages (kept from an earlier rendering of the
- * same schema.ts texts, template and `{@include}` texts) with the example texts now: no program, no
- * conversion (see `spliceSchemaReference`).
- */
-export interface ReferenceSpliceJob {
-  kind: 'schema-reference-splice';
-  pages: { slotted: SlottedPage; includes: [string, string][] }[];
-}
-
-export type ReferenceSpliceOutput = Pick<ReferenceOutput, 'text' | 'declarations'>;
+// Declared with the slotted pages, which the highlighter imports (this module imports it).
+export type { ReferenceSpliceJob, ReferenceSpliceOutput } from './reference-slots.js';
 
 export type GenerationJob = SchemaJsonJob | ReferenceJob | ReferenceSpliceJob;
 export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob
@@ -111,9 +118,9 @@ export type JobOutput<J extends GenerationJob> = J extends SchemaJsonJob
     ? ReferenceSpliceOutput[]
     : ReferenceOutput[];
 
-/** Loads what generating needs (TypeDoc's highlighter loads asynchronously). */
+/** Loads what generating needs (TypeDoc; no highlighter: see `highlightSlots`). */
 export async function warmUp(): Promise<void> {
-  await prepareTypeDoc();
+  await prepareTypeDoc({ highlighter: false });
 }
 
 export async function runGenerationJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
@@ -156,9 +163,16 @@ function referenceProgram(spec: Spec, key: string): SchemaProgram {
   return built;
 }
 
+/**
+ * The code blocks the last reference job of this thread highlighted, by language and code (see
+ * `highlightSlots`): the pages of a job share most of their examples, and a watch session renders
+ * again and again. Only the last job's are kept, so it does not grow with a session.
+ */
+let lastHighlighted = new Map<string, string>();
+
 async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
   if (!job.pages.length) return [];
-  await prepareTypeDoc();
+  await prepareTypeDoc({ highlighter: false });
   const spec = generatorSpec(job.root, job.versions, job.base, job.declarations);
   const { program, fileNames } = referenceProgram(
     spec,
@@ -169,9 +183,9 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
       ...(job.declarations ?? []).flatMap((d) => [d.path, d.text]),
     ]),
   );
-  const pages = job.pages.map((page) => {
+  const slotted = job.pages.map((page) => {
     const schemaPath = job.versions.find((v) => v.id === page.version)!.path;
-    return renderSchemaReference({
+    return renderSlottedReference({
       program,
       fileName: fileNames.get(page.version)!,
       template: new TextFile(page.template.path, page.template.text),
@@ -184,5 +198,20 @@ async function runReferenceJob(job: ReferenceJob): Promise<ReferenceOutput[]> {
     lastReferenceProgram = undefined;
     forgetConversions();
   }
+  const highlighted = new Map(lastHighlighted);
+  const shown = new Map<string, string>();
+  const pages: ReferenceOutput[] = [];
+  for (const [i, page] of slotted.entries()) {
+    const includes = new Map(job.pages[i].includes);
+    const blocks = await highlightSlots(page.slotted, includes, job.pages[i].highlights, highlighted);
+    for (const key of Object.keys(blocks.highlighted.blocks)) shown.set(key, highlighted.get(key)!);
+    pages.push({
+      ...page,
+      ...assembledPage(blocks.highlight, page.slotted, includes),
+      highlighted: blocks.highlighted,
+      highlightedNow: blocks.fresh,
+    });
+  }
+  lastHighlighted = shown;
   return pages;
 }

@@ -3,7 +3,7 @@
  * each version. `generate` writes these; the `generated/*` rules compare them with the committed
  * files. They are computed once per project.
  */
-import type { Spec } from '../model/spec.js';
+import type { Spec, SpecVersion } from '../model/spec.js';
 import type { SchemaJsonJob } from './jobs.js';
 import { TextFile } from '../core/text-file.js';
 import {
@@ -14,6 +14,17 @@ import {
   targetDialects,
   type GenerationProblem,
 } from './keys.js';
+import {
+  keptHighlights,
+  REFERENCE_HIGHLIGHTS,
+  referenceHighlightsKey,
+  referenceJob,
+  referencePageKey,
+  schemaJsonJob,
+  schemaJsonOutputKey,
+  withLf,
+  type PlannedJobs,
+} from './job-plan.js';
 import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { toolVersion } from '../version.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
@@ -195,32 +206,32 @@ async function schemaJsonFiles(project: Project, spec: Spec): Promise<GeneratedF
   const targets = withSchema.map((version, i) => {
     const dialect = dialects[i].dialect;
     const digest = project.derive(textDigest, version.schemaTs!.file);
-    const key = withBase(
-      spec,
-      settings
-        ? hashParts([schemaJsonKey(digest, dialect ?? 'none', toolVersion), 'settings', JSON.stringify(settings)])
-        : schemaJsonKey(digest, dialect ?? 'none', toolVersion),
-    );
+    const key = withBase(spec, schemaJsonOutputKey(digest, dialect ?? 'none', settings));
     // Each version is generated alone (see `SchemaJsonJob`): kept by its own key, so an edit of one
     // schema.ts regenerates that version only.
     return { version, key, dialect, output: dialect && cachedOutputs(project, 'schema-json', key)?.[0] };
   });
+  plannedJobs(project).schemaJson = {
+    ...(settings ? { settings } : {}),
+    versions: targets.flatMap(({ version, dialect }) =>
+      dialect ? [{ id: version.id, path: version.schemaTs!.file.path, dialect }] : [],
+    ),
+  };
   const missing = targets.filter((t) => t.dialect && !t.output);
   if (missing.length) {
     project.runtime.counts.schemaJsonGenerated += missing.length;
     const outputs = await project.runtime.run(
-      {
-        kind: 'schema-json',
-        root: spec.root,
-        versions: missing.map(({ version, dialect }) => ({
+      schemaJsonJob(
+        spec.root,
+        missing.map(({ version, dialect }) => ({
           id: version.id,
           path: version.schemaTs!.file.path,
           text: version.schemaTs!.file.text,
           dialect: dialect!,
         })),
-        ...importedSources(spec),
-        ...(settings ? { settings } : {}),
-      },
+        importedSources(spec),
+        settings,
+      ),
       missing.reduce((length, t) => length + t.version.schemaTs!.file.text.length, 0),
     );
     for (const [i, t] of missing.entries()) {
@@ -298,13 +309,22 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const rendering = renderingOf(project);
   // Keys change only when the rendering is not the bundled version's.
   const renderedAs = rendering.blockLineBreaks ? undefined : 'without block line breaks';
+  plannedJobs(project).reference = {
+    rendering,
+    ...(renderedAs ? { renderedAs } : {}),
+    versions: withSchema.map((v) => ({ id: v.id, path: v.schemaTs!.file.path })),
+    pages: withTemplate.map((v) => ({
+      version: v.id,
+      template: v.referenceTemplate!.path,
+      examples: v.examples.map((e) => e.path),
+    })),
+  };
   const pages = withTemplate.map((version) => {
     const template = version.referenceTemplate!;
     // A page is rendered from the program of its own schema.ts and those before it (see
     // `ReferenceJob`): it depends on those texts, in that order, and on no later version's.
     const inProgram = withSchema.slice(0, withSchema.indexOf(version) + 1);
     const schemaDigests = [...inProgram.map((v) => digest(v.schemaTs!.file)), ...baseDigests];
-    const programParts = inProgram.flatMap((v) => [v.id, v.schemaTs!.file.path]);
     const keyOf = (exampleDigests: Map<string, string>) =>
       schemaReferenceKey({
         schemaDigests,
@@ -318,7 +338,14 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     // A page depends on the examples it includes, not on the others: it is kept under a key of
     // everything else, with the hashes of the examples it included, and is reused while those
     // are unchanged (an edit of an example no page includes re-renders nothing).
-    const baseKey = hashParts([keyOf(new Map()), template.path, ...programParts]);
+    const baseKey = referencePageKey({
+      schemaDigests,
+      version: version.id,
+      templateDigest: digest(template),
+      templatePath: template.path,
+      renderedAs,
+      program: inProgram.map((v) => ({ id: v.id, path: v.schemaTs!.file.path })),
+    });
     const includes = exampleTexts(spec, version);
     const includeDigests = new Map(version.examples.map((e) => [programPath(spec, e.path), digest(e.file)]));
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
@@ -330,38 +357,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     pages.filter((p) => !p.page && p.splicing),
   );
   const missing = pages.filter((p) => !p.page && !p.splicing);
-  const renderMissing = async () => {
-    if (!missing.length) return;
-    project.runtime.counts.referencePagesRendered += missing.length;
-    // One program for the pages to render: that of the last of them, which holds the others'.
-    const inProgram = missing.reduce(
-      (longest, p) => (p.inProgram.length > longest.length ? p.inProgram : longest),
-      [withSchema[0]],
-    );
-    const rendered = await project.runtime.run(
-      {
-        kind: 'schema-reference',
-        root: spec.root,
-        versions: inProgram.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
-        ...importedSources(spec),
-        pages: missing.map((p) => ({
-          version: p.version.id,
-          // LF line ends whatever the checkout's: the page does not depend on them.
-          template: { path: p.version.referenceTemplate!.path, text: withLf(p.version.referenceTemplate!.text) },
-          includes: [...p.includes],
-        })),
-        rendering,
-        keep: project.options.keepGeneratorState,
-      },
-      schemaTextLength(spec),
-    );
-    for (const [i, p] of missing.entries()) {
-      const { included, ...page } = rendered[i];
-      p.page = { ...page, includes: included.map((file) => [file, p.includeDigests.get(file) ?? null]) };
-      keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
-    }
-  };
-  await Promise.all([spliced, renderMissing()]);
+  const rendered = renderPages(project, spec, withSchema, missing, rendering);
+  await Promise.all([spliced, rendered]);
   // No rule reads the page's declarations (they are for callers of `generatedFiles`, and kept with
   // the page in the caches): a runtime that serves one check does not keep a second copy of the
   // page's text to the end of the rules (about 4 MB on the MCP corpus).
@@ -376,6 +373,60 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     ...(keepDeclarations ? { declarations: page!.declarations } : {}),
     problems: page!.problems,
   }));
+}
+
+/** A page of `referenceFiles` to render: neither kept nor made again from its kept rendering. */
+interface PageToRender extends PageToSplice {
+  version: SpecVersion;
+  /** The versions of its program: its own and those before it. */
+  inProgram: SpecVersion[];
+}
+
+/** Renders the pages in one job (the program of the last of them holds the others'), and keeps them. */
+async function renderPages(
+  project: Project,
+  spec: Spec,
+  withSchema: SpecVersion[],
+  missing: PageToRender[],
+  rendering: ReferenceRendering,
+): Promise<void> {
+  if (!missing.length) return;
+  project.runtime.counts.referencePagesRendered += missing.length;
+  const inProgram = missing.reduce(
+    (longest, p) => (p.inProgram.length > longest.length ? p.inProgram : longest),
+    [withSchema[0]],
+  );
+  const job = referenceJob(
+    spec.root,
+    inProgram.map((v) => ({ id: v.id, path: v.schemaTs!.file.path, text: v.schemaTs!.file.text })),
+    importedSources(spec),
+    missing.map((p) => {
+      const highlights = keptHighlights(project.runtime.cache, p.version.id, p.version.referenceTemplate!.path);
+      return {
+        version: p.version.id,
+        // LF line ends whatever the checkout's: the page does not depend on them.
+        template: { path: p.version.referenceTemplate!.path, text: withLf(p.version.referenceTemplate!.text) },
+        includes: [...p.includes],
+        ...(highlights ? { highlights } : {}),
+      };
+    }),
+    rendering,
+    project.options.keepGeneratorState,
+  );
+  const rendered = await project.runtime.run(job, schemaTextLength(spec));
+  for (const [i, p] of missing.entries()) {
+    const { included, highlighted, highlightedNow, ...page } = rendered[i];
+    p.page = { ...page, includes: included.map((file) => [file, p.includeDigests.get(file) ?? null]) };
+    keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
+    project.runtime.counts.referenceBlocksHighlighted += highlightedNow;
+    // The page's code blocks, for the next rendering of it (after an edit) to take.
+    if (highlightedNow || !job.pages[i].highlights)
+      project.runtime.cache?.set(
+        REFERENCE_HIGHLIGHTS,
+        referenceHighlightsKey(p.version.id, p.version.referenceTemplate!.path),
+        highlighted,
+      );
+  }
 }
 
 /**
@@ -432,13 +483,18 @@ async function splicePages(project: Project, spec: Spec, pages: PageToSplice[]):
   project.runtime.counts.referencePagesSpliced += pages.length;
 }
 
+/** The plan of the project's generation jobs, filled as they are made (see `job-plan.ts`). */
+const plannedJobsOf = derivation('planned generation jobs', (_spec: Spec): PlannedJobs => ({}));
+const plannedJobs = (project: Project) => project.derive(plannedJobsOf, project.spec);
+
+/** The plan of the jobs this project made, for the next check; none when a job carries a base or declarations. */
+export function jobPlanOf(project: Project): PlannedJobs | undefined {
+  return project.spec.base || project.spec.typeDeclarations?.files.size ? undefined : plannedJobs(project);
+}
+
 /** A hash of a file's text, once per file object (the loader keeps it while the text is unchanged). */
 const textDigest = derivation('text digest', (file: TextFile) => hashParts([file.text]), { carriesOver: true });
-
-/** A text with CRLF line ends made LF (a checkout with CRLF line ends generates the same files). */
-export function withLf(text: string): string {
-  return text.includes('\r\n') ? text.replaceAll('\r\n', '\n') : text;
-}
+export { withLf };
 
 /*
  * Line ends of generated files, one rule for `check`, `generate` and `generate --check`: the

@@ -10,8 +10,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { DiskCache, MemoryCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
-import { assembledPage, slotCode, type Highlight, type SlottedPage } from './reference-slots.js';
-import type { ReferenceSpliceJob, ReferenceSpliceOutput } from './jobs.js';
+import {
+  assembledPage,
+  slotCode,
+  type Highlight,
+  type ReferenceSpliceJob,
+  type ReferenceSpliceOutput,
+  type SlottedPage,
+} from './reference-slots.js';
 
 /** TypeDoc's defaults (`highlightLanguages`, `lightHighlightTheme`, `darkHighlightTheme`), which spec-check keeps. */
 const TYPEDOC_LANGUAGES = [
@@ -138,7 +144,7 @@ function highlighterWith(complete: boolean): Promise<Highlighter> {
 const HIGHLIGHTED = 'reference-highlighted';
 
 /** A page's highlighted blocks as kept: HTML whose class numbers index `colours`. */
-interface KeptHighlights {
+export interface KeptHighlights {
   colours: string[];
   blocks: Record<string, string>;
 }
@@ -209,6 +215,61 @@ async function splicePage(
     cache.set(HIGHLIGHTED, entryKey, { colours, blocks } satisfies KeptHighlights);
   }
   return page;
+}
+
+/**
+ * Highlights the code blocks of a freshly rendered page (see `ReferenceJob`): each taken from
+ * `memory` (this thread's, by language and code), from `kept` (a rendering's blocks, from the
+ * disk cache, whatever page or process made them: the highlighting of a code is the same), or
+ * highlighted now. Gives the page's highlighter (this process's class numbers, which the page
+ * numbers again), the page's blocks to keep, and how many were highlighted now. A kept block whose
+ * class numbers its colours do not name is highlighted again.
+ */
+export async function highlightSlots(
+  slotted: SlottedPage,
+  includes: Map<string, string>,
+  kept: KeptHighlights | undefined,
+  memory: Map<string, string>,
+): Promise<{ highlight: Highlight; highlighted: KeptHighlights; fresh: number }> {
+  const keyOf = (code: string, lang?: string) => hashParts([lang ?? '', code]);
+  const needed = new Map<string, { code: string; lang?: string }>();
+  for (const part of slotted.parts)
+    if (typeof part !== 'string')
+      for (const b of part.blocks)
+        for (const slot of b.slots) {
+          const code = slotCode(slot, includes);
+          needed.set(keyOf(code, slot.lang), { code, lang: slot.lang });
+        }
+  const keptColours = Array.isArray(kept?.colours) ? kept.colours : [];
+  const fromKept = (html: unknown): string | undefined => {
+    if (typeof html !== 'string') return undefined;
+    let named = true;
+    const out = html.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
+      const colour = keptColours[Number(n)];
+      if (typeof colour !== 'string') named = false;
+      return `class="hl-${classOf(String(colour))}"`;
+    });
+    return named ? out : undefined;
+  };
+  const missing: [string, { code: string; lang?: string }][] = [];
+  for (const [key, block] of needed) {
+    if (memory.has(key)) continue;
+    const html = kept?.blocks && Object.hasOwn(kept.blocks, key) ? fromKept(kept.blocks[key]) : undefined;
+    if (html === undefined) missing.push([key, block]);
+    else memory.set(key, html);
+  }
+  if (missing.length) {
+    const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
+    const highlighter = await highlighterWith(complete);
+    for (const [key, { code, lang }] of missing) memory.set(key, highlighter.highlight(code, lang));
+  }
+  const blocks: Record<string, string> = {};
+  for (const key of needed.keys()) blocks[key] = memory.get(key)!;
+  return {
+    highlight: (code, lang) => memory.get(keyOf(code, lang))!,
+    highlighted: { colours: [...colours], blocks },
+    fresh: missing.length,
+  };
 }
 
 /** One code block highlighted as TypeDoc highlights it, with this process's class numbers (tests). */

@@ -27,6 +27,22 @@ export interface SlottedPage {
   parts: (string | { category: string; blocks: SlottedBlock[] })[];
 }
 
+/**
+ * Schema Reference pages made again from their slotted pages (kept from an earlier rendering of the
+ * same schema.ts texts, template and `{@include}` texts) with the example texts now: no program, no
+ * conversion (see `spliceSchemaReference`).
+ */
+export interface ReferenceSpliceJob {
+  kind: 'schema-reference-splice';
+  pages: { slotted: SlottedPage; includes: [string, string][] }[];
+}
+
+/** A page made again by a splice: its text and declarations. */
+export interface ReferenceSpliceOutput {
+  text: string;
+  declarations: RenderedDeclaration[];
+}
+
 /** A declaration's HTML before escaping (see `renderDeclarationHtml`), each code block a slot. */
 export interface SlottedBlock {
   name: string;

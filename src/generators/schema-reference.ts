@@ -132,6 +132,9 @@ const INCLUDE_PLACEHOLDER = /^\uE000spec-check include (.+)\uE000\n$/;
  */
 let envPromise: Promise<TypeDocEnv> | undefined;
 let readyEnv: TypeDocEnv | undefined;
+/** TypeDoc's code highlighter, loaded (see `prepareTypeDoc`). */
+let highlighterPromise: Promise<void> | undefined;
+let highlighterReady = false;
 
 class CollectingLogger extends td.Logger {
   constructor(private readonly messages: TypeDocEnv['messages']) {
@@ -145,10 +148,23 @@ class CollectingLogger extends td.Logger {
 
 /**
  * Starts TypeDoc once per process: the application (with no option readers, so it reads no
- * tsconfig or typedoc.json) and the code highlighter, which loads asynchronously. After this,
- * rendering is synchronous.
+ * tsconfig or typedoc.json) and, unless `highlighter` is false, its code highlighter, which loads
+ * asynchronously. After this, rendering is synchronous. A job renders pages without TypeDoc's
+ * highlighter (`renderSlottedReference`; their code blocks are highlighted by
+ * `reference-highlight.ts`, most often taken from a kept rendering), so it is not loaded for one.
  */
-export function prepareTypeDoc(): Promise<void> {
+export function prepareTypeDoc({ highlighter = true }: { highlighter?: boolean } = {}): Promise<void> {
+  const env = startTypeDoc();
+  if (!highlighter) return env.then(() => undefined);
+  highlighterPromise ??= env.then(async ({ app }) => {
+    const theme = new td.DefaultTheme(app.renderer);
+    await theme.preRender(new td.RendererEvent('', new td.ProjectReflection('schema', app.files), []));
+    highlighterReady = true;
+  });
+  return highlighterPromise;
+}
+
+function startTypeDoc(): Promise<TypeDocEnv> {
   envPromise ??= (async () => {
     const app = await td.Application.bootstrap({}, []);
     for (const [key, value] of Object.entries(typedocOptions))
@@ -208,12 +224,10 @@ export function prepareTypeDoc(): Promise<void> {
       env.slots.push(slot);
       return `\uE001${env.slots.length - 1}\uE001`;
     };
-    const theme = new td.DefaultTheme(app.renderer);
-    await theme.preRender(new td.RendererEvent('', new td.ProjectReflection('schema', app.files), []));
     readyEnv = env;
     return env;
   })();
-  return envPromise.then(() => undefined);
+  return envPromise;
 }
 
 /**
@@ -292,7 +306,7 @@ export function spliceSchemaReference(
   includes: Map<string, string>,
 ): Pick<ReferencePage, 'text' | 'declarations'> {
   const env = readyEnv;
-  if (!env) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
+  if (!env || !highlighterReady) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
   return assembledPage(env.highlight, slotted, includes);
 }
 
@@ -364,6 +378,18 @@ export interface ReferenceInput {
  */
 export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   const env = readyEnv;
+  if (!env || !highlighterReady) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
+  const page = renderSlottedReference(input);
+  return { ...page, ...assembledPage(env.highlight, page.slotted, input.includes) };
+}
+
+/**
+ * Renders one version's Schema Reference with its code blocks left as slots: the page is then
+ * made with `assembledPage` and a highlighter (see `reference-highlight.ts`). Needs
+ * `prepareTypeDoc({ highlighter: false })` to have completed.
+ */
+export function renderSlottedReference(input: ReferenceInput): Omit<ReferencePage, 'text' | 'declarations'> {
+  const env = readyEnv;
   if (!env) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
   const { app } = env;
   const problems: GenerationProblem[] = [];
@@ -372,8 +398,6 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   const sourceFile = input.program.getSourceFile(input.fileName);
   if (!sourceFile)
     return {
-      text: '',
-      declarations: [],
       problems: [{ message: 'schema.ts is not in the program', location: at(input.schemaPath) }],
       included: [],
       inlined: [],
@@ -421,7 +445,6 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   }
   parts.push(input.template.text.slice(last));
   const slotted = { parts };
-  const { text, declarations } = assembledPage(env.highlight, slotted, input.includes);
 
   problems.push(...missingCategories(events, used, input.template.path));
   // TypeDoc names files by their place in the program, under the root: named relative to the root.
@@ -435,8 +458,6 @@ export function renderSchemaReference(input: ReferenceInput): ReferencePage {
   }
 
   return {
-    text,
-    declarations,
     problems,
     included: converted.named,
     inlined: converted.inlined.map(([file]) => file).sort(),

@@ -4,7 +4,7 @@
  * the head of a pull request). A runtime outlives the projects it serves; everything it keeps
  * is found by content key, so no project can see another's data by mistake.
  */
-import { DiskCache, MemoryCache } from './cache.js';
+import { DiskCache, hashParts, MemoryCache } from './cache.js';
 import { toolVersion } from '../version.js';
 import * as runner from './worker/runner.js';
 import type { WorkerJob, WorkerOutput } from './worker/jobs.js';
@@ -48,7 +48,14 @@ export class Runtime {
     pagesParsedInWorkers: 0,
     sepPagesByHead: 0,
     sepPagesFormattedWhole: 0,
+    /** Jobs the model asked for that were started before it was loaded (see `startEarly`). */
+    jobsStartedEarly: 0,
+    /** Code blocks of Schema Reference pages highlighted (not taken from a kept rendering). */
+    referenceBlocksHighlighted: 0,
   };
+
+  /** Jobs started early (see `startEarly`) that no one has asked for yet, by their content. */
+  readonly #early = new Map<string, Promise<unknown>>();
 
   /** How many worker threads the jobs that split are spread over. */
   readonly workers: number;
@@ -88,6 +95,15 @@ export class Runtime {
    * docs/architecture.md, "The worker pool and the SEP pages' formatting").
    */
   async run<J extends WorkerJob>(job: J, inputLength: number): Promise<WorkerOutput<J>> {
+    if (this.#early.size) {
+      const key = jobKey(job);
+      const started = this.#early.get(key);
+      if (started) {
+        this.#early.delete(key);
+        this.counts.jobsStartedEarly++;
+        return started as Promise<WorkerOutput<J>>;
+      }
+    }
     // Splicing the Schema Reference needs the code highlighter only, and this thread's disk cache
     // of highlighted blocks: a worker would load TypeDoc and TypeScript for it (see `reference-highlight.ts`).
     if (job.kind === 'schema-reference-splice') {
@@ -108,6 +124,18 @@ export class Runtime {
     return merged as WorkerOutput<J>;
   }
 
+  /**
+   * Starts a job that the check will ask for once its model is loaded (planned from the last
+   * check's jobs: see `generators/job-plan.ts`), so that the worker runs it while this thread
+   * loads. `run` with the same job, field for field, answers with it; a job no one asks for is
+   * let go with the workers (`release`).
+   */
+  startEarly(job: WorkerJob, inputLength: number): void {
+    const started = this.run(job, inputLength);
+    started.catch(() => undefined);
+    this.#early.set(jobKey(job), started);
+  }
+
   /** Runs a job in worker `index` of the pool (started if need be), or here when no worker thread is available. */
   runInWorker<J extends WorkerJob>(job: J, index: number): Promise<WorkerOutput<J>> {
     return runner.runJob(job, this.options.worker !== false, index);
@@ -115,10 +143,15 @@ export class Runtime {
 
   /**
    * Ends the worker threads when the runtime serves one analysis (`singleAnalysis`) and no job is
-   * owed: called once the files are generated. A later job would start a worker again.
+   * owed: called once the files are generated. A later job would start a worker again. Jobs
+   * started early that the check did not ask for are let go (with one analysis, their workers are
+   * ended all the same).
    */
   async release(): Promise<void> {
-    if (this.options.singleAnalysis) await runner.endWorkers();
+    // A job started early that the check did not ask for is owed to no one (nor kept for the next check).
+    const unasked = this.#early.size > 0;
+    this.#early.clear();
+    if (this.options.singleAnalysis) await runner.endWorkers(unasked);
   }
 
   /**
@@ -130,6 +163,14 @@ export class Runtime {
     if (!memory) this.#memories.set(name, (memory = new MemoryCache<unknown>(limit)));
     return memory as MemoryCache<T>;
   }
+}
+
+/**
+ * A job's identity: its content (a job is a pure function of it), but for the code blocks a
+ * Schema Reference job is given highlighted, which change no page (see `ReferenceJob`).
+ */
+function jobKey(job: WorkerJob): string {
+  return hashParts([JSON.stringify(job, (key, value: unknown) => (key === 'highlights' ? undefined : value))]);
 }
 
 /** A part of a job: the job over some of its items, and where each item's output goes in the whole. */

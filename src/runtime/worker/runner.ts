@@ -217,14 +217,17 @@ export function wakeWorker(): void {
  * Ends every worker thread, once no job is owed: what they hold (TypeScript programs, TypeDoc,
  * Prettier, their heaps) is given back. The next job starts a worker again.
  */
-export async function endWorkers(): Promise<void> {
-  await Promise.all(pool.map((_, i) => endWorker(i)));
+export async function endWorkers(evenOwing = false): Promise<void> {
+  await Promise.all(pool.map((_, i) => endWorker(i, evenOwing)));
 }
 
-/** Ends worker `index` of the pool when it was started and owes no job. */
-export async function endWorker(index: number): Promise<void> {
+/**
+ * Ends worker `index` of the pool when it was started and owes no job (`evenOwing`: whatever it
+ * owes, whose promises are then rejected: jobs no one waits for).
+ */
+export async function endWorker(index: number, evenOwing = false): Promise<void> {
   const entry = pool[index];
-  if (!entry || entry.pending.size) return;
+  if (!entry || (entry.pending.size && !evenOwing)) return;
   pool[index] = undefined;
   await entry.thread.terminate();
 }
