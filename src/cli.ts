@@ -47,10 +47,11 @@ if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   // check and generate generate files, in the worker: started now, it loads TypeScript and
   // TypeDoc while this thread loads the program and reads the spec (about 0.4 s sooner). A check
-  // may find its report in the cache: its worker waits until the check knows it has work.
+  // may find its report, or everything the worker would make, in the cache: its worker is started
+  // once the check knows it has work.
   const [command, ...rest] = process.argv.slice(2);
   if ((command === 'check' || command === 'generate') && !rest.some((a) => a === '--help' || a === '-h'))
-    startWorkerEarly({ dormant: command === 'check' && !rest.includes('--watch') && !rest.includes('--no-cache') });
+    startWorkerEarly({ whenWoken: command === 'check' && !rest.includes('--watch') && !rest.includes('--no-cache') });
   // What escapes the program (an error event of a stream, a watcher's failure) is still one line
   // and exit code 2; `--debug` adds the stack trace.
   const debug = process.argv.includes('--debug');

@@ -82,10 +82,11 @@ export async function lookUpReport(
   // What the worker would make (schema.json, the Schema Reference, the SEPs' parse and pages)
   // depends on no prose page: after a page edit it is all in the cache, and the worker, which
   // would load TypeScript, TypeDoc and Prettier for nothing (about 0.7 s of CPU on the corpus), is
-  // not woken. A job that comes all the same (an entry pruned) wakes it then. When the files'
-  // digests are known it is decided now, so that the worker loads while the files are read; when
-  // some are known and others not, those changed, and it is woken now; when none is (files just
-  // checked out), once they are read.
+  // neither woken nor, from the command line, started (see `startWorkerWhenWoken`). A job that
+  // comes all the same (an entry pruned) starts it then. When the files' digests are known it is
+  // decided now, so that the worker loads while the files are read; when some are known and
+  // others not, those changed, and it is woken now; when none is (files just checked out), once
+  // they are read.
   const jobsDone = (key: string | undefined) => !!key && !!cache.get(JOBS_DONE, key);
   const knownJobInputs = jobInputsKey(inputs.paths, (p) => digests.digest(p), options);
   const wake = () => {
@@ -93,6 +94,8 @@ export async function lookUpReport(
   };
   let jobsCached = jobsDone(knownJobInputs);
   if (knownJobInputs ? !jobsCached : jobInputs(inputs.paths, options).some((p) => digests.digest(p))) wake();
+  // Undecided until the files are read: the worker's thread starts up meanwhile, dormant.
+  else if (!knownJobInputs && !options.fileSystem) runtime.standByWorker();
   const read = await inputs.read(digests);
   if (!read) {
     wake();

@@ -1,5 +1,7 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { packageFile } from './util/package-dir.js';
 
-const require = createRequire(import.meta.url);
-/** The version in package.json (one folder above both src/ and dist/). */
-export const toolVersion: string = (require('../package.json') as { version: string }).version;
+/** The version in spec-check's package.json. */
+export const toolVersion: string = (
+  JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }
+).version;

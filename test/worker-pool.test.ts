@@ -1,12 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { driftedSpec, sampleSpec } from './helpers.js';
+import { copyTree, driftedSpec, edit, sampleSpec } from './helpers.js';
 import { check } from '../src/check.js';
 import { resolveRunConfig, runtimeOf } from '../src/cli/run-config.js';
 import { UsageError } from '../src/core/errors.js';
-import { Runtime } from '../src/runtime/runtime.js';
+import { Runtime, startWorkerEarly, workerThreadsStarted } from '../src/runtime/runtime.js';
+import { DiskCache, hashParts } from '../src/runtime/cache.js';
+import { SETTLED_MS } from '../src/runtime/file-digests.js';
+import { toolVersion } from '../src/version.js';
+import { formatJson } from '../src/reporters/json.js';
 import { loadSpec } from '../src/sources/load.js';
 import type { Spec } from '../src/model/spec.js';
-import { endWorkers, workersRunning } from '../src/runtime/worker/runner.js';
+import { endWorkers, startWorkerWhenWoken, workersRunning } from '../src/runtime/worker/runner.js';
 
 describe('the worker pool', () => {
   it.each([
@@ -46,6 +52,44 @@ describe('the worker pool', () => {
       });
     expect(plain(pooled)).toBe(plain(alone));
     await endWorkers();
+  });
+
+  it('starts the worker the command line asks for once a check has work for it, and none for a check that has none', async () => {
+    await endWorkers();
+    const root = copyTree(driftedSpec);
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    const cacheDir = path.join(root, 'node_modules/.cache/spec-check');
+    const cachedCheck = async () => {
+      const before = workerThreadsStarted();
+      const report = formatJson(await check(root, { cacheDir }));
+      await endWorkers();
+      return { report, threads: workerThreadsStarted() - before };
+    };
+    startWorkerEarly({ whenWoken: true });
+    try {
+      // Asked for, not started.
+      expect(workersRunning()).toBe(0);
+      // Nothing in the cache: the worker is started to generate.
+      expect((await cachedCheck()).threads).toBe(1);
+      // The digest index as if the files had settled before that check (see `SETTLED_MS`).
+      const cache = new DiskCache(cacheDir, toolVersion);
+      const key = hashParts(['file digests', root]);
+      const index = cache.get<{ takenAt: number }>('digests', key)!;
+      cache.set('digests', key, { ...index, takenAt: index.takenAt + SETTLED_MS + 1000 });
+      // A page edit: what the worker would make is all in the cache, and no thread is started.
+      edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+      const afterPage = await cachedCheck();
+      expect(afterPage.threads).toBe(0);
+      // A schema.ts edit: the worker is started again.
+      edit(root, 'schema/draft/schema.ts', /$/, '\n/** One more. */\nexport interface OneMore { a: string }\n');
+      const afterSchema = await cachedCheck();
+      expect(afterSchema.threads).toBe(1);
+      startWorkerWhenWoken(false);
+      expect(afterSchema.report).toBe(formatJson(await check(root, {})));
+    } finally {
+      startWorkerWhenWoken(false);
+      await endWorkers();
+    }
   });
 
   it('puts the parts of a split job back in order', async () => {

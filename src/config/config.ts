@@ -19,6 +19,7 @@ import { ignoreEntryProblem, normalizeEntry } from './glob.js';
 import { isObject } from '../util/is-object.js';
 import { isWithin, slashed } from '../util/paths.js';
 import { withoutBom } from '../util/bom.js';
+import { packageFile } from '../util/package-dir.js';
 import { generatedDialects, type GeneratedDialect } from '../generators/keys.js';
 import type { GenerateOptions, SchemaJsonChoice } from '../generators/options.js';
 import type { SpellingOptions } from '../prose/spelling-options.js';
@@ -440,7 +441,7 @@ const warnHint = (severity: unknown) => (severity === 'warn' ? ' (did you mean "
  * there so that resolving a config loads no rule module.
  */
 function ruleIds(): readonly string[] {
-  const schema = createRequire(import.meta.url)('../../schema/config.schema.json') as {
+  const schema = createRequire(import.meta.url)(packageFile('schema/config.schema.json')) as {
     properties: { rules: { properties: Record<string, unknown> } };
   };
   return Object.keys(schema.properties.rules.properties);
@@ -452,7 +453,7 @@ function vocabularyValidator(): ReturnType<Ajv['compile']> | null {
   vocabularyValidatorCache = null;
   try {
     const require = createRequire(import.meta.url);
-    const schema = require('../../schema/vocabulary.schema.json') as AnySchema & { $schema?: string };
+    const schema = require(packageFile('schema/vocabulary.schema.json')) as AnySchema & { $schema?: string };
     // Loaded when a vocabulary is given: ajv takes a while to load, and a config seldom has one.
     const AjvClass = String(schema.$schema ?? '').includes('2020-12')
       ? (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020

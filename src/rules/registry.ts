@@ -4,7 +4,9 @@
  * metadata as a rule. A leaf module (no rule imports), so that sep-diff's comparison can take
  * its severities from here; src/rules/index.ts puts the registry together.
  */
+import { pathToFileURL } from 'node:url';
 import type { RuleMeta } from '../core/rule.js';
+import { packageFile } from '../util/package-dir.js';
 import { headingSlug } from '../model/anchors.js';
 
 /** The command whose report carries a rule's findings. */
@@ -23,7 +25,7 @@ export interface RegisteredRule extends RuleMeta {
  * on the npm registry belongs to an unrelated package), so SARIF, read elsewhere, links only to
  * an address given with `check --rules-url` (the GitHub Action gives its own repository's).
  */
-export const RULES_REFERENCE_URL = new URL('../../docs/rules.md', import.meta.url).href;
+export const RULES_REFERENCE_URL = pathToFileURL(packageFile('docs/rules.md')).href;
 
 /** The link to a rule's heading in the rules reference (`internal` has one too). */
 export function docsUrlFor(id: string): string {

@@ -16,8 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { isWithin } from '../util/paths.js';
+import { packageFile } from '../util/package-dir.js';
 import { removeStaleTemps, tempNameFor, trackTemp, untrackTemp } from './temp-files.js';
 
 /** Entries kept; past this, the least recently written are removed. */
@@ -193,8 +193,7 @@ export function cacheDirFor(root: string): string {
 
 /** spec-check's own cache folder, for a root with no `node_modules` at or above it. */
 export function ownCacheDir(): string {
-  // dist/runtime/cache.js and src/runtime/cache.ts are both two folders below the package.
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/spec-check');
+  return packageFile('node_modules/.cache/spec-check');
 }
 
 /** A sha256 of the parts, each length-prefixed so that no two part lists collide. */

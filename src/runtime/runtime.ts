@@ -80,9 +80,21 @@ export class Runtime {
     else this.wakeWorker();
   }
 
-  /** Wakes the worker started early and dormant (see `startWorkerEarly`), when jobs may go there: this run has work. */
+  /**
+   * Wakes the worker the executable asked for (see `startWorkerEarly`), starting it if need be,
+   * when jobs may go there: this run has work.
+   */
   wakeWorker(): void {
     if (this.options.worker !== false) runner.wakeWorker();
+  }
+
+  /**
+   * Starts the thread of the worker the executable asked for, without its job modules, when the
+   * check cannot tell yet whether it will have work for it (no input file's digest is known
+   * until the files are read): it is then up when woken.
+   */
+  standByWorker(): void {
+    if (this.options.worker !== false) runner.startDormantWorker();
   }
 
   /**
@@ -201,10 +213,16 @@ function splitJob<J extends WorkerJob>(job: J, workers: number): JobPart<J>[] | 
 
 /**
  * Starts the worker thread before the program is loaded, for a command that will use it (the
- * executable's head start; see `cli.ts`). `dormant`: it loads the job modules only when a
- * runtime wakes it (a check does once it knows its report is not cached) or a job comes.
+ * executable's head start; see `cli.ts`). `whenWoken`: not now, but when a runtime wakes it (a
+ * check does once it knows that the cache does not hold everything the worker would make; see
+ * `lookUpReport`) or a job comes.
  */
-export function startWorkerEarly({ dormant = false }: { dormant?: boolean } = {}): void {
-  if (dormant) runner.startDormantWorker();
+export function startWorkerEarly({ whenWoken = false }: { whenWoken?: boolean } = {}): void {
+  if (whenWoken) runner.startWorkerWhenWoken();
   else runner.warmWorker();
+}
+
+/** How many worker threads this process started, ended ones included (the pool is the process's). */
+export function workerThreadsStarted(): number {
+  return runner.workerThreadsStarted();
 }

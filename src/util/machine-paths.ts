@@ -5,11 +5,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { escapeRegExp } from './regexp.js';
-
-/** spec-check's own folder (src/util and dist/util are both two folders below it). */
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { packageDir } from './package-dir.js';
 
 /**
  * `text` with the absolute paths of `roots` (each made relative: `root/` dropped, a bare `root`

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { copyTree, edit, projectRoot, sampleSpec } from '../helpers.js';
+import { SETTLED_MS } from '../../src/runtime/file-digests.js';
 
 // `npm test` builds first: these tests read the build.
 const built = (file: string) => fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'dist', file), 'utf8');
@@ -23,5 +26,60 @@ describe('the build', () => {
     // What the sources import from it is there.
     for (const name of ['unified', 'remarkParse', 'remarkMdx', 'gfmTable', 'toString', 'visit'])
       expect(bundle).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('bundles the command line and the worker into chunks whose relative imports are all there, none a compiled module', () => {
+    const dist = path.join(projectRoot, 'dist');
+    const bundled = [
+      'cli.js',
+      'runtime/worker/worker.js',
+      ...fs.readdirSync(path.join(dist, 'chunks')).map((f) => `chunks/${f}`),
+    ];
+    expect(bundled.length).toBeGreaterThan(2);
+    const relative = (file: string) =>
+      [...built(file).matchAll(/(?:\bfrom\s+|^import\s+|\bimport\(\s*)["'](\.{1,2}\/[^"']+)["']/gm)].map((m) =>
+        path.join(path.dirname(path.join(dist, file)), m[1]),
+      );
+    const targets = bundled.flatMap(relative);
+    expect(targets.filter((t) => !fs.existsSync(t))).toEqual([]);
+    // Only chunks and the two vendored bundles: a compiled module would be a second copy of its state.
+    const outside = targets.filter((t) => !t.startsWith(path.join(dist, 'chunks') + path.sep));
+    expect([...new Set(outside.map((t) => path.relative(dist, t)))].sort()).toEqual(
+      expect.arrayContaining(['vendor/markdown.js']),
+    );
+    expect(
+      outside.map((t) => path.relative(dist, t)).filter((t) => !/^vendor\/(markdown|typedoc)\.js$/.test(t)),
+    ).toEqual([]);
+  });
+
+  it('runs a check with the cache from the bundle, starting the worker thread only when a job may need it', async () => {
+    const root = copyTree(sampleSpec);
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    // Files the first check records as settled: later checks know their digests from their stamps.
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_MS + 200));
+    const check = (...flags: string[]) => {
+      const run = spawnSync(
+        process.execPath,
+        [path.join(projectRoot, 'dist/cli.js'), 'check', '--root', root, '--format', 'json', ...flags],
+        { encoding: 'utf8', env: { ...process.env, SPEC_CHECK_TIMING: '1' } },
+      );
+      expect([0, 1], run.stderr).toContain(run.status);
+      const timing = JSON.parse(/spec-check timing: (.*)/.exec(run.stderr)![1]) as Record<string, number>;
+      return { report: run.stdout, threads: timing.workerThreadsStarted };
+    };
+    // Nothing in the cache: the worker generates the files.
+    expect(check().threads).toBe(1);
+    // Nothing changed: the report is the cached one.
+    expect(check().threads).toBe(0);
+    // A page edit: everything the worker would make is in the cache, and no thread is started.
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    const afterPage = check();
+    expect(afterPage.threads).toBe(0);
+    expect(afterPage.report).toBe(check('--no-cache').report);
+    // A schema.ts edit: the worker is started to generate that version again.
+    edit(root, 'schema/draft/schema.ts', /$/, '\n/** One more. */\nexport interface OneMore { a: string }\n');
+    const afterSchema = check();
+    expect(afterSchema.threads).toBe(1);
+    expect(afterSchema.report).toBe(check('--no-cache').report);
   });
 });

@@ -16,19 +16,30 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
 import type { WorkerJob, WorkerOutput } from './jobs.js';
 import { tempNameFor, trackTemp, untrackTemp } from '../temp-files.js';
+import { packageFile } from '../../util/package-dir.js';
 
 let script: URL | null | undefined;
 let fromSource = false;
 
 /**
- * The worker's script: the built one; or, running from the TypeScript sources (the unit tests),
- * the sources bundled by esbuild (a dev dependency) into node_modules/.cache, so that tests of
- * the worker need no build. Null when neither can be had (a thread cannot run .ts on Node 20:
- * loaders given to a worker do not apply to its own modules).
+ * The bundled worker's path in the package, set by the build's bundle of the command line
+ * (scripts/bundle.mjs), whose modules are not where the compiled ones are; undefined elsewhere.
+ */
+declare const SPEC_CHECK_BUNDLED_WORKER: string | undefined;
+
+/**
+ * The worker's script: the built one (next to this module when compiled, where the bundle says
+ * when bundled); or, running from the TypeScript sources (the unit tests), the sources bundled by
+ * esbuild (a dev dependency) into node_modules/.cache, so that tests of the worker need no build.
+ * Null when neither can be had (a thread cannot run .ts on Node 20: loaders given to a worker do
+ * not apply to its own modules).
  */
 function workerScript(): URL | null {
   if (script !== undefined) return script;
-  const built = new URL('./worker.js', import.meta.url);
+  const built =
+    typeof SPEC_CHECK_BUNDLED_WORKER === 'string'
+      ? pathToFileURL(packageFile(SPEC_CHECK_BUNDLED_WORKER))
+      : new URL('./worker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return (script = built);
   const source = new URL('./worker.ts', import.meta.url);
   if (!existsSync(fileURLToPath(source))) return (script = null);
@@ -123,6 +134,10 @@ interface PoolWorker {
 
 const pool: (PoolWorker | undefined)[] = [];
 let nextId = 0;
+/** How many worker threads this process started (for `SPEC_CHECK_TIMING` and tests). */
+let threadsStarted = 0;
+/** The first worker is started when woken (see `startWorkerWhenWoken`). */
+let startWhenWoken = false;
 
 /**
  * How many worker threads jobs are spread over by default: one fewer than the cores the process
@@ -151,8 +166,9 @@ const MAX_DEFAULT_WORKERS = 8;
 const FIRST_YOUNG_GENERATION_MB = 24;
 const LEAN_YOUNG_GENERATION_MB = 12;
 
-/** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startWorker`). */
+/** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startDormantWorker`). */
 function spawnWorker(index: number, dormant = false): PoolWorker {
+  threadsStarted++;
   const waiting = new Int32Array(new SharedArrayBuffer(4));
   const w = new Worker(workerScript()!, {
     workerData: { waiting, dormant, lean: index > 0 },
@@ -185,6 +201,11 @@ export function workersRunning(): number {
   return pool.filter((entry) => entry !== undefined).length;
 }
 
+/** How many worker threads this process started, ended ones included. */
+export function workerThreadsStarted(): number {
+  return threadsStarted;
+}
+
 /** Whether the first worker was started (by `warmWorker` or a job): work can go there at no cost of starting it. */
 export function workerStarted(): boolean {
   return pool[0] !== undefined;
@@ -201,16 +222,32 @@ export function warmWorker(): void {
 }
 
 /**
- * Starts the thread only, for work that may not come (a check whose report may be cached): the
- * thread starts up beside this one, and loads the job modules when `warmWorker` or a job says.
+ * For a command that will use the worker if it has work (a check whose report or generated files
+ * may be cached): the first worker is started, and loads the job modules, when a runtime wakes it
+ * (`wakeWorker`), that is once the check knows it has work; a check that has none starts no thread
+ * (a thread's start-up is about 0.1 s of CPU and 10 MB, on cores the check's own thread needs).
+ * `false` undoes it (tests).
  */
-export function startDormantWorker(): void {
-  if (workerAvailable() && !pool[0]) spawnWorker(0, true);
+export function startWorkerWhenWoken(on = true): void {
+  startWhenWoken = on;
 }
 
-/** Wakes a worker started dormant, so that it loads the job modules now; nothing when none was started. */
+/**
+ * Starts the thread only, when the command will use the worker if woken (`startWorkerWhenWoken`)
+ * but cannot tell yet whether it will be (a check before its files are read): the thread starts up
+ * beside this one, and loads the job modules when `warmWorker`, `wakeWorker` or a job says.
+ */
+export function startDormantWorker(): void {
+  if (startWhenWoken && workerAvailable() && !pool[0]) spawnWorker(0, true);
+}
+
+/**
+ * Wakes the first worker, so that it loads the job modules now: one started dormant, or, when the
+ * command said so (`startWorkerWhenWoken`), one started now. Nothing otherwise.
+ */
 export function wakeWorker(): void {
-  pool[0]?.thread.postMessage({ warmUp: true });
+  if (pool[0]) pool[0].thread.postMessage({ warmUp: true });
+  else if (startWhenWoken && workerAvailable()) spawnWorker(0);
 }
 
 /**
