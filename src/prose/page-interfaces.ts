@@ -6,7 +6,6 @@
 import type * as TS from 'typescript';
 import { typescript } from '../util/typescript.js';
 import type { CodeBlock } from '../model/spec.js';
-import { derivation, type Project } from '../project/project.js';
 import { isObject } from '../util/is-object.js';
 import { propertyNameText } from '../util/ts-literal.js';
 import { isTypeScriptLanguage, MAX_SKETCH_LENGTH } from './ts-sketch.js';
@@ -16,22 +15,9 @@ export interface PageInterface {
   members: Set<string>;
 }
 
-/** The interfaces and object type aliases a TypeScript block declares, read once per block. */
-export function interfacesOf(project: Project, block: CodeBlock): PageInterface[] {
-  if (!mayDeclare(block.lang, block.value)) return [];
-  return project.derive(blockInterfaces, block);
-}
-
 /** A TypeScript block that may declare an interface or a type. */
-const mayDeclare = (lang: string | null | undefined, text: string) =>
+export const mayDeclare = (lang: string | null | undefined, text: string) =>
   isTypeScriptLanguage(lang) && /\b(interface|type)\s/.test(text);
-
-const blockInterfaces = derivation(
-  'interfaces of a TypeScript block',
-  (block: CodeBlock): PageInterface[] =>
-    (block.interfaces ?? readInterfaces(block.value)).map(({ name, members }) => ({ name, members: new Set(members) })),
-  { carriesOver: true },
-);
 
 /**
  * What a TypeScript block declares as plain data, read when its page is parsed and kept with the
@@ -42,7 +28,7 @@ export function keptInterfaces(lang: string | null | undefined, text: string): C
   return mayDeclare(lang, text) ? readInterfaces(text) : undefined;
 }
 
-function readInterfaces(text: string): { name: string; members: string[] }[] {
+export function readInterfaces(text: string): { name: string; members: string[] }[] {
   // Bounded as sketches are: the parser recurses per level, and no declaration shown in prose is long.
   if (text.length > MAX_SKETCH_LENGTH) return [];
   const ts = typescript();

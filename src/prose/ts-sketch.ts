@@ -20,9 +20,8 @@ import { literalValue, propertyNameText } from '../util/ts-literal.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { ProseJson } from './json-blocks.js';
-import type { CodeBlock, KeptSketch } from '../model/spec.js';
+import type { KeptSketch } from '../model/spec.js';
 import { isPlainJson } from '../util/plain-json.js';
-import { derivation, type Project } from '../project/project.js';
 
 const SKETCH_LANGUAGES = new Set(['ts', 'typescript']);
 
@@ -30,25 +29,6 @@ const SKETCH_LANGUAGES = new Set(['ts', 'typescript']);
 export function maySketchIn(pageText: string): boolean {
   return /(?:`{3,}|~{3,})[ \t]*(?:ts|typescript)\b/i.test(pageText);
 }
-
-/**
- * A block's sketches, read once per project (from what was kept with the page's products, else
- * from the text); undefined when the block is not made of them.
- */
-export function sketchValues(project: Project, block: CodeBlock): ProseJson[] | undefined {
-  return maySketch(block.lang, block.value) ? project.derive(blockSketches, block) : undefined;
-}
-
-const blockSketches = derivation(
-  'message sketches',
-  (block: CodeBlock) =>
-    block.sketches === undefined
-      ? readSketches(block.value)
-      : block.sketches
-        ? block.sketches.map((kept) => sketchOf(kept, block.value))
-        : undefined,
-  { carriesOver: true },
-);
 
 /**
  * A block's sketches as plain data, read when its page is parsed and kept with the page's
@@ -246,7 +226,7 @@ function readKeptSketch(text: string): KeptSketch | undefined {
 }
 
 /** A sketch read from its plain data and the block's text (the same offsets as the text it was read from). */
-function sketchOf(kept: KeptSketch, text: string): ProseJson {
+export function sketchOf(kept: KeptSketch, text: string): ProseJson {
   const { value, placeholders } = kept;
   const valueOffsets = new Map(kept.valueOffsets);
   const keyOffsets = new Map(kept.keyOffsets);
