@@ -23,6 +23,7 @@ import type { TextFile } from './core/text-file.js';
 import { displayRoot, JOBS_DONE, lookUpReport, type ReportLookup } from './report-cache.js';
 import { pageProductsOf } from './sources/page-products.js';
 import { openVerdictStore } from './model/validation-verdicts.js';
+import { openInlineTypeStore } from './sources/inline-types.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 import type { SpellingOptions } from './prose/spelling-options.js';
@@ -144,7 +145,10 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const pageProducts = cache && !options.cache ? pageProductsOf(cache) : undefined;
   // And the verdicts of validation against an unchanged schema.json.
   const verdicts = cache && !options.cache ? openVerdictStore(runtime, cache) : undefined;
-  const counted = { ...pageProducts?.counts, ...verdicts?.counts, ...runtime.counts };
+  // And the inline object types of the schema.ts models read back (the rules would parse them with TypeScript).
+  const inlineTypes = cache && !options.cache ? openInlineTypeStore(runtime, cache) : undefined;
+  const countsNow = () => ({ ...pageProducts?.counts, ...verdicts?.counts, ...inlineTypes?.counts, ...runtime.counts });
+  const counted = countsNow();
   const spec = await loadSpec(root, {
     ...options,
     preread,
@@ -164,8 +168,9 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   // After the rules: the SEPs they read are parsed when first read.
   pageProducts?.save();
   verdicts?.save();
+  inlineTypes?.save();
   if (options.timings)
-    for (const [name, n] of Object.entries({ ...pageProducts?.counts, ...verdicts?.counts, ...runtime.counts }))
+    for (const [name, n] of Object.entries(countsNow()))
       options.timings[name] = n - (counted[name as keyof typeof counted] ?? 0);
   const report = reportOf(spec, root, result);
   // The report's key lists the files a check reads by the layout; declarations found under

@@ -9,7 +9,9 @@ import { canonicalUnions } from '../src/generators/keys.js';
 import { declarationAnchor, memberAnchor } from '../src/model/anchors.js';
 import { readMarkdownPage } from '../src/sources/markdown.js';
 import { TextFile } from '../src/core/text-file.js';
-import ts from '../src/util/typescript.js';
+import { typescript } from '../src/util/typescript.js';
+
+const ts = typescript();
 import { toolchainPins } from '../src/generators/pins.js';
 import { copyTree, driftedSpec, edit, lineOf, runCli, sampleSpec, writeTree, projectOf } from './helpers.js';
 

@@ -13,6 +13,10 @@ import { generatedFiles } from '../src/generators/outputs.js';
 import { DiskCache } from '../src/runtime/cache.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts } from '../src/sources/page-products.js';
+import { InlineTypeStore } from '../src/sources/inline-types.js';
+import { readSketches } from '../src/prose/ts-sketch.js';
+import { interfacesOf, sketchValues } from '../src/prose/ts-block-values.js';
+import type { SchemaSource } from '../src/model/spec.js';
 import { copyTree, driftedSpec, edit, tempDir } from './helpers.js';
 import { blocksPage, callJson, gadgetsFiles, toolJson, toolsListJson } from './embedded-schema-fixture.js';
 
@@ -231,6 +235,108 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(after.timings.pagesParsed).toBeGreaterThan(0);
     expect(after.timings.pagesFromCache + after.timings.pagesParsed).toBe(first.timings.pagesParsed);
     expect(after.report).toBe(await coldCheck(root));
+  });
+
+  it("keeps a page's message sketches and TypeScript declarations with its products, read back as they were read", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-page-products-'));
+    const cache = new DiskCache(dir, 'test', 'a key of this test');
+    const sketch = [
+      '// A request, then its answer.',
+      '{',
+      '  jsonrpc: "2.0";',
+      '  id: string | number;',
+      '  method: "widgets/list";',
+      '  params?: { cursor?: string; [key: string]: unknown };',
+      '}',
+      '{ jsonrpc: "2.0"; id: 1; result: { widgets: { name: string }[] } }',
+    ].join('\n');
+    const text = [
+      '# Widgets',
+      '',
+      '```ts',
+      sketch,
+      '```',
+      '',
+      '```typescript',
+      'interface Widget {',
+      '  name: string;',
+      '  size?: number;',
+      '}',
+      '```',
+      '',
+      '```ts',
+      '{ draw(): void }',
+      '```',
+      '',
+      '```json',
+      '{ "name": "dial", "size": 2 }',
+      '```',
+    ].join('\n');
+    const file = new TextFile('docs/specification/draft/widgets.mdx', text);
+    const writer = new PageProducts(cache);
+    const made = writer.page(file, 'mdx').page;
+    writer.save();
+    const reader = new PageProducts(cache);
+    const read = reader.page(file, 'mdx').page;
+    expect(reader.counts.pagesFromCache).toBe(1);
+    const [sketchBlock, declaring, method] = read.codeBlocks;
+    // Read when the page was parsed: a sketch, a block that may be one and is not, a declaration.
+    expect(sketchBlock.sketches).toHaveLength(2);
+    expect(method.sketches).toBe(false);
+    expect(declaring.interfaces).toEqual([{ name: 'Widget', members: ['name', 'size'] }]);
+    expect(read.codeBlocks.map((b) => [b.sketches, b.interfaces])).toEqual(
+      made.codeBlocks.map((b) => [b.sketches, b.interfaces]),
+    );
+    // What the rules read of the kept sketch is what reading the block gives: values, what stands
+    // for what, and the position of every value and key.
+    const project = new Project(
+      { root: '/', versions: [], seps: [], inputProblems: [], filesRead: 0 },
+      new Runtime({ worker: false }),
+    );
+    const kept = sketchValues(project, sketchBlock)!;
+    const fresh = readSketches(sketch)!;
+    expect(kept.map((k) => [k.value, k.placeholders, [...k.typed!], [...k.open]])).toEqual(
+      fresh.map((k) => [k.value, k.placeholders, [...k.typed!], [...k.open]]),
+    );
+    const pointers = ['', '/jsonrpc', '/id', '/params', '/params/cursor', '/result/widgets/0/name', '/nowhere/at/all'];
+    for (const [i, k] of kept.entries())
+      for (const pointer of pointers) {
+        expect(k.positionOf(pointer)).toEqual(fresh[i].positionOf(pointer));
+        expect(k.positionOf(pointer, 'method')).toEqual(fresh[i].positionOf(pointer, 'method'));
+      }
+    expect(kept[1].document.text).toBe(fresh[1].document.text);
+    expect(interfacesOf(project, declaring)).toEqual([{ name: 'Widget', members: new Set(['name', 'size']) }]);
+  });
+
+  it('keeps the models of inline object types, read back as parsed; a tampered entry is parsed again', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-inline-types-'));
+    const cache = new DiskCache(dir, 'test', 'a key of this test');
+    const typeText =
+      '{\n  /** The name. */\n  name: string;\n  /** @deprecated */\n  size?: number;\n  nested: { a: 1 };\n}';
+    const writer = new InlineTypeStore(cache);
+    const made = writer.source(typeText);
+    expect(writer.source(typeText)).toBe(made);
+    expect(writer.counts).toEqual({ inlineTypesFromCache: 0, inlineTypesParsed: 1 });
+    writer.save();
+    const reader = new InlineTypeStore(cache);
+    const read = reader.source(typeText);
+    expect(reader.counts).toEqual({ inlineTypesFromCache: 1, inlineTypesParsed: 0 });
+    const plain = (source: SchemaSource) =>
+      JSON.parse(JSON.stringify({ ...source, file: undefined, byName: [...source.byName.keys()] })) as unknown;
+    expect(plain(read)).toEqual(plain(made));
+    expect(read.file.text).toBe(made.file.text);
+    expect(read.declarations[0].members.map((m) => m.name)).toEqual(['name', 'size', 'nested']);
+    // Nothing parsed or left unused: nothing written.
+    const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith('inline-types-'));
+    const written = fs.statSync(path.join(dir, entry)).mtimeMs;
+    reader.save();
+    expect(fs.statSync(path.join(dir, entry)).mtimeMs).toBe(written);
+    // A tampered entry is not served: the type is parsed again.
+    const stored = fs.readFileSync(path.join(dir, entry), 'utf8');
+    fs.writeFileSync(path.join(dir, entry), stored.replace('The name.', 'The game.'));
+    const third = new InlineTypeStore(cache);
+    expect(plain(third.source(typeText))).toEqual(plain(made));
+    expect(third.counts).toEqual({ inlineTypesFromCache: 0, inlineTypesParsed: 1 });
   });
 
   it('reads back a page as it was parsed: its tree with every position, its outline and suppressions', () => {

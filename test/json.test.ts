@@ -86,4 +86,28 @@ describe('JsonDocument', () => {
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect((value as { polluted?: boolean }).polluted).toBeUndefined();
   });
+  it('reads plain JSON as jsonc-parser reads it: the same value, errors and positions, duplicate keys still reported', () => {
+    const texts = [
+      '{\n  "a": [1, {"b": true}],\n  "c~/d": null, "e": "x\\"y\\\\": 1}',
+      '{ "k": "a \\"quoted\\": key", "k2": 2 }',
+      '{ "dup": 1, "x": { "dup": 2, "dup": 3 } }',
+      '{ "a": 1, "a" : 2 }',
+      '[1, 2, {"n": 1e400}]',
+      '"just a string"',
+      '  {"sp" :\t{"in\\\\": [ ]}}  ',
+      '{ "__proto__": 1 }',
+      '[' + '['.repeat(300) + ']'.repeat(300) + ']',
+    ];
+    for (const text of texts) {
+      const doc = new JsonDocument(text);
+      // The reading of jsonc-parser itself: a text with a comment, which JSON.parse never reads.
+      const slow = new JsonDocument(`${text} //`, { comments: true });
+      expect([doc.ok, doc.value, doc.errors]).toEqual([slow.ok, slow.value, slow.errors]);
+      expect(doc.tree === undefined).toBe(slow.tree === undefined);
+      if (doc.tree) expect(doc.offsetOf('/x/dup')).toBe(slow.offsetOf('/x/dup'));
+    }
+    expect(new JsonDocument('{ "a": 1, "a" : 2 }').errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/Duplicate/i),
+    ]);
+  });
 });

@@ -222,7 +222,7 @@ const inlineMembersByText = derivation('inline members by type text', () => new 
 export function inlineMembersOnce(project: Project, typeText: string): Member[] | undefined {
   const known = project.derive(inlineMembersByText, project.spec);
   if (known.has(typeText)) return known.get(typeText);
-  const members = inlineMembers(typeText);
+  const members = inlineMembers(typeText, project.runtime);
   known.set(typeText, members);
   return members;
 }

@@ -41,37 +41,42 @@ const messages: Record<string, string> = {
   InvalidCharacter: 'Invalid character in string',
 };
 
-/** A parsed JSON text: its value (when it parsed), its syntax errors, and positions by pointer. */
+/**
+ * A parsed JSON text: its value (when it parsed), its syntax errors, and positions by pointer.
+ * A text that is plain JSON (most are: example files, schema.json) is read with `JSON.parse`, and
+ * its syntax tree is built only when a position is asked for (a finding points into it): the
+ * tree of a large schema.json costs several times its parse, and most checks ask for no position
+ * in most files.
+ */
 export class JsonDocument {
-  readonly errors: JsonSyntaxError[];
-  readonly tree: JsonNode | undefined;
-  /** The value; `undefined` when the text has syntax errors. */
-  readonly value: unknown;
+  #read: { errors: JsonSyntaxError[]; tree: JsonNode | undefined; value: unknown } | undefined;
+  #value: { value: unknown } | undefined;
 
   constructor(
     readonly text: string,
-    options: JsonParseOptions = {},
+    private readonly options: JsonParseOptions = {},
   ) {
-    const errors: JsonSyntaxError[] = [];
-    let tree: JsonNode | undefined;
-    const tooDeep = offsetBeyondDepth(text, MAX_JSON_DEPTH);
-    if (tooDeep !== undefined) {
-      // jsonc-parser recurses per level; refuse before the stack does.
-      errors.push({ message: `Nesting deeper than ${MAX_JSON_DEPTH} levels`, offset: tooDeep, length: 1 });
-    } else {
-      const raw: ParseError[] = [];
-      tree = parseTree(text, raw, {
-        disallowComments: !options.comments,
-        allowTrailingComma: !!options.trailingCommas,
-        allowEmptyContent: false,
-      });
-      errors.push(...describeErrors(text, raw));
-      if (tree) errors.push(...treeErrors(text, tree));
-    }
-    if (!tree && errors.length === 0) errors.push({ message: 'Empty JSON document', offset: 0, length: 0 });
-    this.errors = dedupe(errors);
-    this.tree = tree;
-    this.value = this.errors.length === 0 && tree ? nodeValue(tree) : undefined;
+    const plain = plainJsonValue(text);
+    if (plain) this.#value = plain;
+  }
+
+  /** Syntax errors, with offsets in the text; empty when the text parsed. */
+  get errors(): JsonSyntaxError[] {
+    return this.#value ? [] : this.parsed().errors;
+  }
+
+  /** The syntax tree (jsonc-parser's), built when first asked for. */
+  get tree(): JsonNode | undefined {
+    return this.parsed().tree;
+  }
+
+  /** The value; `undefined` when the text has syntax errors. */
+  get value(): unknown {
+    return this.#value ? this.#value.value : this.parsed().value;
+  }
+
+  private parsed(): { errors: JsonSyntaxError[]; tree: JsonNode | undefined; value: unknown } {
+    return (this.#read ??= parseDocument(this.text, this.options));
   }
 
   get ok(): boolean {
@@ -106,6 +111,99 @@ export class JsonDocument {
     const prop = found.node.children?.find((p) => p.children?.[0]?.value === name);
     return prop?.offset;
   }
+}
+
+/** The text read with jsonc-parser: its tree, its syntax errors (duplicate keys and numbers beyond a double too), its value. */
+function parseDocument(
+  text: string,
+  options: JsonParseOptions,
+): { errors: JsonSyntaxError[]; tree: JsonNode | undefined; value: unknown } {
+  const errors: JsonSyntaxError[] = [];
+  let tree: JsonNode | undefined;
+  const tooDeep = offsetBeyondDepth(text, MAX_JSON_DEPTH);
+  if (tooDeep !== undefined) {
+    // jsonc-parser recurses per level; refuse before the stack does.
+    errors.push({ message: `Nesting deeper than ${MAX_JSON_DEPTH} levels`, offset: tooDeep, length: 1 });
+  } else {
+    const raw: ParseError[] = [];
+    tree = parseTree(text, raw, {
+      disallowComments: !options.comments,
+      allowTrailingComma: !!options.trailingCommas,
+      allowEmptyContent: false,
+    });
+    errors.push(...describeErrors(text, raw));
+    if (tree) errors.push(...treeErrors(text, tree));
+  }
+  if (!tree && errors.length === 0) errors.push({ message: 'Empty JSON document', offset: 0, length: 0 });
+  const deduped = dedupe(errors);
+  return { errors: deduped, tree, value: deduped.length === 0 && tree ? nodeValue(tree) : undefined };
+}
+
+/**
+ * The value of a text that is strict JSON with none of what jsonc-parser's reading reports (a
+ * key twice in an object, a number beyond a double, nesting past the bound), read with
+ * `JSON.parse`, which gives the value that reading gives; undefined for any other text (it is
+ * read with jsonc-parser, for its errors).
+ */
+function plainJsonValue(text: string): { value: unknown } | undefined {
+  if (offsetBeyondDepth(text, MAX_JSON_DEPTH) !== undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const members = membersIfFinite(value);
+  // Each key written is a member of the value unless an object has it twice.
+  return members !== undefined && members === keysWritten(text) ? { value } : undefined;
+}
+
+/** The members of every object in the value; undefined when it holds a number beyond a double. */
+function membersIfFinite(value: unknown): number | undefined {
+  let members = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return undefined;
+    } else if (Array.isArray(v)) {
+      for (const x of v)
+        if (x !== null && typeof x === 'object') stack.push(x);
+        else if (typeof x === 'number' && !Number.isFinite(x)) return undefined;
+    } else if (v !== null && typeof v === 'object') {
+      const values = Object.values(v);
+      members += values.length;
+      for (const x of values)
+        if (x !== null && typeof x === 'object') stack.push(x);
+        else if (typeof x === 'number' && !Number.isFinite(x)) return undefined;
+    }
+  }
+  return members;
+}
+
+/** How many keys a text of strict JSON writes: strings followed (after white space) by a colon. */
+function keysWritten(text: string): number {
+  let keys = 0;
+  let i = text.indexOf('"');
+  while (i !== -1) {
+    // The closing quote: the next one not escaped by an odd run of backslashes.
+    let end = text.indexOf('"', i + 1);
+    for (;;) {
+      let slashes = 0;
+      while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
+      if (slashes % 2 === 0) break;
+      end = text.indexOf('"', end + 1);
+    }
+    let next = end + 1;
+    while (
+      next < text.length &&
+      (text[next] === ' ' || text[next] === '\n' || text[next] === '\r' || text[next] === '\t')
+    )
+      next++;
+    if (text[next] === ':') keys++;
+    i = text.indexOf('"', next);
+  }
+  return keys;
 }
 
 /** The value at a JSON pointer inside a parsed value; undefined where the path does not exist. */

@@ -5,12 +5,15 @@
  * uses the same options, so the lib files parse the same way each time.
  */
 import path from 'node:path';
-import ts from '../util/typescript.js';
+import { typescript } from '../util/typescript.js';
 import type * as TS from 'typescript';
 import type { Spec, SpecVersion } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
 import { programRoot } from './keys.js';
 import { isPackageSpecifier, packageResolution } from '../sources/type-declarations.js';
+
+// Only the worker threads that generate import this module: it loads TypeScript as it is imported.
+const ts = typescript();
 
 /**
  * The options `typescript-json-schema` gives the program it builds from files (its CLI with
@@ -188,7 +191,7 @@ function buildSchemaProgram(
 /** How a module name is resolved: packages, and whatever a package's declarations import, as the loader found them. */
 function resolutionOf(name: string, containingFile: string, options: TS.CompilerOptions): TS.CompilerOptions {
   return isPackageSpecifier(name) || containingFile.split(/[\\/]/).includes('node_modules')
-    ? packageResolution
+    ? packageResolution()
     : options;
 }
 

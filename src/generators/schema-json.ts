@@ -8,13 +8,16 @@
  * The output is a function of the schema.ts text and the dialect alone (see `schemaJsonKey`),
  * so that a cache can keep it by input hash and tool version.
  */
-import ts from '../util/typescript.js';
+import { typescript } from '../util/typescript.js';
 import type * as TS from 'typescript';
 import * as TJS from 'typescript-json-schema';
 import { stringify } from 'safe-stable-stringify';
 import { buildCheckedProgram, generatorSpec, schemaCompilerOptions } from './program.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
 import type { SchemaJsonSettings } from './schema-json-flags.js';
+
+// Only the worker threads that generate import this module: it loads TypeScript as it is imported.
+const ts = typescript();
 
 const schemaJsonSettings: TJS.PartialArgs = {
   defaultNumberType: 'integer',

@@ -416,6 +416,26 @@ export interface CodeBlock {
    * without their positions; absent when the block is not JSON or a value is not plain JSON.
    */
   jsonValues?: KeptJsonValue[];
+  /**
+   * A TypeScript block's message sketches as read when the page was parsed (see prose/ts-sketch.ts),
+   * `false` when the block may be one but is not; absent when not read (not a candidate, or a
+   * value that is not plain JSON).
+   */
+  sketches?: KeptSketch[] | false;
+  /** The interfaces and object type aliases a TypeScript block declares (see prose/page-interfaces.ts), read when the page was parsed. */
+  interfaces?: { name: string; members: string[] }[];
+}
+
+/** A message sketch as plain data: its value, what stands for what, and the offsets (in the block) of its values and keys. */
+export interface KeptSketch {
+  value?: unknown;
+  placeholders: string[];
+  typed: string[];
+  open: string[];
+  /** Pointer -> offset of the value there. */
+  valueOffsets: [string, number][];
+  /** `<pointer>\0<property>` -> offset of the key. */
+  keyOffsets: [string, number][];
 }
 
 /** One value of a JSON block as `readJsonBlock` reads it, as plain data (positions are read again when asked). */

@@ -4,9 +4,8 @@
  * declaration's, is read as a value of it ("Example (a tool visible to the model):").
  */
 import type * as TS from 'typescript';
-import ts from '../util/typescript.js';
+import { typescript } from '../util/typescript.js';
 import type { CodeBlock } from '../model/spec.js';
-import { derivation, type Project } from '../project/project.js';
 import { isObject } from '../util/is-object.js';
 import { propertyNameText } from '../util/ts-literal.js';
 import { isTypeScriptLanguage, MAX_SKETCH_LENGTH } from './ts-sketch.js';
@@ -16,37 +15,41 @@ export interface PageInterface {
   members: Set<string>;
 }
 
-/** The interfaces and object type aliases a TypeScript block declares, read once per block. */
-export function interfacesOf(project: Project, block: CodeBlock): PageInterface[] {
-  if (!isTypeScriptLanguage(block.lang) || !/\b(interface|type)\s/.test(block.value)) return [];
-  return project.derive(blockInterfaces, block);
+/** A TypeScript block that may declare an interface or a type. */
+export const mayDeclare = (lang: string | null | undefined, text: string) =>
+  isTypeScriptLanguage(lang) && /\b(interface|type)\s/.test(text);
+
+/**
+ * What a TypeScript block declares as plain data, read when its page is parsed and kept with the
+ * page's products (a check reading the page back parses no TypeScript for it); undefined when the
+ * block is no candidate.
+ */
+export function keptInterfaces(lang: string | null | undefined, text: string): CodeBlock['interfaces'] {
+  return mayDeclare(lang, text) ? readInterfaces(text) : undefined;
 }
 
-const blockInterfaces = derivation(
-  'interfaces of a TypeScript block',
-  (block: CodeBlock): PageInterface[] => {
-    // Bounded as sketches are: the parser recurses per level, and no declaration shown in prose is long.
-    if (block.value.length > MAX_SKETCH_LENGTH) return [];
-    const source = ts.createSourceFile('block.ts', block.value, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-    const out: PageInterface[] = [];
-    for (const statement of source.statements) {
-      const members = ts.isInterfaceDeclaration(statement)
-        ? statement.members
-        : ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type)
-          ? statement.type.members
-          : undefined;
-      if (!members) continue;
-      const names = new Set<string>();
-      for (const m of members) {
-        const name = m.name && propertyNameText(m.name);
-        if (name !== undefined) names.add(name);
-      }
-      if (names.size) out.push({ name: (statement as TS.InterfaceDeclaration).name.text, members: names });
+export function readInterfaces(text: string): { name: string; members: string[] }[] {
+  // Bounded as sketches are: the parser recurses per level, and no declaration shown in prose is long.
+  if (text.length > MAX_SKETCH_LENGTH) return [];
+  const ts = typescript();
+  const source = ts.createSourceFile('block.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: { name: string; members: string[] }[] = [];
+  for (const statement of source.statements) {
+    const members = ts.isInterfaceDeclaration(statement)
+      ? statement.members
+      : ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type)
+        ? statement.type.members
+        : undefined;
+    if (!members) continue;
+    const names = new Set<string>();
+    for (const m of members) {
+      const name = m.name && propertyNameText(m.name);
+      if (name !== undefined) names.add(name);
     }
-    return out;
-  },
-  { carriesOver: true },
-);
+    if (names.size) out.push({ name: (statement as TS.InterfaceDeclaration).name.text, members: [...names] });
+  }
+  return out;
+}
 
 /**
  * The latest of the declarations shown before (nearest first) that declares every member of the

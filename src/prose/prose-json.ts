@@ -25,8 +25,9 @@ import { messageIndex } from './schema-index.js';
 import { mayBeImportedMethod } from './base-messages.js';
 import { checkDefinitionName, checkTarget, checkValidator, withEnvelope } from './envelope.js';
 import { derivation, type Project } from '../project/project.js';
-import { maySketch, maySketchIn, sketchValues } from './ts-sketch.js';
-import { declaredBefore, interfacesOf, type PageInterface } from './page-interfaces.js';
+import { maySketch, maySketchIn } from './ts-sketch.js';
+import { declaredBefore, type PageInterface } from './page-interfaces.js';
+import { interfacesOf, sketchValues } from './ts-block-values.js';
 import { projectVocabulary } from '../consistency/vocabulary.js';
 import { isObject } from '../util/is-object.js';
 

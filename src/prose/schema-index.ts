@@ -9,8 +9,8 @@ import type { Declaration, Member, SchemaSource, SpecVersion } from '../model/sp
 import { derivation, type Project } from '../project/project.js';
 import { escapeRegExp } from '../util/regexp.js';
 import { versionDeclarations } from '../model/json-schema-declarations.js';
-import { readSchemaSource } from '../sources/schema-ts.js';
-import { TextFile } from '../core/text-file.js';
+import { inlineTypeSource } from '../sources/inline-types.js';
+import type { Runtime } from '../runtime/runtime.js';
 
 export interface MessageIndex {
   /** `method` literal -> the request declaration that carries it. */
@@ -71,7 +71,9 @@ export function messageIndexOfSource(project: Project, source: SchemaSource): Me
 }
 
 /** A function of schema.ts alone, which the loader keeps while its text is unchanged: it carries over in watch mode. */
-const messageIndexOf = derivation('message index', (source: SchemaSource) => build(source), { carriesOver: true });
+const messageIndexOf = derivation('message index', (source: SchemaSource, project) => build(source, project.runtime), {
+  carriesOver: true,
+});
 
 /** The name a heritage clause or a type reference names, without type arguments: `Foo<Bar>` -> `Foo`. */
 export function baseName(typeText: string): string {
@@ -87,7 +89,7 @@ export function stringLiteral(typeText: string): string | undefined {
   return m ? m[2] : undefined;
 }
 
-function build(source: SchemaSource): MessageIndex {
+function build(source: SchemaSource, runtime: Runtime): MessageIndex {
   const byName = source.byName;
   const memberCache = new Map<Declaration, Member[]>();
 
@@ -97,7 +99,7 @@ function build(source: SchemaSource): MessageIndex {
   const own = (decl: Declaration): Member[] => {
     if (decl.kind !== 'type' || decl.members.length || !decl.typeText) return decl.members;
     let found = ownCache.get(decl);
-    if (!found) ownCache.set(decl, (found = literalParts(decl)));
+    if (!found) ownCache.set(decl, (found = literalParts(decl, runtime)));
     return found;
   };
   const heritage = (decl: Declaration): string[] =>
@@ -300,12 +302,12 @@ function topLevel(typeText: string, operator: '&' | '|'): string[] {
 }
 
 /** The members of the object types an intersection alias joins (`A & { b: string }` -> b), at the alias. */
-function literalParts(decl: Declaration): Member[] {
+function literalParts(decl: Declaration, runtime: Runtime): Member[] {
   const joined = topLevel(decl.typeText ?? '', '&').map((p) => p.trim());
   const parts = joined.filter((p) => p.startsWith('{') && p.endsWith('}'));
   if (joined.length < 2 || !parts.length) return [];
   return parts.flatMap((part) => {
-    const parsed = readSchemaSource(new TextFile('inline.ts', `interface Inline ${part}`));
+    const parsed = inlineTypeSource(runtime, part);
     const inline = parsed.syntaxErrors.length ? undefined : parsed.declarations[0];
     return (inline?.members ?? []).map((m) => ({ ...m, location: decl.location, jsdoc: undefined }));
   });

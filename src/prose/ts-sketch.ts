@@ -15,13 +15,13 @@
  * other real TypeScript are left alone. Comments may stand anywhere.
  */
 import type * as TS from 'typescript';
-import ts from '../util/typescript.js';
+import { typescript } from '../util/typescript.js';
 import { literalValue, propertyNameText } from '../util/ts-literal.js';
 import { escapePointer, JsonDocument } from '../core/json-document.js';
 import { TextFile } from '../core/text-file.js';
 import type { ProseJson } from './json-blocks.js';
-import type { CodeBlock } from '../model/spec.js';
-import { derivation, type Project } from '../project/project.js';
+import type { KeptSketch } from '../model/spec.js';
+import { isPlainJson } from '../util/plain-json.js';
 
 const SKETCH_LANGUAGES = new Set(['ts', 'typescript']);
 
@@ -30,14 +30,18 @@ export function maySketchIn(pageText: string): boolean {
   return /(?:`{3,}|~{3,})[ \t]*(?:ts|typescript)\b/i.test(pageText);
 }
 
-/** A block's sketches, read once per project; undefined when the block is not made of them. */
-export function sketchValues(project: Project, block: CodeBlock): ProseJson[] | undefined {
-  return maySketch(block.lang, block.value) ? project.derive(blockSketches, block) : undefined;
+/**
+ * A block's sketches as plain data, read when its page is parsed and kept with the page's
+ * products (so that a check reading the page back parses no TypeScript for it): `false` when the
+ * block may be a sketch and is not; undefined when it is no candidate, or a value would not come
+ * back the same from JSON (`__proto__`), so that it is read again when asked for.
+ */
+export function keptSketches(lang: string | null | undefined, text: string): KeptSketch[] | false | undefined {
+  if (!maySketch(lang, text)) return undefined;
+  const kept = readKeptSketches(text);
+  if (!kept) return false;
+  return kept.every((k) => k.value === undefined || isPlainJson(k.value)) ? kept : undefined;
 }
-
-const blockSketches = derivation('message sketches', (block: CodeBlock) => readSketches(block.value), {
-  carriesOver: true,
-});
 
 /** Comments and white space before the first object of a block. */
 const LEADING_COMMENTS = /^\s*(?:(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*\{/;
@@ -59,12 +63,16 @@ export function isTypeScriptLanguage(lang: string | null | undefined): boolean {
  * Positions stay the block's: each object is read from the block text with the rest blanked.
  */
 export function readSketches(text: string): ProseJson[] | undefined {
+  return readKeptSketches(text)?.map((kept) => sketchOf(kept, text));
+}
+
+function readKeptSketches(text: string): KeptSketch[] | undefined {
   if (text.length > MAX_SKETCH_LENGTH) return undefined;
   const spans = topLevelObjects(text);
   if (!spans?.length) return undefined;
-  const out: ProseJson[] = [];
+  const out: KeptSketch[] = [];
   for (const [start, end] of spans) {
-    const one = readSketch(blankOutside(text, start, end));
+    const one = readKeptSketch(blankOutside(text, start, end));
     if (!one) return undefined;
     out.push(one);
   }
@@ -73,6 +81,7 @@ export function readSketches(text: string): ProseJson[] | undefined {
 
 /** The [start, end) offsets of the block's top-level braces, or undefined when other tokens stand between them. */
 function topLevelObjects(text: string): [number, number][] | undefined {
+  const ts = typescript();
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
   const spans: [number, number][] = [];
   let depth = 0;
@@ -108,6 +117,13 @@ const PREFIX = 'type Sketch = ';
 
 /** Reads a block as a message sketch; undefined when it is not one. */
 export function readSketch(text: string): ProseJson | undefined {
+  const kept = readKeptSketch(text);
+  return kept && sketchOf(kept, text);
+}
+
+/** A sketch as plain data (see `KeptSketch`); undefined when the text is not one. */
+function readKeptSketch(text: string): KeptSketch | undefined {
+  const ts = typescript();
   if (!/^\s*\{/.test(text) || text.length > MAX_SKETCH_LENGTH || tooDeep(text)) return undefined;
   const source = ts.createSourceFile('sketch.ts', PREFIX + text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   // Parse errors are not exposed by the public API of a source file; a program is too costly here.
@@ -199,19 +215,36 @@ export function readSketch(text: string): ProseJson | undefined {
     if (e instanceof NotASketch) return undefined;
     throw e;
   }
-  const value = root?.value;
-  const lines = new TextFile('', text);
+  return {
+    ...(root ? { value: root.value } : {}),
+    placeholders,
+    typed: [...typed],
+    open: [...open],
+    valueOffsets: [...valueOffsets],
+    keyOffsets: [...keyOffsets],
+  };
+}
+
+/** A sketch read from its plain data and the block's text (the same offsets as the text it was read from). */
+export function sketchOf(kept: KeptSketch, text: string): ProseJson {
+  const { value, placeholders } = kept;
+  const valueOffsets = new Map(kept.valueOffsets);
+  const keyOffsets = new Map(kept.keyOffsets);
+  let lines: TextFile | undefined;
   const toBlock = (offset: number) => {
-    const p = lines.position(Math.min(Math.max(offset, 0), text.length));
+    const p = (lines ??= new TextFile('', text)).position(Math.min(Math.max(offset, 0), text.length));
     return { line: p.line - 1, column: p.column - 1 };
   };
+  let document: JsonDocument | undefined;
   return {
-    document: new JsonDocument(JSON.stringify(value)),
+    get document() {
+      return (document ??= new JsonDocument(JSON.stringify(value)));
+    },
     value,
     fragment: false,
     placeholders,
-    typed,
-    open,
+    typed: new Set(kept.typed),
+    open: new Set(kept.open),
     errors: [],
     positionOf(pointer, property) {
       if (property !== undefined) {
@@ -235,6 +268,7 @@ const ELISION_COMMENT = /^(?:\/\/|\/\*)\s*(?:\.{3}|…)/;
 
 /** Whether a comment among an object type's own members (not inside a member's type) says members are left out. */
 function elidesMembers(text: string, node: TS.TypeLiteralNode): boolean {
+  const ts = typescript();
   const at = [...node.members.map((m) => m.pos), node.members.end, ...node.members.map((m) => m.end)];
   for (const pos of at) {
     const ranges = [
@@ -272,6 +306,7 @@ const OMIT = Symbol('left out');
 
 /** The element type of `T[]` or `Array<T>`. */
 function arrayElement(node: TS.TypeNode): TS.TypeNode | undefined {
+  const ts = typescript();
   if (ts.isArrayTypeNode(node)) return node.elementType;
   if (
     ts.isTypeReferenceNode(node) &&
@@ -286,6 +321,7 @@ function arrayElement(node: TS.TypeNode): TS.TypeNode | undefined {
 
 /** The value of a literal type: `"a"`, `1`, `-1`, `true`, `null`. */
 function literalTypeValue(node: TS.TypeNode): unknown {
+  const ts = typescript();
   if (!ts.isLiteralTypeNode(node)) return NOT_LITERAL;
   if (node.literal.kind === ts.SyntaxKind.NullKeyword) return null;
   return literalValue(node.literal as TS.Expression) ?? NOT_LITERAL;
@@ -293,6 +329,7 @@ function literalTypeValue(node: TS.TypeNode): unknown {
 
 /** A representative value of a keyword type whose JSON type is known; OMIT for a member that is not there. */
 function keywordValue(node: TS.TypeNode): unknown {
+  const ts = typescript();
   switch (node.kind) {
     case ts.SyntaxKind.StringKeyword:
       return '';

@@ -14,8 +14,8 @@ import { jsdocSentences } from '../consistency/extract-schema.js';
 import { lcsLength } from '../sep-diff/align.js';
 import { sentenceSpans } from '../util/sentences.js';
 import { memberFacts } from './jsdoc-facts.js';
-import { TextFile } from '../core/text-file.js';
-import { readSchemaSource } from '../sources/schema-ts.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { inlineTypeSource } from '../sources/inline-types.js';
 
 export const proseMemberDescription: Rule = {
   meta: {
@@ -46,7 +46,7 @@ export const proseMemberDescription: Rule = {
       const kept = new Map<Declaration, Member[]>();
       const members = (d: Declaration) => {
         let m = kept.get(d);
-        if (!m) kept.set(d, (m = membersOf(types, d)));
+        if (!m) kept.set(d, (m = membersOf(types, d, project.runtime)));
         return m;
       };
       for (const page of version.pages)
@@ -78,7 +78,7 @@ function namedDeclarations(types: SchemaSource, text: string): Declaration[] {
  * The members a definition of a declaration may name: its own, those of the interfaces it extends
  * in the same file, and those of its `params` type (a request's page lists its params' members).
  */
-function membersOf(types: SchemaSource, declaration: Declaration): Member[] {
+function membersOf(types: SchemaSource, declaration: Declaration, runtime: Runtime): Member[] {
   const out: Member[] = [];
   const seen = new Set<Declaration>();
   const add = (d: Declaration | undefined, depth: number) => {
@@ -93,7 +93,7 @@ function membersOf(types: SchemaSource, declaration: Declaration): Member[] {
   if (IDENTIFIER.test(paramsType)) add(types.byName.get(paramsType), 1);
   else if (params && paramsType.startsWith('{') && paramsType.endsWith('}')) {
     // An inline params object: its members, placed at `params` (their own lines are not kept).
-    const inline = readSchemaSource(new TextFile('inline.ts', `interface Inline ${paramsType}`));
+    const inline = inlineTypeSource(runtime, paramsType);
     if (!inline.syntaxErrors.length)
       for (const m of inline.declarations[0]?.members ?? [])
         if (!out.some((o) => o.name === m.name))

@@ -11,6 +11,8 @@ import type { Finding } from '../core/finding.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import { readSchemaSource } from '../sources/schema-ts.js';
+import { inlineTypeSource } from '../sources/inline-types.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { finding } from './compare.js';
 
 const TS_LANGS = new Set(['ts', 'typescript']);
@@ -359,11 +361,14 @@ function compareMembers(
   );
 }
 
-/** The members of an inline object type (`{ a: string; b?: number }`), or undefined for any other type. */
-export function inlineMembers(typeText: string): Member[] | undefined {
+/**
+ * The members of an inline object type (`{ a: string; b?: number }`), or undefined for any other
+ * type; `runtime`: a check's, whose store of inline types keeps them from one check to the next.
+ */
+export function inlineMembers(typeText: string, runtime?: Runtime): Member[] | undefined {
   const text = typeText.trim();
   if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
-  const source = readSchemaSource(new TextFile('inline.ts', `interface Inline ${text}`));
+  const source = inlineTypeSource(runtime, text);
   const decl = source.declarations[0];
   return source.syntaxErrors.length || !decl ? undefined : decl.members;
 }

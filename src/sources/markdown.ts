@@ -33,7 +33,9 @@ import {
   PAGE_PARSE_BUDGET_MS,
 } from '../core/limits.js';
 import { withTimeBudget } from '../util/time-budget.js';
-import { keptJsonValues } from '../prose/json-blocks.js';
+import { jsonBlockLanguage, keptJsonValues } from '../prose/json-blocks.js';
+import { keptSketches, maySketch } from '../prose/ts-sketch.js';
+import { keptInterfaces } from '../prose/page-interfaces.js';
 
 /**
  * GitHub Flavored Markdown as remark-gfm parses it (footnotes, strikethrough, tables, task lists,
@@ -63,6 +65,18 @@ function plainMarkdownTree(text: string): Root | undefined {
     return withTimeBudget(() => mdParser.parse(text) as Root, PAGE_PARSE_BUDGET_MS)?.value;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * What a page's TypeScript blocks declare, kept with its code blocks: read (by prose/json-valid)
+ * only on a page that shows values, as JSON blocks or sketches.
+ */
+function keepDeclarations(blocks: MarkdownPageData['codeBlocks']): void {
+  if (!blocks.some((b) => jsonBlockLanguage(b.lang) || maySketch(b.lang, b.value))) return;
+  for (const block of blocks) {
+    const interfaces = keptInterfaces(block.lang, block.value);
+    if (interfaces) block.interfaces = interfaces;
   }
 }
 
@@ -236,6 +250,7 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
       const including = read?.includes.some((i) => i.line > start && i.line <= end);
       const lang = including ? undefined : (node.lang ?? undefined);
       const jsonValues = keptJsonValues(lang, node.value);
+      const sketches = keptSketches(lang, node.value);
       data.codeBlocks.push({
         lang,
         meta: node.meta ?? undefined,
@@ -243,6 +258,7 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
         location: at(file, node),
         headingPath: headingStack.map((h) => h.text),
         ...(jsonValues ? { jsonValues } : {}),
+        ...(sketches !== undefined ? { sketches } : {}),
       });
     } else if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
       data.links.push({
@@ -267,6 +283,7 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
       }
     }
   });
+  keepDeclarations(data.codeBlocks);
   return { tree, data };
 }
 

@@ -330,12 +330,12 @@ function unpackPositions(value: object): object {
 }
 
 /** The products' format, in every page's key: products of another format are not read back. */
-const FORMAT = 'with JSON block values';
+const FORMAT = 'with JSON block values, sketches and declarations';
 
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
   hashParts(['page', FORMAT, syntax, kind ?? '', file.path, file.text]);
 
-const sepKey = (file: TextFile) => hashParts(['sep', file.path, file.text]);
+const sepKey = (file: TextFile) => hashParts(['sep', FORMAT, file.path, file.text]);
 
 const perCache = new WeakMap<DiskCache, PageProducts>();
 

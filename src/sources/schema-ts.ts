@@ -2,7 +2,7 @@
  * Reads declarations and their JSDoc from a schema.ts with the TypeScript parser. The file is
  * parsed, never executed or imported.
  */
-import ts from '../util/typescript.js';
+import { typescript } from '../util/typescript.js';
 import { literalValue } from '../util/ts-literal.js';
 import type * as TS from 'typescript';
 import path from 'node:path';
@@ -31,6 +31,7 @@ import type { Location } from '../core/location.js';
  * parsed: it has one syntax error, at the first bracket past the limit, and no declarations.
  */
 export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): SchemaSource & { tooDeep?: true } {
+  const ts = typescript();
   const tooDeep = sourceFile ? undefined : typeScriptNestingProblem(file);
   if (tooDeep)
     return { file, declarations: [], byName: new Map(), plainComments: [], syntaxErrors: [tooDeep], tooDeep: true };
@@ -66,6 +67,7 @@ export function readSchemaSource(file: TextFile, sourceFile?: TS.SourceFile): Sc
 
 /** The modules a file imports or re-exports from, by its top-level statements. */
 function importsOf(file: TextFile, sf: TS.SourceFile): ModuleImport[] {
+  const ts = typescript();
   const out: ModuleImport[] = [];
   for (const statement of sf.statements) {
     const from =
@@ -77,11 +79,6 @@ function importsOf(file: TextFile, sf: TS.SourceFile): ModuleImport[] {
 }
 
 type Opener = '(' | '[' | '{' | '<' | '${';
-const closerOf: Partial<Record<TS.SyntaxKind, Opener>> = {
-  [ts.SyntaxKind.CloseParenToken]: '(',
-  [ts.SyntaxKind.CloseBracketToken]: '[',
-  [ts.SyntaxKind.CloseBraceToken]: '{',
-};
 
 /**
  * Where a TypeScript text nests brackets, braces, parentheses, type arguments or template
@@ -91,7 +88,13 @@ const closerOf: Partial<Record<TS.SyntaxKind, Opener>> = {
  * count may read deeper than the parser goes, never shallower.
  */
 export function typeScriptNestingProblem(file: TextFile): { message: string; location: Location } | undefined {
+  const ts = typescript();
   const scanner = ts.createScanner(ts.ScriptTarget.ES2022, true, ts.LanguageVariant.Standard, file.text);
+  const closerOf: Partial<Record<TS.SyntaxKind, Opener>> = {
+    [ts.SyntaxKind.CloseParenToken]: '(',
+    [ts.SyntaxKind.CloseBracketToken]: '[',
+    [ts.SyntaxKind.CloseBraceToken]: '{',
+  };
   const open: Opener[] = [];
   // A closer ends the `<`s it encloses and its opener; one that closes nothing open is passed over.
   const close = (opener: Opener) => {
@@ -128,6 +131,7 @@ export function typeScriptNestingProblem(file: TextFile): { message: string; loc
 }
 
 function declarationsOf(statement: TS.Statement, file: TextFile, sf: TS.SourceFile): Declaration[] {
+  const ts = typescript();
   const exported = hasExport(statement);
   const jsdoc = readJsDoc(statement, file, sf);
   const base = (name: TS.Node & { text: string }, kind: DeclarationKind) => ({
@@ -173,6 +177,7 @@ function declarationsOf(statement: TS.Statement, file: TextFile, sf: TS.SourceFi
 }
 
 function hasExport(node: TS.Node): boolean {
+  const ts = typescript();
   return (
     (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined)?.some(
       (m) => m.kind === ts.SyntaxKind.ExportKeyword,
@@ -181,6 +186,7 @@ function hasExport(node: TS.Node): boolean {
 }
 
 function membersOf(members: TS.NodeArray<TS.TypeElement>, file: TextFile, sf: TS.SourceFile): Member[] {
+  const ts = typescript();
   const out: Member[] = [];
   for (const m of members) {
     if (!ts.isPropertySignature(m) && !ts.isMethodSignature(m)) continue;
@@ -357,6 +363,7 @@ function commentLines(raw: string, start: number, file: TextFile): JsDocLine[] {
 
 /** Block comments that are not JSDoc, anywhere between top-level statements. */
 function plainComments(file: TextFile, sf: TS.SourceFile): PlainComment[] {
+  const ts = typescript();
   const out: PlainComment[] = [];
   const seen = new Set<number>();
   const visit = (pos: number) => {
@@ -385,6 +392,7 @@ const LINE_DIRECTIVE = new RegExp(`^//\\s*${DIRECTIVE}(?:\\s+(.*))?$`);
 /** Suppressions in `//` comments of a TypeScript file (comments only: strings and JSDoc are not scanned as such). */
 export function suppressionsInTypeScript(file: TextFile): Suppression[] {
   if (!file.text.includes(DIRECTIVE)) return [];
+  const ts = typescript();
   const out: Suppression[] = [];
   const scanner = ts.createScanner(ts.ScriptTarget.ES2022, false, ts.LanguageVariant.Standard, file.text);
   for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {

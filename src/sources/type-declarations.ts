@@ -7,7 +7,7 @@
  * is one of these texts or nothing (see generators/program.ts).
  */
 import path from 'node:path';
-import ts from '../util/typescript.js';
+import { typescript } from '../util/typescript.js';
 import type * as TS from 'typescript';
 import type { TextFile } from '../core/text-file.js';
 import type { ModuleImport, SchemaSource, TypeDeclarations } from '../model/spec.js';
@@ -18,12 +18,10 @@ import { MAX_TYPE_DECLARATION_FILES } from '../core/limits.js';
  * How an import of a package is resolved, here and in the generators' program: as a bundler
  * does, by the package's `exports` (condition `types`), `types`/`typings`, then `index.d.ts`.
  */
-export const packageResolution: TS.CompilerOptions = {
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  noEmit: true,
-  types: [],
-};
+export function packageResolution(): TS.CompilerOptions {
+  const ts = typescript();
+  return { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true, types: [] };
+}
 
 /** A module a file names that is a package: not relative, not absolute, not a URL or `node:` built-in. */
 export function isPackageSpecifier(specifier: string): boolean {
@@ -56,7 +54,7 @@ export async function readTypeDeclarations(
     const key = `${from}\0${specifier}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const resolvedFile = await reading.resolve(specifier, from, packageResolution, 32);
+    const resolvedFile = await reading.resolve(specifier, from, packageResolution(), 32);
     const found = resolvedFile && /\.d\.[cm]?ts$/.test(resolvedFile) ? reading.rel(resolvedFile) : undefined;
     if (!found) continue;
     resolved.set(key, found);
@@ -64,7 +62,7 @@ export async function readTypeDeclarations(
     if (!file || files.has(found)) continue;
     files.set(found, file);
     // What the declaration file imports is resolved from it in turn, relative paths included.
-    const pre = ts.preProcessFile(file.text, true, true);
+    const pre = typescript().preProcessFile(file.text, true, true);
     for (const f of [...pre.importedFiles, ...pre.referencedFiles]) queue.push({ specifier: f.fileName, from: found });
   }
   for (const [r, file] of known) if (file && r.endsWith('package.json')) files.set(r, file);
@@ -91,7 +89,7 @@ export function isRelativeSpecifier(specifier: string): boolean {
 }
 
 /** How a relative import is resolved: as TypeScript resolves one for a bundler (`.js` names its `.ts`, a folder its `index.ts`). */
-const relativeResolution: TS.CompilerOptions = { ...packageResolution, allowImportingTsExtensions: true };
+const relativeResolution = (): TS.CompilerOptions => ({ ...packageResolution(), allowImportingTsExtensions: true });
 
 /** The types files' relative imports, each resolved to the file of the tree it names (or to nothing). */
 export interface RelativeImports {
@@ -112,7 +110,7 @@ export async function readRelativeImports(reader: FileReader, typesFiles: Schema
   for (const source of typesFiles)
     for (const { specifier } of source.imports ?? []) {
       if (!isRelativeSpecifier(specifier)) continue;
-      const resolvedFile = await reading.resolve(specifier, source.file.path, relativeResolution, 16);
+      const resolvedFile = await reading.resolve(specifier, source.file.path, relativeResolution(), 16);
       const file = resolvedFile && reading.known.get(reading.rel(resolvedFile));
       if (!file || file.path === source.file.path) continue;
       out.resolved.set(`${source.file.path}\0${specifier}`, file.path);
@@ -171,7 +169,7 @@ class ReadingHost {
     for (let round = 0; round < rounds; round++) {
       this.asked = new Set();
       const fromFile = path.join(this.reader.root, ...from.split('/'));
-      found = ts.resolveModuleName(specifier, fromFile, options, this.host).resolvedModule?.resolvedFileName;
+      found = typescript().resolveModuleName(specifier, fromFile, options, this.host).resolvedModule?.resolvedFileName;
       if (!this.asked.size) break;
       await Promise.all([...this.asked].map(async (r) => this.known.set(r, (await this.reader.read(r)) ?? null)));
     }

@@ -121,6 +121,23 @@ describe('a warm check', () => {
     expect(changed.loaded.some((m) => m.endsWith('/dist/vendor/markdown.js'))).toBe(true);
   });
 
+  it('loads no TypeScript, in either thread, after an edit of a page with no TypeScript block', async () => {
+    const root = await settledCopy();
+    const cold = tracedCheck(root);
+    expect(cold.loaded.some((m) => m.includes('/node_modules/typescript/lib/typescript.js'))).toBe(true);
+    fs.appendFileSync(path.join(root, 'docs/specification/draft/index.mdx'), '\nOne more line.\n');
+    const edited = tracedCheck(root);
+    // The page is parsed again and the rules run; the schema.ts models, the sketches and
+    // declarations of the other pages' TypeScript blocks are read back.
+    expect(edited.loaded.some((m) => m.endsWith('/dist/vendor/markdown.js'))).toBe(true);
+    expect(edited.loaded.some((m) => /\/dist\/rules\/prose-json-valid\.js$/.test(m))).toBe(true);
+    expect(edited.loaded.filter((m) => m.includes('/node_modules/typescript/lib/'))).toEqual([]);
+    const fresh = spawnSync(process.execPath, [cli, 'check', '--root', root, '--format', 'json', '--no-cache'], {
+      encoding: 'utf8',
+    });
+    expect(edited.stdout).toBe(fresh.stdout);
+  });
+
   it('with --base, loads none of them either when the reports of the tree and of the base are cached', async () => {
     const root = await settledCopy();
     const git = (...args: string[]) =>

@@ -17,7 +17,7 @@ const { runWorkerJob } = await import('./jobs.js');
  */
 async function preload(): Promise<void> {
   await import('../../sources/markdown.js').catch(() => undefined);
-  await import('../../util/typescript.js').catch(() => undefined);
+  await import('../../util/typescript.js').then((m) => m.typescript()).catch(() => undefined);
   void import('../../generators/jobs.js').then((generators) => generators.warmUp()).catch(() => undefined);
 }
 

@@ -1,0 +1,119 @@
+/**
+ * Inline object types (`params: { name: string; arguments?: { [key: string]: unknown } }`) read
+ * as declarations: the rules and the changelog read the members of a schema.ts member's inline
+ * type by parsing `interface Inline <type text>` with TypeScript. A check after a page edit reads
+ * the schema.ts models back from the disk cache (page-products.ts) and would load TypeScript (a
+ * quarter of a second) for these alone, so their models are kept too, by type text.
+ *
+ * All of them are one cache entry, read once per process when a check that keeps products asks
+ * for one, and written back after the check when one was parsed or a kept one went unused (so it
+ * holds the types of the last tree checked and does not grow with edits). It has the disk
+ * cache's integrity: a tampered entry is not served, and is made again. Without the store (watch
+ * mode, `--no-cache`), each is parsed when asked for.
+ */
+import type { Declaration, SchemaSource } from '../model/spec.js';
+import type { DiskCache } from '../runtime/cache.js';
+import { hashParts } from '../runtime/cache.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { TextFile } from '../core/text-file.js';
+import { readSchemaSource } from './schema-ts.js';
+
+/** What is kept of an inline type's model: all of `SchemaSource` but its file and the index by name. */
+type StoredSource = Omit<SchemaSource, 'file' | 'byName'>;
+
+interface StoredInlineTypes {
+  sources: Record<string, StoredSource>;
+}
+
+const KIND = 'inline-types';
+/** The entry's key, with the format of what it holds: another format is not read back. */
+const KEY = hashParts(['inline object types', 'schema source model']);
+
+export class InlineTypeStore {
+  #stored: Record<string, StoredSource> | undefined;
+  readonly #used = new Map<string, StoredSource>();
+  /** The models made or read in this process, by type text: each text is read once. */
+  readonly #sources = new Map<string, SchemaSource>();
+  #changed = false;
+  readonly counts = { inlineTypesFromCache: 0, inlineTypesParsed: 0 };
+
+  constructor(private readonly cache: DiskCache) {}
+
+  /** The model of `interface Inline <text>`: kept, else parsed and kept. */
+  source(text: string): SchemaSource {
+    const known = this.#sources.get(text);
+    if (known) return known;
+    this.#stored ??= storedSources(this.cache.get<StoredInlineTypes>(KIND, KEY));
+    const stored = Object.hasOwn(this.#stored, text) ? this.#stored[text] : undefined;
+    let source: SchemaSource;
+    if (
+      stored &&
+      typeof stored === 'object' &&
+      Array.isArray(stored.declarations) &&
+      Array.isArray(stored.plainComments) &&
+      Array.isArray(stored.syntaxErrors)
+    ) {
+      this.counts.inlineTypesFromCache++;
+      const byName = new Map<string, Declaration>();
+      for (const d of stored.declarations) if (!byName.has(d.name)) byName.set(d.name, d);
+      source = { file: inlineFile(text), ...stored, byName };
+      this.#used.set(text, stored);
+    } else {
+      this.counts.inlineTypesParsed++;
+      source = parseInline(text);
+      this.#used.set(text, {
+        declarations: source.declarations,
+        plainComments: source.plainComments,
+        syntaxErrors: source.syntaxErrors,
+        ...(source.imports ? { imports: source.imports } : {}),
+      });
+      this.#changed = true;
+    }
+    this.#sources.set(text, source);
+    return source;
+  }
+
+  /** Writes back the types used in this process, when one was parsed or a kept one went unused. */
+  save(): void {
+    const unused = Object.keys(this.#stored ?? {}).some((text) => !this.#used.has(text));
+    if (!this.#changed && !unused) return;
+    const sources = Object.fromEntries(this.#used);
+    this.cache.set(KIND, KEY, { sources } satisfies StoredInlineTypes);
+    this.#stored = sources;
+    this.#changed = false;
+  }
+}
+
+const storedSources = (entry: StoredInlineTypes | undefined): Record<string, StoredSource> =>
+  entry && typeof entry.sources === 'object' && entry.sources ? entry.sources : {};
+
+const inlineFile = (text: string) => new TextFile('inline.ts', `interface Inline ${text}`);
+
+function parseInline(text: string): SchemaSource {
+  return readSchemaSource(inlineFile(text));
+}
+
+/**
+ * The declarations model of an inline object type's text (`{ a: string }`), read as
+ * `interface Inline <text>` in a file `inline.ts`: from the runtime's store when a check opened
+ * one, else parsed.
+ */
+export function inlineTypeSource(runtime: Runtime | undefined, text: string): SchemaSource {
+  const store = runtime && inlineTypeStoreOf(runtime);
+  return store ? store.source(text) : parseInline(text);
+}
+
+const STORE = 'inline object types';
+
+/** Opens the runtime's store of inline types for a check that keeps its products on disk (not watch mode). */
+export function openInlineTypeStore(runtime: Runtime, cache: DiskCache): InlineTypeStore {
+  const memory = runtime.memory<InlineTypeStore>(STORE, 1);
+  let store = memory.get(STORE);
+  if (!store) memory.set(STORE, (store = new InlineTypeStore(cache)));
+  return store;
+}
+
+/** The runtime's store of inline types, when a check opened one. */
+export function inlineTypeStoreOf(runtime: Runtime): InlineTypeStore | undefined {
+  return runtime.memory<InlineTypeStore>(STORE, 1).get(STORE);
+}
