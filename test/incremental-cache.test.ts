@@ -123,6 +123,37 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(gone.report).toBe(await coldCheck(root));
   });
 
+  it("after an example edit, highlights that example's block only, the others taken from the rendering's kept blocks", async () => {
+    const { root, cacheDir } = specCopy();
+    const entries = (kind: string) => fs.readdirSync(cacheDir).filter((n) => n.startsWith(`${kind}-`));
+    const first = await cachedCheck(root, cacheDir);
+    expect(first.timings.referencePagesRendered).toBe(1);
+    // The rendering keeps the page's blocks; the splice's own entry is not made yet.
+    expect(entries('reference-highlights')).toHaveLength(1);
+    expect(entries('reference-highlighted')).toHaveLength(0);
+    const dial = 'schema/draft/examples/Widget/dial.json';
+    edit(root, dial, '"min": 5', '"min": 6');
+    const afterRender = await cachedCheck(root, cacheDir);
+    expect(afterRender.timings.referencePagesRendered).toBe(0);
+    expect(afterRender.timings.referencePagesSpliced).toBe(1);
+    expect(afterRender.timings.referenceBlocksHighlighted).toBe(1);
+    expect(afterRender.report).toBe(await coldCheck(root));
+    expect(entries('reference-highlighted')).toHaveLength(1);
+    // The next edit takes the others from the splice's own entry.
+    edit(root, dial, '"min": 6', '"min": 7');
+    const next = await cachedCheck(root, cacheDir);
+    expect(next.timings.referenceBlocksHighlighted).toBe(1);
+    expect(next.report).toBe(await coldCheck(root));
+    // With no kept blocks, every block of the page (11) is highlighted again.
+    for (const name of [...entries('reference-highlights'), ...entries('reference-highlighted')])
+      fs.rmSync(path.join(cacheDir, name));
+    edit(root, dial, '"min": 7', '"min": 8');
+    const none = await cachedCheck(root, cacheDir);
+    expect(none.timings.referencePagesSpliced).toBe(1);
+    expect(none.timings.referenceBlocksHighlighted).toBe(11);
+    expect(none.report).toBe(await coldCheck(root));
+  });
+
   it('after a schema.ts edit, parses no page, and reports what a cold check reports', async () => {
     const { root, cacheDir } = specCopy();
     const first = await cachedCheck(root, cacheDir);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as td from '../src/vendor/typedoc.js';
 import { highlightedCode } from '../src/generators/reference-highlight.js';
-import { renumberHighlightClasses } from '../src/generators/reference-theme.js';
+import { renumberHighlightClasses } from '../src/generators/reference-slots.js';
 
 /** TypeDoc's own highlighting, from an application with its default theme, as the Schema Reference renders. */
 async function typedocHighlighter(): Promise<(code: string, lang?: string) => string> {
@@ -13,7 +13,6 @@ async function typedocHighlighter(): Promise<(code: string, lang?: string) => st
 
 describe('the Schema Reference highlighter without TypeDoc', () => {
   it('gives what TypeDoc gives, class numbers aside, for JSON, other languages, plain text and unknown ones', async () => {
-    const typedoc = await typedocHighlighter();
     const blocks: [string, string | undefined][] = [
       ['{\n  "a": [1, true, null, "x<y>&\'"],\n  "b": { "c": -2.5e3 }\n}\n', 'json'],
       ['{\n  // a comment\n  "a": 1,\n}\n', 'jsonc'],
@@ -24,12 +23,43 @@ describe('the Schema Reference highlighter without TypeDoc', () => {
       ['plain <text> & more\n', 'text'],
       ['some code', 'no-such-language'],
     ];
+    // Ours first: this thread's regular expression engine is loaded by spec-check's highlighter
+    // (as in a check's main thread), then TypeDoc's uses it.
+    const highlighted = [];
+    for (const [code, lang] of blocks) highlighted.push(await highlightedCode(code, lang));
+    const typedoc = await typedocHighlighter();
     // Numbered per page, as the page numbers them, on both sides.
     const ours = new Map<string, number>();
     const theirs = new Map<string, number>();
-    for (const [code, lang] of blocks)
-      expect(renumberHighlightClasses(await highlightedCode(code, lang), ours)).toBe(
+    for (const [i, [code, lang]] of blocks.entries())
+      expect(renumberHighlightClasses(highlighted[i], ours)).toBe(
         renumberHighlightClasses(typedoc(code, lang), theirs),
       );
+  });
+
+  // The tokenizer stops a line when its time limit runs out (by `Date.now`): a clock that runs a
+  // second per reading makes any limit run out at once, so the output shows whether one is set.
+  it('tokenizes with no time limit: a slow machine highlights as a fast one', async () => {
+    const code = '{\n  "a": [1, true, null, "x"],\n  "b": { "c": -2.5e3 }\n}\n';
+    const ours = await highlightedCode(code, 'json');
+    const shim = await import('../scripts/typedoc-shims/mini-shiki.mjs');
+    await shim.loadBuiltinWasm();
+    const internal = await shim.createShikiInternal({
+      engine: await shim.createOnigurumaEngine(),
+      themes: [shim.bundledThemes['light-plus']],
+      langs: [shim.bundledLanguages.json],
+    });
+    const tokens = () =>
+      JSON.stringify(shim.codeToTokensWithThemes(internal, code, { themes: { light: 'light-plus' }, lang: 'json' }));
+    const theirs = tokens();
+    let now = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      expect(await highlightedCode(code, 'json')).toBe(ours);
+      // TypeDoc's highlighting in the bundle goes through this shim.
+      expect(tokens()).toBe(theirs);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

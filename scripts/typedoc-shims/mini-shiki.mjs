@@ -11,8 +11,13 @@ export const {
   bundledLanguages,
   bundledLanguagesInfo,
   bundledThemes,
-  codeToTokensWithThemes,
   createOnigurumaEngine,
   createShikiInternal,
   loadBuiltinWasm,
 } = shiki;
+
+// With no time limit per line (the highlighter's default is 500 ms, after which the rest of the
+// line is one token): what TypeDoc highlights must not depend on the machine's load.
+export function codeToTokensWithThemes(internal, code, options) {
+  return shiki.codeToTokensWithThemes(internal, code, { ...options, tokenizeTimeLimit: 0 });
+}

@@ -24,7 +24,9 @@ import { slashed } from '../util/paths.js';
 import { toolVersion } from '../version.js';
 import type { BaseSource, DeclarationText } from './program.js';
 import type { ReferenceJob, SchemaJsonJob, SchemaSource } from './jobs.js';
-import type { KeptHighlights } from './reference-highlight.js';
+import { keptHighlightsAt, REFERENCE_HIGHLIGHTS, type KeptHighlights } from './reference-highlight.js';
+
+export { REFERENCE_HIGHLIGHTS };
 import { programRoot, schemaJsonKey, schemaReferenceKey, TYPEDOC_VERSION, type GeneratedDialect } from './keys.js';
 import type { ReferenceRendering } from './pins.js';
 import type { SchemaJsonSettings } from './schema-json-flags.js';
@@ -96,9 +98,6 @@ export function referencePageKey(input: {
   ]);
 }
 
-/** The cache kind of a Schema Reference page's code blocks as last highlighted (see `ReferenceJob`). */
-export const REFERENCE_HIGHLIGHTS = 'reference-highlights';
-
 /**
  * Where a page's code blocks are kept as last highlighted: by the page (its version and template),
  * not by its content, so that a page rendered after an edit finds them. Each block is named by its
@@ -114,8 +113,7 @@ export function keptHighlights(
   version: string,
   template: string,
 ): KeptHighlights | undefined {
-  const kept = cache?.get<KeptHighlights>(REFERENCE_HIGHLIGHTS, referenceHighlightsKey(version, template));
-  return kept && Array.isArray(kept.colours) && kept.blocks && typeof kept.blocks === 'object' ? kept : undefined;
+  return keptHighlightsAt(cache, referenceHighlightsKey(version, template));
 }
 
 export function schemaJsonJob(

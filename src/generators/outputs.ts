@@ -377,7 +377,6 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
 
 /** A page of `referenceFiles` to render: neither kept nor made again from its kept rendering. */
 interface PageToRender extends PageToSplice {
-  version: SpecVersion;
   /** The versions of its program: its own and those before it. */
   inProgram: SpecVersion[];
 }
@@ -452,6 +451,7 @@ function keptPage(
 
 /** A page to make again from its kept rendering with the example texts now (see `referenceFiles`). */
 interface PageToSplice {
+  version: SpecVersion;
   baseKey: string;
   includes: Map<string, string>;
   includeDigests: Map<string, string>;
@@ -465,7 +465,12 @@ async function splicePages(project: Project, spec: Spec, pages: PageToSplice[]):
   const outputs = await project.runtime.run(
     {
       kind: 'schema-reference-splice',
-      pages: pages.map((p) => ({ slotted: p.splicing!.slotted!, includes: [...p.includes] })),
+      pages: pages.map((p) => ({
+        slotted: p.splicing!.slotted!,
+        includes: [...p.includes],
+        // The blocks of the page's last rendering, for the first splice after it.
+        rendered: referenceHighlightsKey(p.version.id, p.version.referenceTemplate!.path),
+      })),
     },
     schemaTextLength(spec),
   );

@@ -6,12 +6,15 @@
  * Loading TypeDoc for this took about 0.9 s of CPU, and highlighting a page's 130 examples again
  * 0.4-0.7 s.
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DiskCache, MemoryCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import {
   assembledPage,
+  highlightedBlockKey,
   slotCode,
   type Highlight,
   type ReferenceSpliceJob,
@@ -39,6 +42,13 @@ const DARK_THEME = 'dark-plus';
 const PLAIN = ['txt', 'text'];
 /** Languages whose grammars include no other: loaded alone, they highlight as among all of TypeDoc's. */
 const SELF_CONTAINED = ['json', 'jsonc', 'json5'];
+
+/**
+ * The tokenizer's options: no time limit per line. The highlighter's default (500 ms) stops a
+ * line where the time runs out and gives the rest of it as one token, so on a loaded machine a
+ * page's classes could differ from run to run (a false finding against the committed page).
+ */
+export const TOKENIZE_OPTIONS = { tokenizeTimeLimit: 0 } as const;
 
 type Shiki = typeof import('@gerrit0/mini-shiki');
 interface Token {
@@ -79,6 +89,7 @@ class Highlighter {
     const lines = this.shiki.codeToTokensWithThemes(this.internal, code, {
       themes: { light: LIGHT_THEME, dark: DARK_THEME },
       lang: (this.aliases.get(lang) ?? lang) as never,
+      ...TOKENIZE_OPTIONS,
     }) as unknown as Token[][];
     const out: string[] = [];
     for (const line of lines) {
@@ -109,9 +120,28 @@ const highlighters = new Map<boolean, Promise<Highlighter>>();
 function loadShiki(): Promise<Shiki> {
   shikiModule ??= (async () => {
     const fromTypedoc = createRequire(createRequire(import.meta.url).resolve('typedoc/package.json'));
-    return (await import(pathToFileURL(fromTypedoc.resolve('@gerrit0/mini-shiki')).href)) as Shiki;
+    const file = fromTypedoc.resolve('@gerrit0/mini-shiki');
+    const shiki = (await import(pathToFileURL(file).href)) as Shiki;
+    engine ??= loadRegexEngine(shiki, path.join(path.dirname(file), 'onig.wasm'));
+    return shiki;
   })();
   return shikiModule;
+}
+
+/**
+ * The regular expression engine: the highlighter's own WebAssembly (what `loadBuiltinWasm` loads
+ * from beside it), given as an instantiator. `loadBuiltinWasm` gives the file's bytes, which the
+ * engine first asks whether they are a fetch `Response`: in Node that loads its fetch
+ * implementation (undici), about 50 ms of CPU for nothing. The engine is loaded once per thread
+ * (TypeDoc's, when a test starts it in the same thread, is the same one).
+ */
+async function loadRegexEngine(shiki: Shiki, wasmFile: string): Promise<unknown> {
+  const bytes = await readFile(wasmFile);
+  // (The compiler's libraries here do not declare WebAssembly; Node has it.)
+  const wasm = (globalThis as unknown as { WebAssembly: { instantiate(b: Uint8Array, i: unknown): Promise<never> } })
+    .WebAssembly;
+  await shiki.loadWasm({ instantiator: (imports) => wasm.instantiate(bytes, imports) });
+  return shiki.createOnigurumaEngine();
 }
 
 /** A highlighter with the self-contained languages, or with every language TypeDoc loads (`complete`). */
@@ -120,7 +150,6 @@ function highlighterWith(complete: boolean): Promise<Highlighter> {
   if (!made) {
     made = (async () => {
       const shiki = await loadShiki();
-      engine ??= shiki.loadBuiltinWasm().then(() => shiki.createOnigurumaEngine());
       const langs = complete ? TYPEDOC_LANGUAGES : SELF_CONTAINED;
       const internal = await shiki.createShikiInternal({
         engine: (await engine) as never,
@@ -149,72 +178,111 @@ export interface KeptHighlights {
   blocks: Record<string, string>;
 }
 
+/** The cache kind of a Schema Reference page's code blocks as its last rendering highlighted them (see `ReferenceJob`). */
+export const REFERENCE_HIGHLIGHTS = 'reference-highlights';
+
+/** A page's code blocks as its last rendering highlighted them, by the key of their entry (see `referenceHighlightsKey`). */
+export function keptHighlightsAt(cache: Pick<DiskCache, 'get'> | undefined, key: string): KeptHighlights | undefined {
+  const kept = cache?.get<KeptHighlights>(REFERENCE_HIGHLIGHTS, key);
+  return kept && Array.isArray(kept.colours) && kept.blocks && typeof kept.blocks === 'object' ? kept : undefined;
+}
+
 /** The highlighter's identity: a kept block is of this version of TypeDoc's highlighting. */
 const HIGHLIGHTING = 'typedoc 0.28 shiki light-plus dark-plus';
 
+/** What a splice counts (see `Runtime.counts`). */
+export interface SpliceCounts {
+  /** Code blocks highlighted (not taken from this thread or the disk cache). */
+  referenceBlocksHighlighted: number;
+}
+
 /**
- * Makes the pages of a splice job: each slot's highlighting taken from the disk cache (by the
- * page's slots, which an example edit does not change) or this process, and only the others
- * highlighted. Byte for byte what TypeDoc's highlighter gives (`test/reference-highlight.test.ts`).
+ * Makes the pages of a splice job: each slot's highlighting taken from this thread, from the disk
+ * cache (the page's entry by its slots, which an example edit does not change, or else the blocks
+ * its last rendering highlighted) and only the others highlighted. Byte for byte what TypeDoc's
+ * highlighter gives (`test/reference-highlight.test.ts`).
  */
 export async function splicePages(
   job: ReferenceSpliceJob,
   cache?: DiskCache,
   highlighted?: MemoryCache<string>,
+  counts?: SpliceCounts,
 ): Promise<ReferenceSpliceOutput[]> {
-  return Promise.all(job.pages.map((p) => splicePage(p.slotted, new Map(p.includes), cache, highlighted)));
+  return Promise.all(
+    job.pages.map((p) => splicePage(p.slotted, new Map(p.includes), p.rendered, cache, highlighted, counts)),
+  );
 }
 
 async function splicePage(
   slotted: SlottedPage,
   includes: Map<string, string>,
+  rendered: string | undefined,
   cache?: DiskCache,
   highlighted?: MemoryCache<string>,
+  counts?: SpliceCounts,
 ): Promise<ReferenceSpliceOutput> {
   const slots = slotted.parts.flatMap((part) =>
     typeof part === 'string'
       ? []
       : part.blocks.flatMap((b) => b.slots.map((s) => ({ slot: s, code: slotCode(s, includes) }))),
   );
-  const keyOf = (code: string, lang?: string) => hashParts([lang ?? '', code]);
   const entryKey = hashParts([
     HIGHLIGHTING,
     ...slots.flatMap(({ slot }) => [slot.lang ?? '', slot.include ?? `code:${slot.code}`]),
   ]);
   const kept = cache?.get<KeptHighlights>(HIGHLIGHTED, entryKey);
   const needed = new Map<string, { code: string; lang?: string }>();
-  for (const { slot, code } of slots) needed.set(keyOf(code, slot.lang), { code, lang: slot.lang });
-  // This page's blocks, from what the runtime highlighted before (watch mode splices again and again).
+  for (const { slot, code } of slots) needed.set(highlightedBlockKey(code, slot.lang), { code, lang: slot.lang });
+  // This page's blocks, from what the runtime highlighted before (watch mode splices again and
+  // again), then from the page's entry.
   const highlightedHere = new Map<string, string>();
-  for (const key of needed.keys()) {
-    const html = highlighted?.get(key);
+  for (const [key] of needed) {
+    const html = highlighted?.get(key) ?? keptBlock(kept, key);
     if (html !== undefined) highlightedHere.set(key, html);
   }
-  const missing = [...needed].filter(([key]) => !highlightedHere.has(key) && typeof kept?.blocks?.[key] !== 'string');
-  const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
-  const highlighter = missing.length ? await highlighterWith(complete) : undefined;
-  // Kept blocks' class numbers are of the process that kept them: numbered again by colour here.
-  const keptColours = Array.isArray(kept?.colours) ? kept.colours : [];
-  for (const [key] of needed) {
-    if (highlightedHere.has(key) || typeof kept?.blocks?.[key] !== 'string') continue;
-    highlightedHere.set(
-      key,
-      kept.blocks[key].replace(
-        /class="hl-(\d+)"/g,
-        (_m, n: string) => `class="hl-${classOf(String(keptColours[Number(n)]))}"`,
-      ),
-    );
+  // The first splice after a rendering: the page's entry is not made yet, but the rendering's
+  // blocks are kept (the same key of language and code, the same named colours).
+  if (rendered && cache && highlightedHere.size < needed.size) {
+    const fromRendering = keptHighlightsAt(cache, rendered);
+    for (const [key] of needed) {
+      const html = highlightedHere.has(key) ? undefined : keptBlock(fromRendering, key);
+      if (html !== undefined) highlightedHere.set(key, html);
+    }
   }
-  for (const [key, { code, lang }] of missing) highlightedHere.set(key, highlighter!.highlight(code, lang));
+  const missing = [...needed].filter(([key]) => !highlightedHere.has(key));
+  if (missing.length) {
+    const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
+    const highlighter = await highlighterWith(complete);
+    for (const [key, { code, lang }] of missing) highlightedHere.set(key, highlighter.highlight(code, lang));
+    if (counts) counts.referenceBlocksHighlighted += missing.length;
+  }
   for (const [key, html] of highlightedHere) highlighted?.set(key, html);
-  const highlight: Highlight = (code, lang) => highlightedHere.get(keyOf(code, lang))!;
+  const highlight: Highlight = (code, lang) => highlightedHere.get(highlightedBlockKey(code, lang))!;
   const page = assembledPage(highlight, slotted, includes);
   if (cache && (missing.length || !kept)) {
     const blocks: Record<string, string> = {};
     for (const [key] of needed) blocks[key] = highlightedHere.get(key)!;
-    cache.set(HIGHLIGHTED, entryKey, { colours, blocks } satisfies KeptHighlights);
+    cache.set(HIGHLIGHTED, entryKey, { colours: [...colours], blocks } satisfies KeptHighlights);
   }
   return page;
+}
+
+/**
+ * A kept block (see `KeptHighlights`) with this thread's class numbers; undefined when it is not
+ * kept or a class number of it names no colour of the entry (an entry is signed, not checked for
+ * shape: such a block is highlighted again).
+ */
+function keptBlock(kept: KeptHighlights | undefined, key: string): string | undefined {
+  const html: unknown = kept?.blocks && Object.hasOwn(kept.blocks, key) ? kept.blocks[key] : undefined;
+  if (typeof html !== 'string') return undefined;
+  const keptColours = Array.isArray(kept?.colours) ? kept.colours : [];
+  let named = true;
+  const out = html.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
+    const colour = keptColours[Number(n)];
+    if (typeof colour !== 'string') named = false;
+    return `class="hl-${classOf(String(colour))}"`;
+  });
+  return named ? out : undefined;
 }
 
 /**
@@ -231,30 +299,18 @@ export async function highlightSlots(
   kept: KeptHighlights | undefined,
   memory: Map<string, string>,
 ): Promise<{ highlight: Highlight; highlighted: KeptHighlights; fresh: number }> {
-  const keyOf = (code: string, lang?: string) => hashParts([lang ?? '', code]);
   const needed = new Map<string, { code: string; lang?: string }>();
   for (const part of slotted.parts)
     if (typeof part !== 'string')
       for (const b of part.blocks)
         for (const slot of b.slots) {
           const code = slotCode(slot, includes);
-          needed.set(keyOf(code, slot.lang), { code, lang: slot.lang });
+          needed.set(highlightedBlockKey(code, slot.lang), { code, lang: slot.lang });
         }
-  const keptColours = Array.isArray(kept?.colours) ? kept.colours : [];
-  const fromKept = (html: unknown): string | undefined => {
-    if (typeof html !== 'string') return undefined;
-    let named = true;
-    const out = html.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
-      const colour = keptColours[Number(n)];
-      if (typeof colour !== 'string') named = false;
-      return `class="hl-${classOf(String(colour))}"`;
-    });
-    return named ? out : undefined;
-  };
   const missing: [string, { code: string; lang?: string }][] = [];
   for (const [key, block] of needed) {
     if (memory.has(key)) continue;
-    const html = kept?.blocks && Object.hasOwn(kept.blocks, key) ? fromKept(kept.blocks[key]) : undefined;
+    const html = keptBlock(kept, key);
     if (html === undefined) missing.push([key, block]);
     else memory.set(key, html);
   }
@@ -266,7 +322,7 @@ export async function highlightSlots(
   const blocks: Record<string, string> = {};
   for (const key of needed.keys()) blocks[key] = memory.get(key)!;
   return {
-    highlight: (code, lang) => memory.get(keyOf(code, lang))!,
+    highlight: (code, lang) => memory.get(highlightedBlockKey(code, lang))!,
     highlighted: { colours: [...colours], blocks },
     fresh: missing.length,
   };

@@ -1,9 +1,10 @@
 /**
  * The Schema Reference page with its code blocks as slots (see `SlottedPage`), and the page made
  * of it and the example texts: what `schema-reference.ts` renders, and what a check makes again
- * from a kept rendering after an example edit, with no conversion.
+ * from a kept rendering after an example edit, with no conversion. It does not import TypeDoc:
+ * a check that only splices (an example edit) does not load it.
  */
-import { finishDeclaration, renumberHighlightClasses } from './reference-theme.js';
+import { hashParts } from '../runtime/cache.js';
 
 /** Highlights code as TypeDoc's highlighter does. */
 export type Highlight = (code: string, lang?: string) => string;
@@ -34,7 +35,16 @@ export interface SlottedPage {
  */
 export interface ReferenceSpliceJob {
   kind: 'schema-reference-splice';
-  pages: { slotted: SlottedPage; includes: [string, string][] }[];
+  pages: {
+    slotted: SlottedPage;
+    includes: [string, string][];
+    /**
+     * The disk cache key of the page's code blocks as its last rendering highlighted them (see
+     * `referenceHighlightsKey`): the first splice after a rendering takes its blocks from them.
+     * Not part of what the page is.
+     */
+    rendered?: string;
+  }[];
 }
 
 /** A page made again by a splice: its text and declarations. */
@@ -61,6 +71,11 @@ const SLOT = /\uE001(\d+)\uE001/g;
 /** A slot's code as the highlighter is given it: as TypeDoc's include plugin puts a file in a fence. */
 export function slotCode(slot: CodeSlot, includes: Map<string, string>): string {
   return slot.include === undefined ? slot.code : includedCode(includes.get(slot.include) ?? '') + '\n';
+}
+
+/** The key of a code block's highlighting: its language and code, as a slot gives them to the highlighter. */
+export function highlightedBlockKey(code: string, lang?: string): string {
+  return hashParts([lang ?? '', code]);
 }
 
 /**
@@ -110,4 +125,38 @@ function includedCode(text: string): string {
     .replaceAll('\r\n', '\n')
     .replace(/`(?=`)/g, '`\u200B')
     .trimEnd();
+}
+
+/** The block of a declaration titled `title`, from its HTML (see `renderDeclarationHtml`): with the escapes. */
+export function finishDeclaration(title: string, html: string): string {
+  let content = html;
+  // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
+  content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
+  content = content.replaceAll('\u00A0\u00A0', '\u00A0');
+  content = content
+    .replaceAll('\u00A0', '&nbsp;')
+    .replaceAll(/\n+</g, ' <')
+    .replaceAll('[', '&#x5B;')
+    .replaceAll('_', '&#x5F;')
+    .replaceAll('{', '&#x7B;')
+    .replaceAll('$', '&#x24;')
+    .replaceAll('`', '&#x60;')
+    .replaceAll('\\', '&#x5C;')
+    .replaceAll('*', '&#x2A;')
+    .replaceAll('~', '&#x7E;');
+  content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
+  return `<div class="type">\n\n### \`${title}\`\n\n${content}\n</div>\n\n`;
+}
+
+/**
+ * Code highlighting numbers its colour classes (`hl-0`, `hl-1`, ...) in the order it first meets
+ * each colour, across the process. The spec repository renders each page in a process of its
+ * own, so the classes are numbered again per page, in order of appearance.
+ */
+export function renumberHighlightClasses(text: string, map: Map<string, number>): string {
+  return text.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
+    let k = map.get(n);
+    if (k === undefined) map.set(n, (k = map.size));
+    return `class="hl-${k}"`;
+  });
 }

@@ -5,6 +5,7 @@
  */
 import * as td from '../vendor/typedoc.js';
 import type { ReferenceRendering } from './pins.js';
+import { finishDeclaration } from './reference-slots.js';
 
 /**
  * Renders one declaration. The escapes keep the docs site's MDX parser from reading the HTML as
@@ -51,27 +52,6 @@ export function renderDeclarationHtml(
     td.JSX.setRenderSettings({ pretty: true });
   }
   return content;
-}
-
-/** The block of a declaration titled `title`, from its HTML (see `renderDeclarationHtml`): with the escapes. */
-export function finishDeclaration(title: string, html: string): string {
-  let content = html;
-  // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
-  content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
-  content = content.replaceAll('\u00A0\u00A0', '\u00A0');
-  content = content
-    .replaceAll('\u00A0', '&nbsp;')
-    .replaceAll(/\n+</g, ' <')
-    .replaceAll('[', '&#x5B;')
-    .replaceAll('_', '&#x5F;')
-    .replaceAll('{', '&#x7B;')
-    .replaceAll('$', '&#x24;')
-    .replaceAll('`', '&#x60;')
-    .replaceAll('\\', '&#x5C;')
-    .replaceAll('*', '&#x2A;')
-    .replaceAll('~', '&#x7E;');
-  content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
-  return `<div class="type">\n\n### \`${title}\`\n\n${content}\n</div>\n\n`;
 }
 
 /**
@@ -190,16 +170,3 @@ function commentTags(
 }
 
 const ANCHOR_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><use href="assets/icons.svg#icon-anchor"/></svg>';
-
-/**
- * Code highlighting numbers its colour classes (`hl-0`, `hl-1`, ...) in the order it first meets
- * each colour, across the process. The spec repository renders each page in a process of its
- * own, so the classes are numbered again per page, in order of appearance.
- */
-export function renumberHighlightClasses(text: string, map: Map<string, number>): string {
-  return text.replace(/class="hl-(\d+)"/g, (_m, n: string) => {
-    let k = map.get(n);
-    if (k === undefined) map.set(n, (k = map.size));
-    return `class="hl-${k}"`;
-  });
-}

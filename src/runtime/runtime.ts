@@ -50,7 +50,7 @@ export class Runtime {
     sepPagesFormattedWhole: 0,
     /** Jobs the model asked for that were started before it was loaded (see `startEarly`). */
     jobsStartedEarly: 0,
-    /** Code blocks of Schema Reference pages highlighted (not taken from a kept rendering). */
+    /** Code blocks of Schema Reference pages highlighted by a rendering or a splice (not taken from kept ones). */
     referenceBlocksHighlighted: 0,
   };
 
@@ -124,6 +124,7 @@ export class Runtime {
         job,
         this.cache,
         this.memory<string>('highlighted code blocks', 4096),
+        this.counts,
       )) as WorkerOutput<J>;
     }
     const inWorker = this.useWorker(inputLength);
