@@ -76,6 +76,11 @@ const COUNTS = new Set([
   'sepPagesByHead',
   'sepPagesFormattedWhole',
   'pagesParsedInWorkers',
+  'workerThreadsStarted',
+  'jobsStartedEarly',
+  'referenceBlocksHighlighted',
+  'inlineTypesFromCache',
+  'inlineTypesParsed',
 ]);
 const unitOf = (name) => (COUNTS.has(name) ? (x) => String(Math.round(x)) : ms);
 
