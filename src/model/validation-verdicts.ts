@@ -82,13 +82,10 @@ const STORE = 'validation verdicts';
 
 /** Opens the runtime's verdict store for a check that keeps its verdicts on disk (not watch mode). */
 export function openVerdictStore(runtime: Runtime, cache: DiskCache): VerdictStore {
-  const memory = runtime.memory<VerdictStore>(STORE, 1);
-  let store = memory.get(STORE);
-  if (!store) memory.set(STORE, (store = new VerdictStore(cache)));
-  return store;
+  return runtime.store(STORE, () => new VerdictStore(cache));
 }
 
 /** The runtime's verdict store, when a check opened one. */
 export function verdictStoreOf(runtime: Runtime): VerdictStore | undefined {
-  return runtime.memory<VerdictStore>(STORE, 1).get(STORE);
+  return runtime.store<VerdictStore>(STORE);
 }

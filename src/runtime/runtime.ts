@@ -176,6 +176,19 @@ export class Runtime {
     if (!memory) this.#memories.set(name, (memory = new MemoryCache<unknown>(limit)));
     return memory as MemoryCache<T>;
   }
+
+  /**
+   * The runtime's one store of this name (a check's verdicts, its inline types), made by `make`
+   * when it has none yet; without `make`, the store when a check opened one.
+   */
+  store<T>(name: string, make: () => T): T;
+  store<T>(name: string): T | undefined;
+  store<T>(name: string, make?: () => T): T | undefined {
+    const memory = this.memory<T>(name, 1);
+    let store = memory.get(name);
+    if (!store && make) memory.set(name, (store = make()));
+    return store;
+  }
 }
 
 /**

@@ -11,12 +11,13 @@
  * cache's integrity: a tampered entry is not served, and is made again. Without the store (watch
  * mode, `--no-cache`), each is parsed when asked for.
  */
-import type { Declaration, SchemaSource } from '../model/spec.js';
+import type { SchemaSource } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { TextFile } from '../core/text-file.js';
 import { readSchemaSource } from './schema-ts.js';
+import { schemaSourceOf } from './page-products.js';
 
 /** What is kept of an inline type's model: all of `SchemaSource` but its file and the index by name. */
 type StoredSource = Omit<SchemaSource, 'file' | 'byName'>;
@@ -45,19 +46,10 @@ export class InlineTypeStore {
     if (known) return known;
     this.#stored ??= storedSources(this.cache.get<StoredInlineTypes>(KIND, KEY));
     const stored = Object.hasOwn(this.#stored, text) ? this.#stored[text] : undefined;
-    let source: SchemaSource;
-    if (
-      stored &&
-      typeof stored === 'object' &&
-      Array.isArray(stored.declarations) &&
-      Array.isArray(stored.plainComments) &&
-      Array.isArray(stored.syntaxErrors)
-    ) {
+    let source: SchemaSource | undefined = stored && schemaSourceOf(inlineFile(text), stored);
+    if (source) {
       this.counts.inlineTypesFromCache++;
-      const byName = new Map<string, Declaration>();
-      for (const d of stored.declarations) if (!byName.has(d.name)) byName.set(d.name, d);
-      source = { file: inlineFile(text), ...stored, byName };
-      this.#used.set(text, stored);
+      this.#used.set(text, stored!);
     } else {
       this.counts.inlineTypesParsed++;
       source = parseInline(text);
@@ -107,13 +99,10 @@ const STORE = 'inline object types';
 
 /** Opens the runtime's store of inline types for a check that keeps its products on disk (not watch mode). */
 export function openInlineTypeStore(runtime: Runtime, cache: DiskCache): InlineTypeStore {
-  const memory = runtime.memory<InlineTypeStore>(STORE, 1);
-  let store = memory.get(STORE);
-  if (!store) memory.set(STORE, (store = new InlineTypeStore(cache)));
-  return store;
+  return runtime.store(STORE, () => new InlineTypeStore(cache));
 }
 
 /** The runtime's store of inline types, when a check opened one. */
 export function inlineTypeStoreOf(runtime: Runtime): InlineTypeStore | undefined {
-  return runtime.memory<InlineTypeStore>(STORE, 1).get(STORE);
+  return runtime.store<InlineTypeStore>(STORE);
 }

@@ -89,6 +89,27 @@ export interface PageProductCounts {
 /** A schema.ts file's declarations model as stored: all of `SchemaSource` but its file and the index by name. */
 type StoredSchemaSource = Omit<SchemaSource, 'file' | 'byName'> & { tooDeep?: true };
 
+/**
+ * A declarations model as kept in the cache (all of `SchemaSource` but its file and its index by
+ * name), made whole again for `file`; undefined when the entry is not of that shape.
+ */
+export function schemaSourceOf<T extends Omit<SchemaSource, 'file' | 'byName'>>(
+  file: TextFile,
+  stored: T,
+): (T & { file: TextFile; byName: Map<string, Declaration> }) | undefined {
+  if (
+    !stored ||
+    typeof stored !== 'object' ||
+    !Array.isArray(stored.declarations) ||
+    !Array.isArray(stored.plainComments) ||
+    !Array.isArray(stored.syntaxErrors)
+  )
+    return undefined;
+  const byName = new Map<string, Declaration>();
+  for (const d of stored.declarations) if (!byName.has(d.name)) byName.set(d.name, d);
+  return { ...stored, file, byName };
+}
+
 const SCHEMA_SOURCE_KIND = 'schema-source';
 
 export class PageProducts {
@@ -212,16 +233,10 @@ export class PageProducts {
   schemaSource(file: TextFile, make: () => SchemaSource & { tooDeep?: true }): SchemaSource & { tooDeep?: true } {
     const key = hashParts(['schema source', file.path, file.text]);
     const stored = this.cache.get<StoredSchemaSource>(SCHEMA_SOURCE_KIND, key);
-    if (
-      stored &&
-      Array.isArray(stored.declarations) &&
-      Array.isArray(stored.plainComments) &&
-      Array.isArray(stored.syntaxErrors)
-    ) {
+    const revived = stored && schemaSourceOf(file, stored);
+    if (revived) {
       this.counts.schemaSourcesFromCache++;
-      const byName = new Map<string, Declaration>();
-      for (const d of stored.declarations) if (!byName.has(d.name)) byName.set(d.name, d);
-      return { file, ...stored, byName };
+      return revived;
     }
     const made = make();
     this.counts.schemaSourcesParsed++;
