@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { copyTree, driftedSpec, projectRoot, tempDir } from '../helpers.js';
 import { SETTLED_MS } from '../../src/runtime/file-digests.js';
@@ -46,7 +47,27 @@ function tracedCheck(root: string, args: string[] = []): { code: number | null; 
     { encoding: 'utf8' },
   );
   const loaded = fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
-  return { code: r.status, stdout: r.stdout, loaded };
+  return { code: r.status, stdout: r.stdout, loaded: withBundledModules(loaded) };
+}
+
+const dist = path.join(projectRoot, 'dist');
+/** The files of the bundled executable: dist/cli.js, the worker's script and the chunks they load. */
+const BUNDLED = /[/\\](chunks[/\\][^/\\]+|cli|runtime[/\\]worker[/\\]worker)\.js$/;
+
+/**
+ * What was loaded, with each file of the bundled executable standing also for the modules of src/
+ * it holds (esbuild writes a `// src/<module>.ts` line before each), named as tsc compiles them
+ * (dist/<module>.js): what a check loads reads the same whether a module is bundled or not.
+ */
+function withBundledModules(loaded: string[]): string[] {
+  const modules = [...loaded];
+  for (const entry of new Set(loaded)) {
+    const file = entry.startsWith('file:') ? fileURLToPath(entry) : entry;
+    if (!file.startsWith(dist) || !BUNDLED.test(file) || !fs.existsSync(file)) continue;
+    for (const [, name] of fs.readFileSync(file, 'utf8').matchAll(/^\/\/ src\/(.+)\.ts$/gm))
+      modules.push(path.join(dist, `${name}.js`));
+  }
+  return modules;
 }
 
 /** The packages (and the bundled Markdown pipeline) a cached report has no use for. */
