@@ -1,43 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check } from '../src/check.js';
 import { lookUpReport } from '../src/report-cache.js';
 import { resolveRunConfig, ruleOptionsOf } from '../src/cli/run-config.js';
-import { formatJson } from '../src/reporters/json.js';
 import { loadSpec } from '../src/sources/load.js';
 import { Project } from '../src/project/project.js';
 import { Runtime } from '../src/runtime/runtime.js';
 import { generatedFiles } from '../src/generators/outputs.js';
-import { DiskCache } from '../src/runtime/cache.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts } from '../src/sources/page-products.js';
 import { InlineTypeStore } from '../src/sources/inline-types.js';
 import { readSketches } from '../src/prose/ts-sketch.js';
 import { interfacesOf, sketchValues } from '../src/prose/ts-block-values.js';
 import type { SchemaSource } from '../src/model/spec.js';
-import { copyTree, driftedSpec, edit, tempDir } from './helpers.js';
+import { edit, tempDir } from './helpers.js';
 import { blocksPage, callJson, gadgetsFiles, toolJson, toolsListJson } from './embedded-schema-fixture.js';
-
-/** A copy of the drifted sample spec with its own cache folder. */
-function specCopy(): { root: string; cacheDir: string } {
-  const root = copyTree(driftedSpec);
-  fs.mkdirSync(path.join(root, 'node_modules'));
-  return { root, cacheDir: path.join(root, 'node_modules/.cache/spec-check') };
-}
-
-/** A check of the tree with its cache, and what it says of the pages it parsed and read back. */
-async function cachedCheck(root: string, cacheDir: string) {
-  const timings: Record<string, number> = {};
-  const report = formatJson(await check(root, { cacheDir, timings }));
-  return { report, timings };
-}
-
-/** A check of the tree as it is now, with no cache at all. */
-async function coldCheck(root: string): Promise<string> {
-  return formatJson(await check(root, {}));
-}
+import { cachedCheck, coldCheck, specCopy, testCache } from './cached-checks.js';
 
 /** The page-products entries (one per shard of the pages). */
 const pageProductsEntries = (cacheDir: string) =>
@@ -269,8 +247,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
   });
 
   it("keeps a page's message sketches and TypeScript declarations with its products, read back as they were read", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-page-products-'));
-    const cache = new DiskCache(dir, 'test', 'a key of this test');
+    const { cache } = testCache('spec-check-page-products-');
     const sketch = [
       '// A request, then its answer.',
       '{',
@@ -340,8 +317,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
   });
 
   it('keeps the models of inline object types, read back as parsed; a tampered entry is parsed again', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-inline-types-'));
-    const cache = new DiskCache(dir, 'test', 'a key of this test');
+    const { dir, cache } = testCache('spec-check-inline-types-');
     const typeText =
       '{\n  /** The name. */\n  name: string;\n  /** @deprecated */\n  size?: number;\n  nested: { a: 1 };\n}';
     const writer = new InlineTypeStore(cache);
@@ -371,8 +347,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
   });
 
   it('reads back a page as it was parsed: its tree with every position, its outline and suppressions', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-check-page-products-'));
-    const cache = new DiskCache(dir, 'test', 'a key of this test');
+    const { cache } = testCache('spec-check-page-products-');
     const text = [
       "import { Widget } from '/snippets/widget.mdx';",
       '',

@@ -1,27 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check } from '../src/check.js';
-import { formatJson } from '../src/reporters/json.js';
 import { Runtime } from '../src/runtime/runtime.js';
 import { highlightSlots } from '../src/generators/reference-highlight.js';
 import { assembledPage, type SlottedPage } from '../src/generators/reference-slots.js';
-import { copyTree, driftedSpec } from './helpers.js';
-
-/** A copy of the drifted sample spec with its own cache folder. */
-function specCopy(): { root: string; cacheDir: string } {
-  const root = copyTree(driftedSpec);
-  fs.mkdirSync(path.join(root, 'node_modules'));
-  return { root, cacheDir: path.join(root, 'node_modules/.cache/spec-check') };
-}
-
-async function cachedCheck(root: string, cacheDir: string) {
-  const timings: Record<string, number> = {};
-  const report = formatJson(await check(root, { cacheDir, timings }));
-  return { report, timings };
-}
-
-const coldCheck = async (root: string) => formatJson(await check(root, {}));
+import { cachedCheck, coldCheck, specCopy } from './cached-checks.js';
 
 const declaration = (name: string) =>
   `\n/** A widget that nothing sends. */\nexport interface ${name} {\n  id: string;\n}\n`;
