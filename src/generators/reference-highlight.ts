@@ -231,8 +231,7 @@ async function splicePage(
     ...slots.flatMap(({ slot }) => [slot.lang ?? '', slot.include ?? `code:${slot.code}`]),
   ]);
   const kept = cache?.get<KeptHighlights>(HIGHLIGHTED, entryKey);
-  const needed = new Map<string, { code: string; lang?: string }>();
-  for (const { slot, code } of slots) needed.set(highlightedBlockKey(code, slot.lang), { code, lang: slot.lang });
+  const needed = neededBlocks(slots);
   // This page's blocks, from what the runtime highlighted before (watch mode splices again and
   // again), then from the page's entry.
   const highlightedHere = new Map<string, string>();
@@ -250,12 +249,8 @@ async function splicePage(
     }
   }
   const missing = [...needed].filter(([key]) => !highlightedHere.has(key));
-  if (missing.length) {
-    const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
-    const highlighter = await highlighterWith(complete);
-    for (const [key, { code, lang }] of missing) highlightedHere.set(key, highlighter.highlight(code, lang));
-    if (counts) counts.referenceBlocksHighlighted += missing.length;
-  }
+  await highlightInto(highlightedHere, missing);
+  if (counts) counts.referenceBlocksHighlighted += missing.length;
   for (const [key, html] of highlightedHere) highlighted?.set(key, html);
   const highlight: Highlight = (code, lang) => highlightedHere.get(highlightedBlockKey(code, lang))!;
   const page = assembledPage(highlight, slotted, includes);
@@ -299,26 +294,21 @@ export async function highlightSlots(
   kept: KeptHighlights | undefined,
   memory: Map<string, string>,
 ): Promise<{ highlight: Highlight; highlighted: KeptHighlights; fresh: number }> {
-  const needed = new Map<string, { code: string; lang?: string }>();
-  for (const part of slotted.parts)
-    if (typeof part !== 'string')
-      for (const b of part.blocks)
-        for (const slot of b.slots) {
-          const code = slotCode(slot, includes);
-          needed.set(highlightedBlockKey(code, slot.lang), { code, lang: slot.lang });
-        }
-  const missing: [string, { code: string; lang?: string }][] = [];
+  const needed = neededBlocks(
+    slotted.parts.flatMap((part) =>
+      typeof part === 'string'
+        ? []
+        : part.blocks.flatMap((b) => b.slots.map((slot) => ({ slot, code: slotCode(slot, includes) }))),
+    ),
+  );
+  const missing: [string, CodeBlock][] = [];
   for (const [key, block] of needed) {
     if (memory.has(key)) continue;
     const html = keptBlock(kept, key);
     if (html === undefined) missing.push([key, block]);
     else memory.set(key, html);
   }
-  if (missing.length) {
-    const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
-    const highlighter = await highlighterWith(complete);
-    for (const [key, { code, lang }] of missing) memory.set(key, highlighter.highlight(code, lang));
-  }
+  await highlightInto(memory, missing);
   const blocks: Record<string, string> = {};
   for (const key of needed.keys()) blocks[key] = memory.get(key)!;
   return {
@@ -326,6 +316,27 @@ export async function highlightSlots(
     highlighted: { colours: [...colours], blocks },
     fresh: missing.length,
   };
+}
+
+/** A code block to highlight: its code (an `{@includeCode}` slot's, the example's text) and language. */
+interface CodeBlock {
+  code: string;
+  lang?: string;
+}
+
+/** The distinct blocks of a page's slots, by the key they are kept under (language and code). */
+function neededBlocks(slots: { slot: { lang?: string }; code: string }[]): Map<string, CodeBlock> {
+  const needed = new Map<string, CodeBlock>();
+  for (const { slot, code } of slots) needed.set(highlightedBlockKey(code, slot.lang), { code, lang: slot.lang });
+  return needed;
+}
+
+/** Highlights the blocks `into` lacks, with the self-contained languages' highlighter unless one needs every language. */
+async function highlightInto(into: Map<string, string>, missing: [string, CodeBlock][]): Promise<void> {
+  if (!missing.length) return;
+  const complete = missing.some(([, { lang }]) => !SELF_CONTAINED.includes((lang || 'typescript').toLowerCase()));
+  const highlighter = await highlighterWith(complete);
+  for (const [key, { code, lang }] of missing) into.set(key, highlighter.highlight(code, lang));
 }
 
 /** One code block highlighted as TypeDoc highlights it, with this process's class numbers (tests). */
