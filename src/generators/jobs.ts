@@ -16,12 +16,7 @@ import {
 } from './program.js';
 import { schemaJsonCompilerOptions, schemaJsonFromProgram } from './schema-json.js';
 import type { SchemaJsonSettings } from './schema-json-flags.js';
-import {
-  forgetConversions,
-  prepareTypeDoc,
-  renderSlottedReference,
-  spliceSchemaReference,
-} from './schema-reference.js';
+import { forgetConversions, prepareTypeDoc, renderSlottedReference } from './schema-reference.js';
 import { assembledPage, type ReferenceSpliceJob, type ReferenceSpliceOutput } from './reference-slots.js';
 import { highlightSlots, type KeptHighlights } from './reference-highlight.js';
 import type { GeneratedDialect, GenerationProblem } from './keys.js';
@@ -125,10 +120,8 @@ export async function warmUp(): Promise<void> {
 
 export async function runGenerationJob<J extends GenerationJob>(job: J): Promise<JobOutput<J>> {
   if (job.kind === 'schema-json') return runSchemaJsonJob(job) as JobOutput<J>;
-  if (job.kind === 'schema-reference-splice') {
-    await prepareTypeDoc();
-    return job.pages.map((p) => spliceSchemaReference(p.slotted, new Map(p.includes))) as JobOutput<J>;
-  }
+  // The runtime and the worker make a splice with `splicePages` (reference-highlight.ts), no TypeDoc.
+  if (job.kind === 'schema-reference-splice') throw new Error('a splice job is run by splicePages');
   return (await runReferenceJob(job)) as JobOutput<J>;
 }
 

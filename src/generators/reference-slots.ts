@@ -19,7 +19,7 @@ export interface RenderedDeclaration {
 
 /**
  * A page as rendered before its code blocks are highlighted: what a conversion gave, which does not
- * depend on the texts of the examples `{@includeCode}` puts in. `spliceSchemaReference` makes the
+ * depend on the texts of the examples `{@includeCode}` puts in. `splicePages` (reference-highlight.ts) makes the
  * page of any example texts from it, the same text as converting and rendering again, without
  * TypeScript or a conversion (a disk cache keeps it for a check in another process).
  */
@@ -31,7 +31,7 @@ export interface SlottedPage {
 /**
  * Schema Reference pages made again from their slotted pages (kept from an earlier rendering of the
  * same schema.ts texts, template and `{@include}` texts) with the example texts now: no program, no
- * conversion (see `spliceSchemaReference`).
+ * conversion (see `splicePages` in reference-highlight.ts).
  */
 export interface ReferenceSpliceJob {
   kind: 'schema-reference-splice';

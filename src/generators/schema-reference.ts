@@ -298,19 +298,6 @@ export function forgetConversions(): void {
 }
 
 /**
- * A page from its slotted page (see `ReferencePage.slotted`) and the example texts now, by
- * absolute `/`-separated path. Needs `prepareTypeDoc()` to have completed (the highlighter).
- */
-export function spliceSchemaReference(
-  slotted: SlottedPage,
-  includes: Map<string, string>,
-): Pick<ReferencePage, 'text' | 'declarations'> {
-  const env = readyEnv;
-  if (!env || !highlighterReady) throw new Error('TypeDoc is not prepared: await prepareTypeDoc() first');
-  return assembledPage(env.highlight, slotted, includes);
-}
-
-/**
  * The converted project of a schema.ts: converted again only when the program, the set of
  * example files or a text `{@include}` put in a comment changed (the texts of `{@includeCode}`
  * examples are put in at rendering).
