@@ -10,6 +10,7 @@ import { generatedFiles } from '../src/generators/outputs.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts } from '../src/sources/page-products.js';
 import { InlineTypeStore } from '../src/sources/inline-types.js';
+import { revivedDeclarations, storedDeclarations } from '../src/generators/stored-declarations.js';
 import { readSketches } from '../src/prose/ts-sketch.js';
 import { interfacesOf, sketchValues } from '../src/prose/ts-block-values.js';
 import type { SchemaSource } from '../src/model/spec.js';
@@ -347,7 +348,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
   });
 
   it('reads back a page as it was parsed: its tree with every position, its outline and suppressions', () => {
-    const { cache } = testCache('spec-check-page-products-');
+    const { dir, cache } = testCache('spec-check-page-products-');
     const text = [
       "import { Widget } from '/snippets/widget.mdx';",
       '',
@@ -392,6 +393,18 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     const again = reader.page(file, 'mdx');
     expect(again.page.tree).not.toBe(read.page.tree);
     expect(plain(again.page.tree)).toEqual(plain(made.page.tree));
+    // The process that parsed it, asked for it again after writing it, reads its tree from what it wrote.
+    const fromWriter = writer.page(file, 'mdx');
+    expect(writer.counts.pagesFromCache).toBe(1);
+    expect(fromWriter.page.tree).not.toBe(made.page.tree);
+    expect(plain(fromWriter.page.tree)).toEqual(plain(made.page.tree));
+    // What was written is what `JSON.stringify` writes of the products, positions packed.
+    const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith('page-products-'));
+    const body = fs.readFileSync(path.join(dir, entry), 'utf8');
+    const bundle = body.slice(body.indexOf('\n') + 1);
+    const parsed = JSON.parse(bundle) as { pages: Record<string, { tree: { position: unknown } }> };
+    expect(JSON.stringify(parsed)).toBe(bundle);
+    expect(Object.values(parsed.pages)[0].tree.position).toEqual([1, 1, 0, 24, 1, text.length]);
   });
 
   it('does not serve a tampered verdicts entry: the values are judged again', async () => {
@@ -494,5 +507,52 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(again.files.map((f) => [f.text, f.declarations])).toEqual(
       (await pages()).files.map((f) => [f.text, f.declarations]),
     );
+  });
+
+  it('keeps a Schema Reference page with its declarations as places in its text, read back as rendered', async () => {
+    const { root, cacheDir } = specCopy();
+    const pages = async (dir?: string) => {
+      const runtime = new Runtime({ worker: false, ...(dir ? { cacheDir: dir } : {}) });
+      const project = new Project(await loadSpec(root, { runtime }), runtime, {});
+      return { files: await generatedFiles(project, 'schema-reference'), counts: { ...runtime.counts } };
+    };
+    const rendered = await pages(cacheDir);
+    expect(rendered.counts.referencePagesRendered).toBe(1);
+    const declarations = rendered.files[0].declarations!;
+    expect(declarations.length).toBeGreaterThan(1);
+    // The entry holds each declaration by where its text stands in the page, not the text again.
+    const entry = fs.readdirSync(cacheDir).find((n) => n.startsWith('schema-reference-'))!;
+    const body = fs.readFileSync(path.join(cacheDir, entry), 'utf8');
+    const stored = (JSON.parse(body.slice(body.indexOf('\n') + 1)) as { declarations: unknown[] }[])[0].declarations;
+    expect(stored).toHaveLength(declarations.length);
+    expect(stored.every((d) => Array.isArray((d as { at?: unknown }).at) && !('text' in (d as object)))).toBe(true);
+    const read = await pages(cacheDir);
+    expect(read.counts).toMatchObject({ referencePagesRendered: 0, referencePagesSpliced: 0 });
+    expect(read.files.map((f) => [f.text, f.declarations])).toEqual(
+      rendered.files.map((f) => [f.text, f.declarations]),
+    );
+  });
+
+  it('reads stored declarations back only when each lies inside its page', () => {
+    const text = 'head\n<div>A</div>\n\n<div>B</div>\n\n<div>A</div>\n\ntail';
+    const declarations = [
+      { name: 'A', category: 'one', text: '<div>A</div>\n\n' },
+      { name: 'B', category: 'one', text: '<div>B</div>\n\n' },
+      { name: 'A2', category: 'two', text: '<div>A</div>\n\n' },
+      { name: 'Lost', category: 'two', text: 'not in the page' },
+    ];
+    const stored = storedDeclarations(text, declarations);
+    // In order: the second "A" is found after "B", not at the first one's place.
+    expect(stored.slice(0, 3).map((d) => ('at' in d ? d.at : undefined))).toEqual([
+      [5, 19],
+      [19, 33],
+      [33, 47],
+    ]);
+    expect(stored[3]).toEqual(declarations[3]);
+    expect(revivedDeclarations(text, JSON.parse(JSON.stringify(stored)))).toEqual(declarations);
+    expect(revivedDeclarations(text, [{ name: 'A', category: 'one', at: [40, 99] }])).toBeUndefined();
+    expect(revivedDeclarations(text, [{ name: 'A', category: 'one', at: [9, 5] }])).toBeUndefined();
+    expect(revivedDeclarations(text, [{ name: 'A', at: [0, 1] }])).toBeUndefined();
+    expect(revivedDeclarations(text, 'no')).toBeUndefined();
   });
 });

@@ -27,6 +27,7 @@ import {
 } from './job-plan.js';
 import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { toolVersion } from '../version.js';
+import { outputsFromStored, storedOutputs } from './stored-declarations.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
 import { referenceRendering, toolchainPins, type ReferenceRendering, type ToolchainPins } from './pins.js';
@@ -109,17 +110,17 @@ function cachedOutputs(project: Project, kind: GeneratedKind, key: string): Cach
   const inMemory = memory.get(`${kind}:${key}`);
   if (inMemory) {
     // Made in this process before the disk cache was in use: kept there too.
-    if (disk && !disk.has(kind, key)) disk.set(kind, key, inMemory);
+    if (disk && !disk.has(kind, key)) disk.set(kind, key, storedOutputs(inMemory));
     return inMemory;
   }
-  const onDisk = disk?.get<CachedOutput[]>(kind, key);
+  const onDisk = outputsFromStored<CachedOutput>(disk?.get<unknown>(kind, key));
   if (onDisk) memory.set(`${kind}:${key}`, onDisk);
   return onDisk;
 }
 
 function keepOutputs(project: Project, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
   memoryOutputs(project).set(`${kind}:${key}`, outputs);
-  project.runtime.cache?.set(kind, key, outputs);
+  project.runtime.cache?.set(kind, key, storedOutputs(outputs));
 }
 
 /** Something generated for a project: the promise, and its value once it settled. */
