@@ -80,13 +80,18 @@ export class DiskCache {
   }
 
   set(kind: string, key: string, value: unknown): void {
+    if (this.secret) this.setJson(kind, key, JSON.stringify(value));
+  }
+
+  /** As `set`, for a value already written as JSON (`json`: its text, which `get` parses). */
+  setJson(kind: string, key: string, json: string): void {
     if (!this.secret) return;
     const target = this.file(kind, key);
     const temp = tempNameFor(target, randomBytes(4).toString('hex'));
     trackTemp(temp);
     try {
       fs.mkdirSync(this.dir, { recursive: true });
-      const body = Buffer.from(JSON.stringify(value));
+      const body = Buffer.from(json);
       const header: EntryHeader = { key, version: this.version, hash: this.sign(key, body) };
       fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), { flag: 'wx' });
       fs.renameSync(temp, target);

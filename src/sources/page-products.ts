@@ -35,12 +35,20 @@ import type { PageOutline } from './page-outline.js';
 /**
  * One page's products as stored (for a site page's outline, the outline is `data`): the tree only
  * for a page whose tree the check keeps, as a JSON value with each node's position packed into
- * an array (see `packedTreeOf`): positions are most of a tree's text.
+ * an array (see `packedTreeText`): positions are most of a tree's text.
  */
 interface StoredProducts {
   data: MarkdownPageData;
   tree?: object;
   suppressions: Suppression[];
+}
+
+/**
+ * A page's products as this process holds them: as stored, or, for a page parsed here, with its
+ * packed tree as JSON text (see `packedTreeText`), written into the entry as it is.
+ */
+interface HeldProducts extends Omit<StoredProducts, 'tree'> {
+  tree?: object | string;
 }
 
 interface StoredBundle {
@@ -70,10 +78,10 @@ function shardOf(path: string): number {
 
 /** What this process read of a shard and used of it. */
 interface Shard {
-  /** As read from the cache (empty when it was not there or not served). */
-  stored: Record<string, StoredProducts>;
+  /** As read from the cache (empty when it was not there or not served), or as last written. */
+  stored: Record<string, HeldProducts>;
   /** The products of the pages of this shard loaded in this process, by key: what is written back. */
-  used: Map<string, StoredProducts>;
+  used: Map<string, HeldProducts>;
   /** The keys among `used` made in this process, not read back. */
   made: Set<string>;
 }
@@ -136,18 +144,24 @@ export class PageProducts {
     return shard;
   }
 
-  private lookUp(path: string, key: string): StoredProducts | undefined {
+  private lookUp(path: string, key: string): HeldProducts | undefined {
     const shard = this.shard(path);
     const used = shard.used.get(key);
     if (used) return used;
     const stored = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
     if (!stored || typeof stored !== 'object' || !stored.data || !Array.isArray(stored.suppressions)) return undefined;
-    if (stored.tree !== undefined && (typeof stored.tree !== 'object' || !stored.tree)) return undefined;
+    // A string is a tree this process packed (entries as read hold objects: see `save`).
+    if (
+      stored.tree !== undefined &&
+      typeof stored.tree !== 'string' &&
+      (typeof stored.tree !== 'object' || !stored.tree)
+    )
+      return undefined;
     shard.used.set(key, stored);
     return stored;
   }
 
-  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage): void {
+  private keep(path: string, key: string, products: HeldProducts, page?: MarkdownPage): void {
     this.counts.pagesParsed++;
     // A page that ran out of its parse budget may parse in time next run: not kept.
     if (page?.parseError?.message.startsWith('Page took too long')) return;
@@ -182,12 +196,13 @@ export class PageProducts {
     const { tree, data } = parsed ?? parseMarkdownPage(file, syntax, kind);
     const page: MarkdownPage = { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
     const suppressions = parsed?.suppressions ?? suppressionsInPage(file, tree);
-    this.keep(file.path, key, { data, ...(tree ? { tree: packedTreeOf(tree) } : {}), suppressions }, page);
+    this.keep(file.path, key, { data, ...(tree ? { tree: packedTreeText(tree) } : {}), suppressions }, page);
     return { page, suppressions };
   }
 
   /** A stored tree as a page holds it: its positions unpacked, in place the first time, else a copy. */
-  private treeOf(stored: object): Root {
+  private treeOf(stored: object | string): Root {
+    if (typeof stored === 'string') return unpackPositions(JSON.parse(stored) as object) as Root;
     if (this.#handedOut.has(stored)) return structuredClone(stored) as Root;
     this.#handedOut.add(stored);
     return unpackPositions(stored) as Root;
@@ -263,12 +278,16 @@ export class PageProducts {
       if (!shard.made.size && !unused) continue;
       const again = shard.made.size < shard.used.size ? this.cache.get<StoredBundle>(KIND, shardKey(n)) : undefined;
       const readBack = pagesOf(again);
-      const pages: Record<string, StoredProducts> = {};
+      const pages: Record<string, HeldProducts> = {};
+      const written: string[] = [];
       for (const [key, products] of shard.used) {
         const kept = shard.made.has(key) ? products : Object.hasOwn(readBack, key) ? readBack[key] : undefined;
-        if (kept) pages[key] = kept;
+        if (!kept) continue;
+        pages[key] = kept;
+        written.push(`${JSON.stringify(key)}:${productsJson(kept)}`);
       }
-      this.cache.set(KIND, shardKey(n), { pages } satisfies StoredBundle);
+      // What `JSON.stringify({ pages })` writes (a `StoredBundle`), with each packed tree's text put in as it is.
+      this.cache.setJson(KIND, shardKey(n), `{"pages":{${written.join(',')}}}`);
       shard.stored = pages;
       shard.made.clear();
     }
@@ -276,17 +295,25 @@ export class PageProducts {
 }
 
 /**
- * A tree as stored: a copy (what is written back is the parse, nothing a rule did with it), with
+ * A tree as stored, as JSON text: written when the page is parsed (so what is written back is the
+ * parse, nothing a rule did with it), and a fraction of the memory a copy of the tree took, with
  * each unist position `{ start: { line, column, offset }, end: {…} }` packed into an array of
  * six numbers (`null` for an offset a point lacks). Estree literals may hold a bigint, which JSON
  * cannot: no rule reads their values.
  */
-function packedTreeOf(tree: Root): object {
-  return JSON.parse(
-    JSON.stringify(tree, (key, value: unknown) =>
-      typeof value === 'bigint' ? String(value) : key === 'position' ? (packedPosition(value) ?? value) : value,
-    ),
-  ) as object;
+function packedTreeText(tree: Root): string {
+  return JSON.stringify(tree, (key, value: unknown) =>
+    typeof value === 'bigint' ? String(value) : key === 'position' ? (packedPosition(value) ?? value) : value,
+  );
+}
+
+/** A page's products as JSON: `JSON.stringify` of them, with a packed tree's text as it is. */
+function productsJson(products: HeldProducts): string {
+  if (typeof products.tree !== 'string') return JSON.stringify(products);
+  const { data, tree, suppressions, ...rest } = products;
+  // Held products made here have these three members only, in this order (see `page`).
+  if (Object.keys(rest).length) return JSON.stringify({ ...products, tree: JSON.parse(tree) as object });
+  return `{"data":${JSON.stringify(data)},"tree":${tree},"suppressions":${JSON.stringify(suppressions)}}`;
 }
 
 interface Point {
@@ -322,7 +349,7 @@ function packedPosition(value: unknown): (number | null)[] | undefined {
 const pointOf = (line: number, column: number, offset: number | null): Point =>
   offset === null ? { line, column } : { line, column, offset };
 
-/** Unpacks the positions `packedTreeOf` packed, in place, everywhere in the value (estree nodes and attributes too). */
+/** Unpacks the positions `packedTreeText` packed, in place, everywhere in the value (estree nodes and attributes too). */
 function unpackPositions(value: object): object {
   const stack: unknown[] = [value];
   while (stack.length) {
