@@ -340,6 +340,11 @@ tester.run(mdxUnclosedFence, {
       name: 'closed fences, a longer closing one',
       files: { [`${SPEC}/a.mdx`]: page('```json\n{}\n````\n\n~~~\nx\n~~~') },
     },
+    {
+      // Reported as beyond the parser's limits (a line of 30 nested block quotes), not read for fences.
+      name: 'an unclosed fence on a spec page beyond the parser limits',
+      files: { [`${SPEC}/a.mdx`]: page(`${'> '.repeat(30)}deep\n\n\`\`\`json\n{}\n`) },
+    },
   ],
   invalid: [
     {

@@ -22,7 +22,12 @@ export const mdxUnclosedFence: Rule = {
   check(project, { report }) {
     const pages = [
       ...project.spec.versions.flatMap((v) =>
-        v.pages.map((p) => ({ file: p.file, fences: project.derive(fencesOf, p.file) })),
+        v.pages.map((p) => ({
+          file: p.file,
+          // A page beyond the parser's limits is reported as such, and not read again here; one
+          // that has a tree was parsed, so is not beyond them (the question costs a pass over the text).
+          fences: !p.tree && beyondParseLimits(p.file) ? [] : project.derive(fencesOf, p.file),
+        })),
       ),
       ...(project.spec.site?.pages ?? []).map((p) => ({ file: p.file, fences: p.fences })),
     ];
@@ -37,9 +42,4 @@ export const mdxUnclosedFence: Rule = {
 };
 
 /** The code fences of a version's page (parsed in full, but the parse closes a fence at the end silently). */
-const fencesOf = derivation(
-  'code fences',
-  // A page beyond the parser's limits is reported as such, and not read again here.
-  (file: TextFile) => (beyondParseLimits(file) ? [] : codeFences(file)),
-  { carriesOver: true },
-);
+const fencesOf = derivation('code fences', (file: TextFile) => codeFences(file), { carriesOver: true });
