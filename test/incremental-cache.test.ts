@@ -533,6 +533,24 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     );
   });
 
+  it('keeps whether a site page is beyond the parser limits with its outline: said again when read back', async () => {
+    const { root, cacheDir } = specCopy();
+    fs.writeFileSync(
+      path.join(root, 'docs/docs.json'),
+      JSON.stringify({ navigation: { pages: ['docs/deep', 'docs/plain'] } }, null, 2),
+    );
+    fs.mkdirSync(path.join(root, 'docs/docs'));
+    fs.writeFileSync(path.join(root, 'docs/docs/deep.mdx'), `# Deep\n\n${'> '.repeat(30)}deep\n`);
+    fs.writeFileSync(path.join(root, 'docs/docs/plain.mdx'), '# Plain\n\nA [link](/docs/deep).\n');
+    const first = await cachedCheck(root, cacheDir);
+    expect(first.report).toContain('docs/docs/deep.mdx');
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    const second = await cachedCheck(root, cacheDir);
+    expect(second.timings.pagesFromCache).toBeGreaterThanOrEqual(2);
+    expect(second.report).toBe(await coldCheck(root));
+    expect(second.report).toContain('docs/docs/deep.mdx');
+  });
+
   it('reads stored declarations back only when each lies inside its page', () => {
     const text = 'head\n<div>A</div>\n\n<div>B</div>\n\n<div>A</div>\n\ntail';
     const declarations = [

@@ -32,6 +32,12 @@ import {
 import { suppressionsInPage } from './suppressions.js';
 import type { PageOutline } from './page-outline.js';
 
+/** A site page as read for its outline: why it is beyond the parser's limits, or its outline (empty then). */
+export interface SitePageRead {
+  beyond?: MarkdownPage['parseError'];
+  outline: PageOutline;
+}
+
 /**
  * One page's products as stored (for a site page's outline, the outline is `data`): the tree only
  * for a page whose tree the check keeps, as a JSON value with each node's position packed into
@@ -220,17 +226,20 @@ export class PageProducts {
     this.keep(file.path, sepKey(file), { data, suppressions }, pageFromData(file, data));
   }
 
-  /** The outline of a site page outside the versions' prose (see `outlinePage`): from the cache, else made. */
-  outline(file: TextFile, syntax: 'mdx' | 'md', make: () => PageOutline): PageOutline {
-    const key = hashParts(['outline', syntax, file.path, file.text]);
+  /**
+   * A site page outside the versions' prose as read for its outline: why it is beyond the parser's
+   * limits (see `beyondParseLimits`), or its outline (see `outlinePage`); from the cache, else made.
+   */
+  sitePage(file: TextFile, syntax: 'mdx' | 'md', make: () => SitePageRead): SitePageRead {
+    const key = hashParts(['site page', syntax, file.path, file.text]);
     const stored = this.lookUp(file.path, key);
     if (stored) {
       this.counts.pagesFromCache++;
-      return stored.data as unknown as PageOutline;
+      return stored.data as unknown as SitePageRead;
     }
-    const outline = make();
-    this.keep(file.path, key, { data: outline as unknown as MarkdownPageData, suppressions: [] });
-    return outline;
+    const read = make();
+    this.keep(file.path, key, { data: read as unknown as MarkdownPageData, suppressions: [] });
+    return read;
   }
 
   /** The outlines of SEPs parsed when first read (no suppression comments: those are parsed at loading). */

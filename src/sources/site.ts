@@ -13,7 +13,7 @@ import { outlinePage, outlineSitePage } from './page-outline.js';
 import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
 import { beyondParseLimits } from './markdown.js';
 import { SITE_CONFIG } from './layout.js';
-import type { PageProducts } from './page-products.js';
+import type { PageProducts, SitePageRead } from './page-products.js';
 
 export { SITE_CONFIG };
 
@@ -63,10 +63,14 @@ export async function loadSite(
     // The limits the parser has hold for the outline too: a page beyond them is a finding, and not read.
     // The page object is kept for an unchanged file, so what is derived from it carries over in watch mode.
     const { beyond, page } = memo(reader.cache, 'site-page', file, () => {
-      const beyond = beyondParseLimits(file);
-      const outline = beyond
-        ? { headings: [], links: [], fences: [], esm: [] }
-        : (products?.outline(file, syntax, () => outlinePage(file, syntax)) ?? outlinePage(file, syntax));
+      // Whether the page is beyond the limits is kept with its outline: the question is a pass over its text.
+      const read = (): SitePageRead => {
+        const beyond = beyondParseLimits(file);
+        return beyond
+          ? { beyond, outline: { headings: [], links: [], fences: [], esm: [] } }
+          : { outline: outlinePage(file, syntax) };
+      };
+      const { beyond, outline } = products?.sitePage(file, syntax, read) ?? read();
       return { beyond, page: { path: file.path, file, syntax, ...outline } satisfies SitePage };
     });
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
