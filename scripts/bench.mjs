@@ -81,6 +81,8 @@ const COUNTS = new Set([
   'referenceBlocksHighlighted',
   'inlineTypesFromCache',
   'inlineTypesParsed',
+  'pageClaimsFromCache',
+  'pageClaimsRead',
 ]);
 const unitOf = (name) => (COUNTS.has(name) ? (x) => String(Math.round(x)) : ms);
 

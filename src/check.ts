@@ -24,6 +24,7 @@ import { displayRoot, JOBS_DONE, lookUpReport, type ReportLookup } from './repor
 import { pageProductsOf } from './sources/page-products.js';
 import { openVerdictStore } from './model/validation-verdicts.js';
 import { openInlineTypeStore } from './sources/inline-types.js';
+import { openClaimStore } from './consistency/claim-store.js';
 import { groupsOf, rootCauseCount } from './engine/groups.js';
 import type { GenerateOptions } from './generators/options.js';
 import type { SpellingOptions } from './prose/spelling-options.js';
@@ -147,7 +148,15 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const verdicts = cache && !options.cache ? openVerdictStore(runtime, cache) : undefined;
   // And the inline object types of the schema.ts models read back (the rules would parse them with TypeScript).
   const inlineTypes = cache && !options.cache ? openInlineTypeStore(runtime, cache) : undefined;
-  const countsNow = () => ({ ...pageProducts?.counts, ...verdicts?.counts, ...inlineTypes?.counts, ...runtime.counts });
+  // And the claims read from the pages (the consistency rules would walk every page's tree).
+  const claims = cache && !options.cache ? openClaimStore(runtime, cache) : undefined;
+  const countsNow = () => ({
+    ...pageProducts?.counts,
+    ...verdicts?.counts,
+    ...inlineTypes?.counts,
+    ...claims?.counts,
+    ...runtime.counts,
+  });
   const counted = countsNow();
   const spec = await loadSpec(root, {
     ...options,
@@ -169,6 +178,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   pageProducts?.save();
   verdicts?.save();
   inlineTypes?.save();
+  claims?.save();
   if (options.timings)
     for (const [name, n] of Object.entries(countsNow()))
       options.timings[name] = n - (counted[name as keyof typeof counted] ?? 0);

@@ -22,6 +22,7 @@ import { jsonBlockLanguage, type ProseJson } from '../prose/json-blocks.js';
 import { jsonBlockValues } from '../prose/json-block-values.js';
 import { stringsIn } from './extract-examples.js';
 import { isObject } from '../util/is-object.js';
+import { claimStoreOf, pageClaimsKey, vocabularyDigest } from './claim-store.js';
 
 interface Point {
   line: number;
@@ -53,9 +54,22 @@ export function extractFromProse(
     const box = project.derive(pageClaims, page);
     let kept = box.kept;
     if (!kept || kept.version !== version.id || kept.vocabulary !== vocabulary) {
-      const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
-      new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
-      box.kept = kept = { version: version.id, vocabulary, set };
+      const read = (): ClaimSet => {
+        const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+        new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
+        return set;
+      };
+      // A check that keeps its products on disk reads them back from the last check's.
+      const store = claimStoreOf(project.runtime);
+      const key =
+        store &&
+        pageClaimsKey(
+          { path: page.file.path, text: page.file.text, syntax: page.syntax },
+          project.spec.siteKind ?? '',
+          version.id,
+          project.derive(digestOfVocabulary, vocabulary),
+        );
+      box.kept = kept = { version: version.id, vocabulary, set: key ? store.claims(key, vocabulary, read) : read() };
     }
     out.claims.push(...kept.set.claims);
     out.skipped.push(...kept.set.skipped);
@@ -63,6 +77,10 @@ export function extractFromProse(
     out.retired.push(...kept.set.retired);
   }
 }
+
+const digestOfVocabulary = derivation('vocabulary digest', (vocabulary: ResolvedVocabulary) =>
+  vocabularyDigest(vocabulary),
+);
 
 /** The claims last read from a page, with what they were read for; carried over to the next project of a watch session. */
 const pageClaims = derivation(

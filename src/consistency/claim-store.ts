@@ -1,0 +1,126 @@
+/**
+ * The claims read from each page of the versions' prose, kept in the disk cache from one check to
+ * the next: reading them walks every page's tree (a twentieth of a check after an edit on the
+ * MCP corpus), and a page's claims depend on its text, how it was parsed, its version's id and
+ * the vocabulary alone (see `extractFromProse`), which the key of each holds.
+ *
+ * All of them are one cache entry, read once per process when a check that keeps products asks
+ * for one, and written back after the check when a page was read or a kept one went unused (so
+ * it holds the pages of the last tree checked and does not grow with edits). A claim names its
+ * condition and channel by id; one whose id the vocabulary lacks is not served. The entry has the
+ * disk cache's integrity: a tampered one is not served, and is made again. Without the store
+ * (watch mode, `--no-cache`), each page is read when asked for.
+ */
+import type { DiskCache } from '../runtime/cache.js';
+import { hashParts } from '../runtime/cache.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { Claim, ClaimSet } from './claims.js';
+import type { ResolvedVocabulary } from './vocabulary.js';
+
+/** A claim as kept: its condition and channel by id. */
+type StoredClaim = Omit<Claim, 'condition' | 'channel'> & { condition: string; channel: string };
+
+type StoredClaimSet = Omit<ClaimSet, 'claims'> & { claims: StoredClaim[] };
+
+interface StoredClaims {
+  pages: Record<string, StoredClaimSet>;
+}
+
+const KIND = 'prose-claims';
+/** The entry's key, with the format of what it holds: another format is not read back. */
+const KEY = hashParts(['prose claims', 'claim sets, conditions and channels by id']);
+
+export class ClaimStore {
+  #stored: Record<string, StoredClaimSet> | undefined;
+  readonly #used = new Map<string, StoredClaimSet>();
+  #changed = false;
+  readonly counts = { pageClaimsFromCache: 0, pageClaimsRead: 0 };
+
+  constructor(private readonly cache: DiskCache) {}
+
+  /** The claims of the page `key` names (see `pageClaimsKey`): kept, else read and kept. */
+  claims(key: string, vocabulary: ResolvedVocabulary, read: () => ClaimSet): ClaimSet {
+    this.#stored ??= storedPages(this.cache.get<StoredClaims>(KIND, KEY));
+    const stored = Object.hasOwn(this.#stored, key) ? this.#stored[key] : undefined;
+    const revived = stored && revivedClaims(stored, vocabulary);
+    if (revived) {
+      this.counts.pageClaimsFromCache++;
+      this.#used.set(key, stored!);
+      return revived;
+    }
+    const set = read();
+    this.counts.pageClaimsRead++;
+    this.#used.set(key, {
+      ...set,
+      claims: set.claims.map((c) => ({ ...c, condition: c.condition.id, channel: c.channel.id })),
+    });
+    this.#changed = true;
+    return set;
+  }
+
+  /** Writes back the pages' claims used in this process, when one was read or a kept one went unused. */
+  save(): void {
+    const unused = Object.keys(this.#stored ?? {}).some((key) => !this.#used.has(key));
+    if (!this.#changed && !unused) return;
+    const pages = Object.fromEntries(this.#used);
+    this.cache.set(KIND, KEY, { pages } satisfies StoredClaims);
+    this.#stored = pages;
+    this.#changed = false;
+  }
+}
+
+const storedPages = (entry: StoredClaims | undefined): Record<string, StoredClaimSet> =>
+  entry && typeof entry.pages === 'object' && entry.pages ? entry.pages : {};
+
+/** A kept claim set with its conditions and channels the vocabulary's; undefined when it is not of that shape. */
+function revivedClaims(stored: StoredClaimSet, vocabulary: ResolvedVocabulary): ClaimSet | undefined {
+  if (
+    !Array.isArray(stored.claims) ||
+    !Array.isArray(stored.skipped) ||
+    !Array.isArray(stored.codeUses) ||
+    !Array.isArray(stored.retired)
+  )
+    return undefined;
+  const claims: Claim[] = [];
+  for (const c of stored.claims) {
+    const condition = vocabulary.conditions.find((x) => x.id === c.condition);
+    const channel = vocabulary.channels.find((x) => x.id === c.channel);
+    if (!condition || !channel) return undefined;
+    claims.push({ ...c, condition, channel });
+  }
+  return { claims, skipped: [...stored.skipped], codeUses: [...stored.codeUses], retired: [...stored.retired] };
+}
+
+/**
+ * The key of a page's claims: the page's path, text and syntax, the site kind that parsed it, its
+ * version's id and the vocabulary (`vocabularyDigest`).
+ */
+export function pageClaimsKey(
+  page: { path: string; text: string; syntax: string },
+  siteKind: string,
+  version: string,
+  vocabularyDigest: string,
+): string {
+  return hashParts(['page claims', page.path, page.text, page.syntax, siteKind, version, vocabularyDigest]);
+}
+
+/** A digest of a resolved vocabulary: its JSON, each pattern by its source and flags. */
+export function vocabularyDigest(vocabulary: ResolvedVocabulary): string {
+  return hashParts([
+    JSON.stringify(vocabulary, (_key, value: unknown) =>
+      value instanceof RegExp ? `/${value.source}/${value.flags}` : value,
+    ),
+  ]);
+}
+
+const STORE = 'prose claims';
+
+/** Opens the runtime's store of page claims for a check that keeps its products on disk (not watch mode). */
+export function openClaimStore(runtime: Runtime, cache: DiskCache): ClaimStore {
+  return runtime.store(STORE, () => new ClaimStore(cache));
+}
+
+/** The runtime's store of page claims, when a check opened one. */
+export function claimStoreOf(runtime: Runtime): ClaimStore | undefined {
+  return runtime.store<ClaimStore>(STORE);
+}
