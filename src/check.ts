@@ -11,6 +11,7 @@ import {
 import { allRules, registeredIds } from './rules/index.js';
 import { Project } from './project/project.js';
 import { Runtime } from './runtime/runtime.js';
+import type { DiskCache } from './runtime/cache.js';
 import type { Spec } from './model/spec.js';
 import type { Finding } from './core/finding.js';
 import type { Rule } from './core/rule.js';
@@ -142,21 +143,9 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     );
     preparing = prepareRules(project, options.rules ?? allRules, options);
   };
-  // Pages parsed by an earlier check are read back from the disk cache (watch mode keeps its own in memory).
-  const pageProducts = cache && !options.cache ? pageProductsOf(cache) : undefined;
-  // And the verdicts of validation against an unchanged schema.json.
-  const verdicts = cache && !options.cache ? openVerdictStore(runtime, cache) : undefined;
-  // And the inline object types of the schema.ts models read back (the rules would parse them with TypeScript).
-  const inlineTypes = cache && !options.cache ? openInlineTypeStore(runtime, cache) : undefined;
-  // And the claims read from the pages (the consistency rules would walk every page's tree).
-  const claims = cache && !options.cache ? openClaimStore(runtime, cache) : undefined;
-  const countsNow = () => ({
-    ...pageProducts?.counts,
-    ...verdicts?.counts,
-    ...inlineTypes?.counts,
-    ...claims?.counts,
-    ...runtime.counts,
-  });
+  const kept = cache && !options.cache ? keptProducts(runtime, cache) : undefined;
+  const pageProducts = kept?.pageProducts;
+  const countsNow = () => ({ ...kept?.counts(), ...runtime.counts });
   const counted = countsNow();
   const spec = await loadSpec(root, {
     ...options,
@@ -175,10 +164,7 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
   // After the rules: the SEPs they read are parsed when first read.
-  pageProducts?.save();
-  verdicts?.save();
-  inlineTypes?.save();
-  claims?.save();
+  kept?.save();
   if (options.timings)
     for (const [name, n] of Object.entries(countsNow()))
       options.timings[name] = n - (counted[name as keyof typeof counted] ?? 0);
@@ -202,6 +188,29 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
     if (planned) keepJobPlan(cache, spec.root, jobPlan, planned);
   }
   return { project, spec, files: spec.files ?? new Map(), report };
+}
+
+/**
+ * What a check that keeps its products on disk reads back from an earlier check's (watch mode
+ * keeps its own in memory): the pages parsed, the verdicts of validation against an unchanged
+ * schema.json, the inline object types of the schema.ts models (the rules would parse them with
+ * TypeScript) and the claims read from the pages (the consistency rules would walk every tree).
+ */
+function keptProducts(runtime: Runtime, cache: DiskCache) {
+  const pageProducts = pageProductsOf(cache);
+  const stores = [
+    openVerdictStore(runtime, cache),
+    openInlineTypeStore(runtime, cache),
+    openClaimStore(runtime, cache),
+  ];
+  return {
+    pageProducts,
+    counts: () => Object.assign({}, pageProducts.counts, ...stores.map((s) => s.counts)) as Record<string, number>,
+    save: () => {
+      pageProducts.save();
+      for (const store of stores) store.save();
+    },
+  };
 }
 
 /** Whether the base protocol is a file found by a relative import outside the types files' folders (which the report's key lists). */
