@@ -34,6 +34,13 @@ const pageProductsEntryWith = (cacheDir: string, text: string) => {
 
 const sizeOf = (files: string[]) => files.reduce((n, f) => n + fs.statSync(f).size, 0);
 
+/** The tree's Schema Reference pages, generated in this thread with the cache folder `dir` (none without), and the runtime's counts. */
+async function referencePages(root: string, dir?: string) {
+  const runtime = new Runtime({ worker: false, ...(dir ? { cacheDir: dir } : {}) });
+  const project = new Project(await loadSpec(root, { runtime }), runtime, {});
+  return { files: await generatedFiles(project, 'schema-reference'), counts: { ...runtime.counts } };
+}
+
 describe('a check after one edit, with the cache of the tree before it', () => {
   it('parses only the edited page, and reports what a cold check of the edited tree reports', async () => {
     const { root, cacheDir } = specCopy();
@@ -475,11 +482,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
 
   it('makes the same Schema Reference text from the kept rendering as a fresh conversion does', async () => {
     const { root, cacheDir } = specCopy();
-    const pages = async (dir?: string) => {
-      const runtime = new Runtime({ worker: false, ...(dir ? { cacheDir: dir } : {}) });
-      const project = new Project(await loadSpec(root, { runtime }), runtime, {});
-      return { files: await generatedFiles(project, 'schema-reference'), counts: { ...runtime.counts } };
-    };
+    const pages = (dir?: string) => referencePages(root, dir);
     await pages(cacheDir);
     for (const [file, text] of [
       ['Widget/dial.json', '{\r\n  "label": "`x` ``` {y} $z _w_"\r\n}\r\n\r\n'],
@@ -511,11 +514,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
 
   it('keeps a Schema Reference page with its declarations as places in its text, read back as rendered', async () => {
     const { root, cacheDir } = specCopy();
-    const pages = async (dir?: string) => {
-      const runtime = new Runtime({ worker: false, ...(dir ? { cacheDir: dir } : {}) });
-      const project = new Project(await loadSpec(root, { runtime }), runtime, {});
-      return { files: await generatedFiles(project, 'schema-reference'), counts: { ...runtime.counts } };
-    };
+    const pages = (dir?: string) => referencePages(root, dir);
     const rendered = await pages(cacheDir);
     expect(rendered.counts.referencePagesRendered).toBe(1);
     const declarations = rendered.files[0].declarations!;

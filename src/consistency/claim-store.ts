@@ -14,6 +14,7 @@
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { KeptEntry } from '../runtime/kept-entry.js';
 import type { Claim, ClaimSet } from './claims.js';
 import type { ResolvedVocabulary } from './vocabulary.js';
 
@@ -22,55 +23,39 @@ type StoredClaim = Omit<Claim, 'condition' | 'channel'> & { condition: string; c
 
 type StoredClaimSet = Omit<ClaimSet, 'claims'> & { claims: StoredClaim[] };
 
-interface StoredClaims {
-  pages: Record<string, StoredClaimSet>;
-}
-
 const KIND = 'prose-claims';
 /** The entry's key, with the format of what it holds: another format is not read back. */
 const KEY = hashParts(['prose claims', 'claim sets, conditions and channels by id']);
 
 export class ClaimStore {
-  #stored: Record<string, StoredClaimSet> | undefined;
-  readonly #used = new Map<string, StoredClaimSet>();
-  #changed = false;
+  readonly #entry: KeptEntry<StoredClaimSet>;
   readonly counts = { pageClaimsFromCache: 0, pageClaimsRead: 0 };
 
-  constructor(private readonly cache: DiskCache) {}
+  constructor(cache: DiskCache) {
+    this.#entry = new KeptEntry(cache, KIND, KEY, 'pages');
+  }
 
   /** The claims of the page `key` names (see `pageClaimsKey`): kept, else read and kept. */
   claims(key: string, vocabulary: ResolvedVocabulary, read: () => ClaimSet): ClaimSet {
-    this.#stored ??= storedPages(this.cache.get<StoredClaims>(KIND, KEY));
-    const stored = Object.hasOwn(this.#stored, key) ? this.#stored[key] : undefined;
-    const revived = stored && revivedClaims(stored, vocabulary);
+    const stored = this.#entry.stored(key) as StoredClaimSet | undefined;
+    const revived = stored && typeof stored === 'object' ? revivedClaims(stored, vocabulary) : undefined;
     if (revived) {
       this.counts.pageClaimsFromCache++;
-      this.#used.set(key, stored!);
+      this.#entry.use(key, stored!, false);
       return revived;
     }
     const set = read();
     this.counts.pageClaimsRead++;
-    this.#used.set(key, {
-      ...set,
-      claims: set.claims.map((c) => ({ ...c, condition: c.condition.id, channel: c.channel.id })),
-    });
-    this.#changed = true;
+    const claims = set.claims.map((c) => ({ ...c, condition: c.condition.id, channel: c.channel.id }));
+    this.#entry.use(key, { ...set, claims }, true);
     return set;
   }
 
   /** Writes back the pages' claims used in this process, when one was read or a kept one went unused. */
   save(): void {
-    const unused = Object.keys(this.#stored ?? {}).some((key) => !this.#used.has(key));
-    if (!this.#changed && !unused) return;
-    const pages = Object.fromEntries(this.#used);
-    this.cache.set(KIND, KEY, { pages } satisfies StoredClaims);
-    this.#stored = pages;
-    this.#changed = false;
+    this.#entry.save();
   }
 }
-
-const storedPages = (entry: StoredClaims | undefined): Record<string, StoredClaimSet> =>
-  entry && typeof entry.pages === 'object' && entry.pages ? entry.pages : {};
 
 /** A kept claim set with its conditions and channels the vocabulary's; undefined when it is not of that shape. */
 function revivedClaims(stored: StoredClaimSet, vocabulary: ResolvedVocabulary): ClaimSet | undefined {

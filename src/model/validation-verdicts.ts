@@ -14,6 +14,7 @@
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { KeptEntry } from '../runtime/kept-entry.js';
 import type { SchemaViolation } from './violation-text.js';
 import { isPlainJson } from '../util/plain-json.js';
 
@@ -27,49 +28,40 @@ export interface ValidatorVerdicts {
   results: Record<string, SchemaViolation[]>;
 }
 
-interface StoredVerdicts {
-  validators: Record<string, ValidatorVerdicts>;
-}
-
 const KIND = 'validation-verdicts';
 const KEY = hashParts(['validation verdicts']);
 
 export class VerdictStore {
-  #stored: Record<string, ValidatorVerdicts> | undefined;
-  readonly #used = new Map<string, ValidatorVerdicts>();
-  #changed = false;
+  readonly #entry: KeptEntry<ValidatorVerdicts>;
   readonly counts = { verdictsFromCache: 0, verdictsJudged: 0 };
 
-  constructor(private readonly cache: DiskCache) {}
+  constructor(cache: DiskCache) {
+    this.#entry = new KeptEntry(cache, KIND, KEY, 'validators');
+  }
 
   /** The verdicts of the validator of this schema text in this dialect (empty when none are kept). */
   forSchema(dialect: string, text: string): ValidatorVerdicts {
     const key = hashParts([dialect, text]);
-    let verdicts = this.#used.get(key);
+    let verdicts = this.#entry.used(key);
     if (verdicts) return verdicts;
-    this.#stored ??= this.cache.get<StoredVerdicts>(KIND, KEY)?.validators ?? {};
-    const stored = Object.hasOwn(this.#stored, key) ? this.#stored[key] : undefined;
+    const stored = this.#entry.stored(key) as ValidatorVerdicts | undefined;
     verdicts =
       stored && typeof stored === 'object' && stored.compiles && stored.results
         ? stored
         : { compiles: {}, results: {} };
-    this.#used.set(key, verdicts);
+    this.#entry.use(key, verdicts, false);
     return verdicts;
   }
 
   /** Called when a verdict (or a fact about the schema) was made rather than read. */
   judged(counted = true): void {
-    this.#changed = true;
+    this.#entry.changed();
     if (counted) this.counts.verdictsJudged++;
   }
 
   /** Writes the verdicts of the validators used in this process, when any was made or a stored validator went unused. */
   save(): void {
-    const unused = Object.keys(this.#stored ?? {}).some((key) => !this.#used.has(key));
-    if (!this.#changed && !unused) return;
-    this.cache.set(KIND, KEY, { validators: Object.fromEntries(this.#used) } satisfies StoredVerdicts);
-    this.#stored = Object.fromEntries(this.#used);
-    this.#changed = false;
+    this.#entry.save();
   }
 }
 

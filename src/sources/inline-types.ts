@@ -15,6 +15,7 @@ import type { SchemaSource } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
+import { KeptEntry } from '../runtime/kept-entry.js';
 import { TextFile } from '../core/text-file.js';
 import { readSchemaSource } from './schema-ts.js';
 import { schemaSourceOf } from './page-products.js';
@@ -22,44 +23,42 @@ import { schemaSourceOf } from './page-products.js';
 /** What is kept of an inline type's model: all of `SchemaSource` but its file and the index by name. */
 type StoredSource = Omit<SchemaSource, 'file' | 'byName'>;
 
-interface StoredInlineTypes {
-  sources: Record<string, StoredSource>;
-}
-
 const KIND = 'inline-types';
 /** The entry's key, with the format of what it holds: another format is not read back. */
 const KEY = hashParts(['inline object types', 'schema source model']);
 
 export class InlineTypeStore {
-  #stored: Record<string, StoredSource> | undefined;
-  readonly #used = new Map<string, StoredSource>();
+  readonly #entry: KeptEntry<StoredSource>;
   /** The models made or read in this process, by type text: each text is read once. */
   readonly #sources = new Map<string, SchemaSource>();
-  #changed = false;
   readonly counts = { inlineTypesFromCache: 0, inlineTypesParsed: 0 };
 
-  constructor(private readonly cache: DiskCache) {}
+  constructor(cache: DiskCache) {
+    this.#entry = new KeptEntry(cache, KIND, KEY, 'sources');
+  }
 
   /** The model of `interface Inline <text>`: kept, else parsed and kept. */
   source(text: string): SchemaSource {
     const known = this.#sources.get(text);
     if (known) return known;
-    this.#stored ??= storedSources(this.cache.get<StoredInlineTypes>(KIND, KEY));
-    const stored = Object.hasOwn(this.#stored, text) ? this.#stored[text] : undefined;
+    const stored = this.#entry.stored(text) as StoredSource | undefined;
     let source: SchemaSource | undefined = stored && schemaSourceOf(inlineFile(text), stored);
     if (source) {
       this.counts.inlineTypesFromCache++;
-      this.#used.set(text, stored!);
+      this.#entry.use(text, stored!, false);
     } else {
       this.counts.inlineTypesParsed++;
       source = parseInline(text);
-      this.#used.set(text, {
-        declarations: source.declarations,
-        plainComments: source.plainComments,
-        syntaxErrors: source.syntaxErrors,
-        ...(source.imports ? { imports: source.imports } : {}),
-      });
-      this.#changed = true;
+      this.#entry.use(
+        text,
+        {
+          declarations: source.declarations,
+          plainComments: source.plainComments,
+          syntaxErrors: source.syntaxErrors,
+          ...(source.imports ? { imports: source.imports } : {}),
+        },
+        true,
+      );
     }
     this.#sources.set(text, source);
     return source;
@@ -67,17 +66,9 @@ export class InlineTypeStore {
 
   /** Writes back the types used in this process, when one was parsed or a kept one went unused. */
   save(): void {
-    const unused = Object.keys(this.#stored ?? {}).some((text) => !this.#used.has(text));
-    if (!this.#changed && !unused) return;
-    const sources = Object.fromEntries(this.#used);
-    this.cache.set(KIND, KEY, { sources } satisfies StoredInlineTypes);
-    this.#stored = sources;
-    this.#changed = false;
+    this.#entry.save();
   }
 }
-
-const storedSources = (entry: StoredInlineTypes | undefined): Record<string, StoredSource> =>
-  entry && typeof entry.sources === 'object' && entry.sources ? entry.sources : {};
 
 const inlineFile = (text: string) => new TextFile('inline.ts', `interface Inline ${text}`);
 
