@@ -530,6 +530,15 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(read.files.map((f) => [f.text, f.declarations])).toEqual(
       rendered.files.map((f) => [f.text, f.declarations]),
     );
+    // A page spliced after an example edit is not written: the rendering stays, and serves the next check.
+    fs.writeFileSync(path.join(root, 'schema/draft/examples/Widget/dial.json'), '{ "label": "spliced" }\n');
+    const spliced = await pages(cacheDir);
+    expect(spliced.counts).toMatchObject({ referencePagesRendered: 0, referencePagesSpliced: 1 });
+    expect(fs.readFileSync(path.join(cacheDir, entry), 'utf8')).toBe(body);
+    const again = await pages(cacheDir);
+    expect(again.counts).toMatchObject({ referencePagesRendered: 0, referencePagesSpliced: 1 });
+    expect(again.files.map((f) => f.text)).toEqual(spliced.files.map((f) => f.text));
+    expect(spliced.files[0].text).toContain('spliced');
   });
 
   it('keeps whether a site page is beyond the parser limits with its outline: said again when read back', async () => {

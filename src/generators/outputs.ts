@@ -484,7 +484,11 @@ async function splicePages(project: Project, spec: Spec, pages: PageToSplice[]):
       inlined: kept.inlined,
       slotted: kept.slotted,
     };
-    keepOutputs(project, 'schema-reference', p.baseKey, [p.page]);
+    // Kept in memory only: on disk, the rendering it was spliced from serves the next check too
+    // (other example texts are spliced again; the same texts again are the same report, which is
+    // kept), and writing the page (1.4 MB on the MCP corpus) cost an example edit's check about
+    // 40 ms.
+    memoryOutputs(project).set(`schema-reference:${p.baseKey}`, [p.page]);
   }
   project.runtime.counts.referencePagesSpliced += pages.length;
 }
