@@ -47,7 +47,8 @@ export class ClaimStore {
     const set = read();
     this.counts.pageClaimsRead++;
     const claims = set.claims.map((c) => ({ ...c, condition: c.condition.id, channel: c.channel.id }));
-    this.#entry.use(key, { ...set, claims }, true);
+    // A copy: what is written back is what was read, nothing a rule did with it.
+    this.#entry.use(key, structuredClone({ ...set, claims }), true);
     return set;
   }
 
@@ -66,14 +67,16 @@ function revivedClaims(stored: StoredClaimSet, vocabulary: ResolvedVocabulary): 
     !Array.isArray(stored.retired)
   )
     return undefined;
+  // A copy: what the rules are handed is not what is written back.
+  const copy = structuredClone(stored);
   const claims: Claim[] = [];
-  for (const c of stored.claims) {
+  for (const c of copy.claims) {
     const condition = vocabulary.conditions.find((x) => x.id === c.condition);
     const channel = vocabulary.channels.find((x) => x.id === c.channel);
     if (!condition || !channel) return undefined;
     claims.push({ ...c, condition, channel });
   }
-  return { claims, skipped: [...stored.skipped], codeUses: [...stored.codeUses], retired: [...stored.retired] };
+  return { claims, skipped: copy.skipped, codeUses: copy.codeUses, retired: copy.retired };
 }
 
 /**
