@@ -224,7 +224,8 @@ describe('Schema Reference in the cache', () => {
     await new Promise((r) => setTimeout(r, 20));
     edit(root, 'schema/draft/examples/Widget/switch.json', '"Porch light"', '"Garden light"');
     const second = await draftPage(root, cacheDir);
-    expect(referenceTimes(cacheDir)).not.toEqual(times);
+    // Made again from the kept rendering, which stays in the cache as it is (the spliced page is not written).
+    expect(referenceTimes(cacheDir)).toEqual(times);
     expect(first.text).toContain('Porch light');
     expect(second.text).not.toBe(first.text);
     expect(second.text).toContain('Garden light');
