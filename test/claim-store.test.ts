@@ -75,6 +75,29 @@ describe('the store of the claims read from pages', () => {
     expect(tampered.counts).toEqual({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
   });
 
+  it('reads a page again when a kept entry another build wrote holds claims of another shape', () => {
+    const { dir, cache } = testCache('spec-check-claims-');
+    const writer = new ClaimStore(cache);
+    writer.claims(key, vocabulary, pageClaims);
+    writer.save();
+    const entryKey = fs
+      .readdirSync(dir)
+      .find((n) => n.startsWith('prose-claims-'))!
+      .slice('prose-claims-'.length, -'.json'.length);
+    const empty = { skipped: [], codeUses: [], retired: [] };
+    for (const page of [
+      { ...empty, claims: [null] },
+      { ...empty, claims: [{ condition: vocabulary.conditions[0].id, channel: vocabulary.channels[0].id }] },
+      { claims: [], skipped: [{ text: 'no location' }], codeUses: [], retired: [] },
+      { claims: [] },
+    ]) {
+      cache.set('prose-claims', entryKey, { pages: { [key]: page } });
+      const reader = new ClaimStore(cache);
+      expect(reader.claims(key, vocabulary, pageClaims)).toEqual(pageClaims());
+      expect(reader.counts).toEqual({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
+    }
+  });
+
   it('keys a page by its vocabulary: another phrase is another key', () => {
     const changed = resolveVocabulary({
       extends: 'mcp',

@@ -4,7 +4,7 @@
  * MCP corpus), and a page's claims depend on its text, how it was parsed, its version's id and
  * the vocabulary alone (see `extractFromProse`), which the key of each holds.
  *
- * All of them are one cache entry, read once per process when a check that keeps products asks
+ * All of them are one cache entry, read once per runtime when a check that keeps products asks
  * for one, and written back after the check when a page was read or a kept one went unused (so
  * it holds the pages of the last tree checked and does not grow with edits). A claim names its
  * condition and channel by id; one whose id the vocabulary lacks is not served. The entry has the
@@ -16,6 +16,7 @@ import { hashParts } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { KeptEntry } from '../runtime/kept-entry.js';
 import type { Claim, ClaimSet } from './claims.js';
+import type { Location } from '../core/location.js';
 import type { ResolvedVocabulary } from './vocabulary.js';
 
 /** A claim as kept: its condition and channel by id. */
@@ -37,18 +38,22 @@ export class ClaimStore {
 
   /** The claims of the page `key` names (see `pageClaimsKey`): kept, else read and kept. */
   claims(key: string, vocabulary: ResolvedVocabulary, read: () => ClaimSet): ClaimSet {
-    const stored = this.#entry.stored(key) as StoredClaimSet | undefined;
-    const revived = stored && typeof stored === 'object' ? revivedClaims(stored, vocabulary) : undefined;
+    // Asked for again in this runtime (both trees of `check --base`): from what it holds.
+    const used = this.#entry.used(key);
+    const revivedUsed = used && revivedClaims(used, vocabulary);
+    if (revivedUsed) return revivedUsed;
+    const stored = this.#entry.stored(key);
+    const revived = revivedClaims(stored, vocabulary);
     if (revived) {
       this.counts.pageClaimsFromCache++;
-      this.#entry.use(key, stored!, false);
+      this.#entry.reuse(key, stored as StoredClaimSet);
       return revived;
     }
     const set = read();
     this.counts.pageClaimsRead++;
     const claims = set.claims.map((c) => ({ ...c, condition: c.condition.id, channel: c.channel.id }));
     // A copy: what is written back is what was read, nothing a rule did with it.
-    this.#entry.use(key, structuredClone({ ...set, claims }), true);
+    this.#entry.keep(key, structuredClone({ ...set, claims }));
     return set;
   }
 
@@ -58,22 +63,33 @@ export class ClaimStore {
   }
 }
 
-/** A kept claim set with its conditions and channels the vocabulary's; undefined when it is not of that shape. */
-function revivedClaims(stored: StoredClaimSet, vocabulary: ResolvedVocabulary): ClaimSet | undefined {
-  if (
-    !Array.isArray(stored.claims) ||
-    !Array.isArray(stored.skipped) ||
-    !Array.isArray(stored.codeUses) ||
-    !Array.isArray(stored.retired)
-  )
-    return undefined;
+/** Whether a kept value is something a claim, a skipped statement or a code use holds: an object with a location. */
+const located = (x: unknown): boolean => {
+  const location = (x as { location?: Partial<Location> } | null)?.location;
+  return (
+    !!location &&
+    typeof location.file === 'string' &&
+    typeof location.line === 'number' &&
+    typeof location.column === 'number'
+  );
+};
+
+/**
+ * A kept claim set with its conditions and channels the vocabulary's; undefined when it is not of
+ * that shape (an entry another build of this version wrote), which is then read again.
+ */
+function revivedClaims(stored: unknown, vocabulary: ResolvedVocabulary): ClaimSet | undefined {
+  const set = stored as Partial<StoredClaimSet> | null;
+  if (!set || typeof set !== 'object') return undefined;
+  const lists = [set.claims, set.skipped, set.codeUses, set.retired];
+  if (!lists.every((list) => Array.isArray(list) && list.every(located))) return undefined;
   // A copy: what the rules are handed is not what is written back.
-  const copy = structuredClone(stored);
+  const copy = structuredClone(set as StoredClaimSet);
   const claims: Claim[] = [];
   for (const c of copy.claims) {
     const condition = vocabulary.conditions.find((x) => x.id === c.condition);
     const channel = vocabulary.channels.find((x) => x.id === c.channel);
-    if (!condition || !channel) return undefined;
+    if (!condition || !channel || typeof c.text !== 'string') return undefined;
     claims.push({ ...c, condition, channel });
   }
   return { claims, skipped: copy.skipped, codeUses: copy.codeUses, retired: copy.retired };

@@ -49,7 +49,7 @@ export class VerdictStore {
       stored && typeof stored === 'object' && stored.compiles && stored.results
         ? stored
         : { compiles: {}, results: {} };
-    this.#entry.use(key, verdicts, false);
+    this.#entry.reuse(key, verdicts);
     return verdicts;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Products of many inputs kept in one disk cache entry, each by a key of what it depends on (the
  * validation verdicts, the inline object types' models, the claims read from the pages). The
- * entry is read once per process, when a product is first asked for, and written back after the
+ * entry is read once per runtime, when a product is first asked for, and written back after the
  * check when one was made or a kept one went unused, so that it holds what the last check used
  * and does not grow with edits. It has the disk cache's integrity: a tampered entry is not
  * served, and is made again.
@@ -30,15 +30,20 @@ export class KeptEntry<T> {
     return Object.hasOwn(this.#stored, key) ? this.#stored[key] : undefined;
   }
 
-  /** The product this process used for `key`, when it used one. */
+  /** The product used for `key` in this process, when one was. */
   used(key: string): T | undefined {
     return this.#used.get(key);
   }
 
-  /** Uses `product` for `key` in this process; `made`: made here, not read back (the entry is then written). */
-  use(key: string, product: T, made: boolean): void {
+  /** Uses a product read back from the entry for `key` in this process (it is written back with the others). */
+  reuse(key: string, product: T): void {
     this.#used.set(key, product);
-    if (made) this.#changed = true;
+  }
+
+  /** Uses a product made in this process for `key`: the entry is then written. */
+  keep(key: string, product: T): void {
+    this.#used.set(key, product);
+    this.#changed = true;
   }
 
   /** A product in use was added to in place (a new verdict): the entry is written. */

@@ -45,20 +45,16 @@ export class InlineTypeStore {
     let source: SchemaSource | undefined = stored && schemaSourceOf(inlineFile(text), stored);
     if (source) {
       this.counts.inlineTypesFromCache++;
-      this.#entry.use(text, stored!, false);
+      this.#entry.reuse(text, stored!);
     } else {
       this.counts.inlineTypesParsed++;
       source = parseInline(text);
-      this.#entry.use(
-        text,
-        {
-          declarations: source.declarations,
-          plainComments: source.plainComments,
-          syntaxErrors: source.syntaxErrors,
-          ...(source.imports ? { imports: source.imports } : {}),
-        },
-        true,
-      );
+      this.#entry.keep(text, {
+        declarations: source.declarations,
+        plainComments: source.plainComments,
+        syntaxErrors: source.syntaxErrors,
+        ...(source.imports ? { imports: source.imports } : {}),
+      });
     }
     this.#sources.set(text, source);
     return source;
