@@ -90,6 +90,8 @@ interface Shard {
   used: Map<string, HeldProducts>;
   /** The keys among `used` made in this process, not read back. */
   made: Set<string>;
+  /** `stored` is what this process wrote (its own packed trees as text), not what it read. */
+  writtenHere?: true;
 }
 
 /** How many pages (and schema.ts files) were read back from the cache and how many were parsed, for `SPEC_CHECK_TIMING` and tests. */
@@ -156,13 +158,9 @@ export class PageProducts {
     if (used) return used;
     const stored = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
     if (!stored || typeof stored !== 'object' || !stored.data || !Array.isArray(stored.suppressions)) return undefined;
-    // A string is a tree this process packed (entries as read hold objects: see `save`).
-    if (
-      stored.tree !== undefined &&
-      typeof stored.tree !== 'string' &&
-      (typeof stored.tree !== 'object' || !stored.tree)
-    )
-      return undefined;
+    // A string is a tree this process packed and wrote (see `save`); entries as read hold objects.
+    const packedHere = typeof stored.tree === 'string' && shard.writtenHere;
+    if (stored.tree !== undefined && !packedHere && (typeof stored.tree !== 'object' || !stored.tree)) return undefined;
     shard.used.set(key, stored);
     return stored;
   }
@@ -233,9 +231,12 @@ export class PageProducts {
   sitePage(file: TextFile, syntax: 'mdx' | 'md', make: () => SitePageRead): SitePageRead {
     const key = hashParts(['site page', syntax, file.path, file.text]);
     const stored = this.lookUp(file.path, key);
-    if (stored) {
+    const kept = stored?.data as unknown as SitePageRead | undefined;
+    const outline = kept?.outline;
+    // Another build of this version may have kept another shape: then the page is read again.
+    if (outline && [outline.headings, outline.links, outline.fences, outline.esm].every(Array.isArray)) {
       this.counts.pagesFromCache++;
-      return stored.data as unknown as SitePageRead;
+      return kept;
     }
     const read = make();
     this.keep(file.path, key, { data: read as unknown as MarkdownPageData, suppressions: [] });
@@ -298,6 +299,7 @@ export class PageProducts {
       // What `JSON.stringify({ pages })` writes (a `StoredBundle`), with each packed tree's text put in as it is.
       this.cache.setJson(KIND, shardKey(n), `{"pages":{${written.join(',')}}}`);
       shard.stored = pages;
+      shard.writtenHere = true;
       shard.made.clear();
     }
   }
