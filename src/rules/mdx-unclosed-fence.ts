@@ -26,7 +26,7 @@ export const mdxUnclosedFence: Rule = {
           file: p.file,
           // A page beyond the parser's limits is reported as such, and not read again here; one
           // that has a tree was parsed, so is not beyond them (the question costs a pass over the text).
-          fences: !p.tree && beyondParseLimits(p.file) ? [] : project.derive(fencesOf, p.file),
+          fences: !p.tree && project.derive(beyondLimits, p.file) ? [] : project.derive(fencesOf, p.file),
         })),
       ),
       ...(project.spec.site?.pages ?? []).map((p) => ({ file: p.file, fences: p.fences })),
@@ -43,3 +43,6 @@ export const mdxUnclosedFence: Rule = {
 
 /** The code fences of a version's page (parsed in full, but the parse closes a fence at the end silently). */
 const fencesOf = derivation('code fences', (file: TextFile) => codeFences(file), { carriesOver: true });
+const beyondLimits = derivation('beyond the parse limits', (file: TextFile) => !!beyondParseLimits(file), {
+  carriesOver: true,
+});
