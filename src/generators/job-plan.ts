@@ -95,6 +95,8 @@ export function referencePageKey(input: {
     }),
     input.templatePath,
     ...input.program.flatMap((v) => [v.id, v.path]),
+    // The entry's format: declarations by their places in the page (see stored-declarations.ts).
+    'declarations by place',
   ]);
 }
 
