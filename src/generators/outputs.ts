@@ -118,9 +118,16 @@ function cachedOutputs(project: Project, kind: GeneratedKind, key: string): Cach
   return onDisk;
 }
 
-function keepOutputs(project: Project, kind: GeneratedKind, key: string, outputs: CachedOutput[]): void {
+/** Keeps outputs in the runtime's memory and, `onDisk` (the default), in its disk cache. */
+function keepOutputs(
+  project: Project,
+  kind: GeneratedKind,
+  key: string,
+  outputs: CachedOutput[],
+  { onDisk = true }: { onDisk?: boolean } = {},
+): void {
   memoryOutputs(project).set(`${kind}:${key}`, outputs);
-  project.runtime.cache?.set(kind, key, storedOutputs(outputs));
+  if (onDisk) project.runtime.cache?.set(kind, key, storedOutputs(outputs));
 }
 
 /** Something generated for a project: the promise, and its value once it settled. */
@@ -488,7 +495,7 @@ async function splicePages(project: Project, spec: Spec, pages: PageToSplice[]):
     // (other example texts are spliced again; the same texts again are the same report, which is
     // kept), and writing the page (1.4 MB on the MCP corpus) cost an example edit's check about
     // 40 ms.
-    memoryOutputs(project).set(`schema-reference:${p.baseKey}`, [p.page]);
+    keepOutputs(project, 'schema-reference', p.baseKey, [p.page], { onDisk: false });
   }
   project.runtime.counts.referencePagesSpliced += pages.length;
 }
