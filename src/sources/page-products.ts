@@ -321,9 +321,8 @@ function packedTreeText(tree: Root): string {
 /** A page's products as JSON: `JSON.stringify` of them, with a packed tree's text as it is. */
 function productsJson(products: HeldProducts): string {
   if (typeof products.tree !== 'string') return JSON.stringify(products);
-  const { data, tree, suppressions, ...rest } = products;
-  // Held products made here have these three members only, in this order (see `page`).
-  if (Object.keys(rest).length) return JSON.stringify({ ...products, tree: JSON.parse(tree) as object });
+  // A string tree is one `page` packed: those products have these three members, in this order.
+  const { data, tree, suppressions } = products;
   return `{"data":${JSON.stringify(data)},"tree":${tree},"suppressions":${JSON.stringify(suppressions)}}`;
 }
 
