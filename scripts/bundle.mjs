@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The second step of `npm run build`: bundles two vendored stacks into one module each, in place
 // of the re-export tsc wrote there (its .d.ts stays):
-// - dist/vendor/markdown.js, the Markdown stack (src/vendor/markdown.ts says why);
+// - dist/vendor/markdown.js, the Markdown stack (src/vendor/markdown.ts says why), its compile loop
+//   handing one context to every event (see `oneCompileContext`);
 // - dist/vendor/typedoc.js, TypeDoc and its small dependencies, with TypeScript loaded by
 //   `require` and the code highlighter left out (src/vendor/typedoc.ts and scripts/typedoc-shims/
 //   say why).
@@ -37,8 +38,41 @@ const common = {
 // TypeDoc's CommonJS dependencies (yaml) require Node's modules: `require` is given them.
 const requireBanner =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
+/**
+ * mdast-util-from-markdown hands each event's handler a fresh copy of its compile context (eight
+ * members and the event's `sliceSerialize`), up to three per event: on the MCP corpus that is
+ * millions of short-lived objects, and the copying and their collection took about a tenth of a
+ * cold check's parse time. The handlers only read the context, so one copy per document, its
+ * `sliceSerialize` set before each event, gives the same trees (test/markdown-bundle.test.ts
+ * compares them). The build fails if the loop is not the one this was written for.
+ */
+const oneCompileContext = {
+  name: 'one-compile-context',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]mdast-util-from-markdown[\\/]lib[\\/]index\.js$/ }, (args) => {
+      const text = fs.readFileSync(args.path, 'utf8');
+      const start = '    while (++index < events.length) {\n      const handler = config[events[index][0]];\n';
+      const end = '\n    // Handle tokens still being open.';
+      const from = text.indexOf(start);
+      const to = text.indexOf(end, from);
+      const loop = from < 0 || to < 0 ? '' : text.slice(from, to);
+      if (text.indexOf(start, from + 1) >= 0 || loop.split('...context,').length !== 4)
+        throw new Error(`${args.path}: its compile loop is not the one scripts/bundle.mjs rewrites`);
+      const body = loop
+        .slice(start.length)
+        .replace(/\{\s*\.\.\.context,\s*sliceSerialize: events\[index\]\[2\]\.sliceSerialize\s*\}/g, 'bound');
+      if (body.includes('...context,')) throw new Error(`${args.path}: a context copy was left in its compile loop`);
+      const rewritten =
+        '    const bound = { ...context, sliceSerialize: undefined };\n' +
+        start +
+        '      bound.sliceSerialize = events[index][2].sliceSerialize;\n' +
+        body;
+      return { contents: text.slice(0, from) + rewritten + text.slice(to), loader: 'js' };
+    });
+  },
+};
 for (const [name, extra] of [
-  ['markdown', {}],
+  ['markdown', { plugins: [oneCompileContext] }],
   ['typedoc', { plugins: [shimmed(['typescript', '@gerrit0/mini-shiki'])], banner: { js: requireBanner } }],
 ]) {
   const result = await build({

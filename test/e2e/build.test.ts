@@ -28,6 +28,37 @@ describe('the build', () => {
       expect(bundle).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
+  it("parses as the packages do, though the bundle hands each event's handler one context per document", async () => {
+    const bundled = await import('../../dist/vendor/markdown.js');
+    const packages = await import('../../src/vendor/markdown.js');
+    expect(built('vendor/markdown.js')).toContain('bound.sliceSerialize = events[');
+    const pages = [
+      '---\ntitle: A page\n---\n\n# Heading *one* {"expression"}\n\nSome `code`, a [link](/a#b "title") and ![an image](i.png).\n',
+      'import { Widget } from "./widget";\nexport const size = 2;\n\n<Note kind="warn" open>\n  Text with {size} and <b>bold</b> inside.\n</Note>\n',
+      '1. one\n2. two\n   - nested *a*\n   - nested **b**\n\n   loose\n\n> quoted [ref][r]\n\n[r]: https://example.org "R"\n',
+      '| a | b |\n| :- | -: |\n| `x \\| y` | ~~gone~~ |\n\n- [x] done\n- [ ] open\n\nNote[^1].\n\n[^1]: The note.\n',
+      '```json title="x.json"\n{ "a": 1 }\n```\n\n    indented\n\n***\n\nSetext\n======\n\n<div>\n\n*html*\n\n</div>\n',
+    ];
+    const parsers = [bundled, packages].map((m) =>
+      m.unified().use(m.remarkParse).use(m.remarkFrontmatter).use(m.remarkMdx),
+    );
+    for (const page of pages) {
+      const [fromBundle, fromPackages] = parsers.map((p) => JSON.stringify(p.parse(page)));
+      expect(fromBundle).toEqual(fromPackages);
+    }
+    // An unclosed tag fails the same way, at the same place.
+    const failures = parsers.map((p) => {
+      try {
+        p.parse('<Note>\n\ntext\n');
+        return 'parsed';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(failures[0]).not.toBe('parsed');
+    expect(failures[0]).toBe(failures[1]);
+  });
+
   it('bundles the command line and the worker into chunks whose relative imports are all there, none a compiled module', () => {
     const dist = path.join(projectRoot, 'dist');
     const bundled = [
