@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { copyTree, edit, projectRoot, sampleSpec } from '../helpers.js';
+import { copyTree, edit, projectRoot, sampleSpec, tempDir } from '../helpers.js';
 import { SETTLED_MS } from '../../src/runtime/file-digests.js';
 
 // `npm test` builds first: these tests read the build.
@@ -57,6 +58,33 @@ describe('the build', () => {
     });
     expect(failures[0]).not.toBe('parsed');
     expect(failures[0]).toBe(failures[1]);
+  });
+
+  it('leaves a code cache of TypeScript that a thread of this Node loads it from, as one module for every require', () => {
+    expect(fs.existsSync(path.join(projectRoot, 'dist/typescript.code-cache'))).toBe(true);
+    const loader = JSON.stringify(pathToFileURL(path.join(projectRoot, 'dist/util/typescript.js')).href);
+    const dir = tempDir('ts-code-cache-');
+    // A thread that loads TypeScript, parses, and says where it came from and whether `require` gives the same module.
+    fs.writeFileSync(
+      path.join(dir, 'load.mjs'),
+      `import { createRequire } from 'node:module';
+       import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+       const { typescript, typescriptLoadedFrom } = await import(${loader});
+       const ts = typescript();
+       const parsed = ts.createSourceFile('a.ts', 'interface A { b: string }', ts.ScriptTarget.ES2022).statements.length;
+       const same = createRequire(${JSON.stringify(path.join(projectRoot, 'package.json'))})('typescript') === ts;
+       const mine = [typescriptLoadedFrom(), parsed, same];
+       if (isMainThread) {
+         const worker = new Worker(new URL(import.meta.url));
+         worker.once('message', (theirs) => console.log(JSON.stringify([mine, theirs])));
+       } else parentPort.postMessage(mine);`,
+    );
+    const run = spawnSync(process.execPath, [path.join(dir, 'load.mjs')], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([
+      ['code cache', 1, true],
+      ['code cache', 1, true],
+    ]);
   });
 
   it('bundles the command line and the worker into chunks whose relative imports are all there, none a compiled module', () => {

@@ -11,6 +11,8 @@ const SHIPPED = [
   /^README\.md$/,
   /^LICENSE(\.md)?$/,
   /^dist\/.+\.(js|d\.ts)$/,
+  // TypeScript compiled by the build's Node (src/util/typescript.ts): another Node ignores it.
+  /^dist\/typescript\.code-cache$/,
   /^schema\/[a-z]+\.schema\.json$/,
   /^docs\/(rules|adoption|security)\.md$/,
 ];
