@@ -86,14 +86,19 @@ export async function lookUpReport(
   // comes all the same (an entry pruned) starts it then. When the files' digests are known it is
   // decided now, so that the worker loads while the files are read; when some are known and
   // others not, those changed, and it is woken now; when none is (files just checked out), once
-  // they are read.
+  // they are read, unless the cache holds no jobs at all (a cold cache: nothing to wait for).
   const jobsDone = (key: string | undefined) => !!key && !!cache.get(JOBS_DONE, key);
   const knownJobInputs = jobInputsKey(inputs.paths, (p) => digests.digest(p), options);
   const wake = () => {
     if (!options.fileSystem) runtime.wakeWorker();
   };
   let jobsCached = jobsDone(knownJobInputs);
-  if (knownJobInputs ? !jobsCached : jobInputs(inputs.paths, options).some((p) => digests.digest(p))) wake();
+  if (
+    knownJobInputs
+      ? !jobsCached
+      : !cache.holdsAny(JOBS_DONE) || jobInputs(inputs.paths, options).some((p) => digests.digest(p))
+  )
+    wake();
   // Undecided until the files are read: the worker's thread starts up meanwhile, dormant.
   else if (!knownJobInputs && !options.fileSystem) runtime.standByWorker();
   const read = await inputs.read(digests);

@@ -56,6 +56,15 @@ export class DiskCache {
     return !!fs.lstatSync(this.file(kind, key), { throwIfNoEntry: false })?.isFile();
   }
 
+  /** Whether the folder holds any entry of `kind` (when none, no key of it can be found: a cold cache). */
+  holdsAny(kind: string): boolean {
+    try {
+      return fs.readdirSync(this.dir).some((name) => name.startsWith(`${kind}-`));
+    } catch {
+      return false;
+    }
+  }
+
   get<T>(kind: string, key: string): T | undefined {
     let fd: number | undefined;
     try {
