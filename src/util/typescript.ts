@@ -8,8 +8,9 @@
  * When the build left a V8 code cache of it (`npm run build` makes one, scripts/code-cache.mjs),
  * the module is compiled from that: the functions a check runs come compiled, which takes about
  * 0.25 s of CPU off each thread that builds a program (measured on the MCP corpus). The cache is
- * used only for the exact file it was made from (its SHA-256) and this V8 (its version tag);
- * anything else loads TypeScript as before. It is spec-check's own file, made from spec-check's
+ * used only for the exact file it was made from (its SHA-256) and this V8 under the flags it was
+ * made with (the version tag, which covers most flags: the build sets the executable's, see
+ * `util/v8-flags.ts`); anything else loads TypeScript as before. It is spec-check's own file, made from spec-check's
  * own dependency: nothing of a checked tree goes into it.
  */
 import crypto from 'node:crypto';

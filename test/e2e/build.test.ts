@@ -60,15 +60,17 @@ describe('the build', () => {
     expect(failures[0]).toBe(failures[1]);
   });
 
-  it('leaves a code cache of TypeScript that a thread of this Node loads it from, as one module for every require', () => {
+  it("leaves a code cache of TypeScript that a thread under the executable's flags loads it from, as one module for every require", () => {
     expect(fs.existsSync(path.join(projectRoot, 'dist/typescript.code-cache'))).toBe(true);
     const loader = JSON.stringify(pathToFileURL(path.join(projectRoot, 'dist/util/typescript.js')).href);
+    const flags = JSON.stringify(pathToFileURL(path.join(projectRoot, 'dist/util/v8-flags.js')).href);
     const dir = tempDir('ts-code-cache-');
     // A thread that loads TypeScript, parses, and says where it came from and whether `require` gives the same module.
     fs.writeFileSync(
       path.join(dir, 'load.mjs'),
       `import { createRequire } from 'node:module';
        import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+       if (isMainThread && process.argv[2] === 'flags') (await import(${flags})).setExecutableFlags();
        const { typescript, typescriptLoadedFrom } = await import(${loader});
        const ts = typescript();
        const parsed = ts.createSourceFile('a.ts', 'interface A { b: string }', ts.ScriptTarget.ES2022).statements.length;
@@ -79,12 +81,30 @@ describe('the build', () => {
          worker.once('message', (theirs) => console.log(JSON.stringify([mine, theirs])));
        } else parentPort.postMessage(mine);`,
     );
-    const run = spawnSync(process.execPath, [path.join(dir, 'load.mjs')], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout)).toEqual([
+    const load = (...args: string[]) => {
+      const run = spawnSync(process.execPath, [path.join(dir, 'load.mjs'), ...args], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      return JSON.parse(run.stdout) as unknown;
+    };
+    expect(load('flags')).toEqual([
       ['code cache', 1, true],
       ['code cache', 1, true],
     ]);
+    // Other flags (here none): V8 would reject the data, so it is not offered; TypeScript loads from its text.
+    expect(load()).toEqual([
+      ['require', 1, true],
+      ['require', 1, true],
+    ]);
+    // The executable sets them.
+    const check = spawnSync(
+      process.execPath,
+      [path.join(projectRoot, 'dist/cli.js'), 'check', '--root', sampleSpec, '--no-cache'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, SPEC_CHECK_TIMING: '1' },
+      },
+    );
+    expect(check.stderr).toMatch(/"typescriptFromCodeCache":1\b/);
   });
 
   it('bundles the command line and the worker into chunks whose relative imports are all there, none a compiled module', () => {

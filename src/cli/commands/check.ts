@@ -21,6 +21,7 @@ import { UsageError } from '../../core/errors.js';
 import { withoutBom } from '../../util/bom.js';
 import { lookUpReport } from '../../report-cache.js';
 import { Runtime, workerThreadsStarted } from '../../runtime/runtime.js';
+import { typescriptLoadedFrom } from '../../util/typescript.js';
 
 interface CheckCommandOptions {
   root: string;
@@ -140,7 +141,7 @@ export const registerCheck: RegisterCommand = (program, { io, setExitCode }) => 
         timings.total = performance.now() - started;
         const rounded = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10]));
         io.stderr(
-          `spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: cpuMsOfProcess(), workerThreadsStarted: workerThreadsStarted() })}\n`,
+          `spec-check timing: ${JSON.stringify({ ...rounded, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: cpuMsOfProcess(), workerThreadsStarted: workerThreadsStarted(), typescriptFromCodeCache: typescriptLoadedFrom() === 'code cache' ? 1 : 0 })}\n`,
         );
       }
       // With --base, only a new error fails the check.
