@@ -161,9 +161,10 @@ export async function checkRoot(root: string, options: CheckOptions = {}): Promi
   // check only ends them, giving back what they hold while the rules run (see `Runtime.release`).
   void preparing!.done.then(() => runtime.release()).catch(() => undefined);
   const checking = performance.now();
-  const result = await runRulesWhenPrepared(project!, options.rules ?? allRules, preparing!, runOptions(options));
+  // The kept products are written while rules wait for the worker's last jobs too (`onWaiting`).
+  const rules = options.rules ?? allRules;
+  const result = await runRulesWhenPrepared(project!, rules, preparing!, runOptions(options, kept?.save));
   if (options.timings) options.timings.rules = performance.now() - checking - (options.timings.prepare ?? 0);
-  // After the rules: the SEPs they read are parsed when first read.
   kept?.save();
   if (options.timings)
     for (const [name, n] of Object.entries(countsNow()))
@@ -221,9 +222,9 @@ function baseOutsideInputs(spec: Spec): boolean {
   return !spec.versions.some((v) => v.schemaTs && folder(v.schemaTs.file.path) === folder(base.file.path));
 }
 
-/** The engine's options: a suppression may name any registered rule. */
-function runOptions(options: CheckOptions): CheckOptions {
-  return { ...options, knownRules: registeredIds };
+/** The engine's options: a suppression may name any registered rule; `onWaiting` as given. */
+function runOptions(options: CheckOptions, onWaiting?: () => void): CheckOptions {
+  return { ...options, knownRules: registeredIds, ...(onWaiting ? { onWaiting } : {}) };
 }
 
 /** The larger of the two inputs the worker takes: the schema.ts texts (generating) and the SEPs parsed at loading. */

@@ -29,12 +29,28 @@ describe('prepareRules', () => {
     const project = new Project(emptySpec(), new Runtime({ worker: false }));
     const preparation = prepareRules(project, rules);
     expect([...preparation.waiting].map((r) => r.meta.id)).toEqual(['test/generating']);
-    const running = runRulesWhenPrepared(project, rules, preparation);
+    const running = runRulesWhenPrepared(project, rules, preparation, { onWaiting: () => void order.push('waiting') });
     // The rules yield to the event loop between each other (so a worker's answer is taken in).
     for (let i = 0; i < rules.length; i++) await new Promise((resolve) => setImmediate(resolve));
-    expect(order).toEqual(['test/nothing-to-prepare', 'test/no-step']);
+    // Once the others have run, the run says it waits (a check writes its cache entries then).
+    expect(order).toEqual(['test/nothing-to-prepare', 'test/no-step', 'waiting']);
     release();
     await running;
-    expect(order).toEqual(['test/nothing-to-prepare', 'test/no-step', 'generated', 'test/generating']);
+    expect(order).toEqual(['test/nothing-to-prepare', 'test/no-step', 'waiting', 'generated', 'test/generating']);
+  });
+
+  it('does not say it waits when no rule waits for a step', async () => {
+    const order: string[] = [];
+    const rules: Rule[] = [
+      {
+        meta: { id: 'test/a', description: 'a', rationale: 'a', defaultSeverity: 'error' },
+        check: () => void order.push('a'),
+      },
+    ];
+    const project = new Project(emptySpec(), new Runtime({ worker: false }));
+    await runRulesWhenPrepared(project, rules, prepareRules(project, rules), {
+      onWaiting: () => void order.push('waiting'),
+    });
+    expect(order).toEqual(['a']);
   });
 });

@@ -23,6 +23,11 @@ export interface RunOptions {
   knownRules?: readonly string[];
   /** Called before each rule runs, for a progress line. */
   onProgress?: (phase: string, done: number, total: number) => void;
+  /**
+   * Called once the rules that need no preparation have run, when some still wait for theirs:
+   * this thread would otherwise sit idle while the worker threads finish.
+   */
+  onWaiting?: () => void;
 }
 
 export interface RunResult {
@@ -57,6 +62,7 @@ export async function runRulesWhenPrepared(
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const waiting = performance.now();
+  if (prepared.waiting.size) options.onWaiting?.();
   await prepared.done;
   if (options.timings) options.timings.prepare = performance.now() - waiting;
   for (const rule of rules) if (prepared.waiting.has(rule)) run.check(rule);
