@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Does judging a SEP page by its head alone (the committed body taken as formatted; see
-// `bodyTakenAsCommitted` in src/generators/sep-pages.ts) give the verdict that formatting the whole
-// page gives? For every SEP page of a tree (--root), or every distinct (SEP text, committed page
+// `bodyTakenAsCommitted` in src/generators/sep-pages.ts), or by its head and the blocks of its body
+// that differ from the committed body (`differingBodyChunks`, src/generators/sep-body-chunks.ts),
+// give the verdict that formatting the whole page gives? For every SEP page of a tree (--root), or every distinct (SEP text, committed page
 // text, Prettier config, head parts) of a git mirror's commits that changed seps/ or docs/seps/
 // (--mirror; --all for every branch, not only HEAD's history), it formats the page both ways with
 // the bundled Prettier and compares:
 //   full verdict: Prettier(generated page) === committed page;
-//   fast verdict: "equal" when the head path accepts the committed page, else the full verdict;
+//   fast verdict: "equal" when the head path or the blocks' path accepts the committed page, else
+//   the full verdict;
 // and, as generated/sep-pages reports, whether each way gives a finding: not when the page is equal, nor
 // when the lockfile pins another Prettier and the bundled one formats the committed page as generated.
 // It also checks, for each page the head path accepts, that Prettier formats the committed page as
@@ -26,6 +28,7 @@ const dist = (p) => import(path.join(projectRoot, 'dist', p));
 const { readSepHeader, sepPageParts, noticeOf, pullRequestBaseOf, bodyTakenAsCommitted, pageWithCommittedBody } =
   await dist('generators/sep-pages.js');
 const { prettierOptionsFor } = await dist('generators/prettier-config.js');
+const { differingBodyChunks, pageWithCommittedChunks } = await dist('generators/sep-body-chunks.js');
 const prettier = await import('prettier');
 
 const { values: args } = parseArgs({
@@ -120,6 +123,8 @@ const counts = {
   combinations: 0,
   fastEqual: 0,
   headDiffers: 0,
+  chunksEqual: 0,
+  chunksDiffer: 0,
   notTaken: 0,
   fullEqual: 0,
   fullDiffers: 0,
@@ -156,7 +161,22 @@ async function judge(c, where, pinned) {
       // Prettier formats the committed page as the generated one, formatted or not.
       if ((await format(c.pageText, c.options, c.pagePath)) !== full) unequalReformat.push(`${where} ${c.pagePath}`);
     }
-  } else counts.notTaken++;
+  } else {
+    // The path of a page whose committed body differs in a few blocks: its head and those blocks formatted alone.
+    const judged = differingBodyChunks(head, body, c.pageText);
+    if (judged) {
+      const formattedHead = await format(head, c.options, c.pagePath);
+      const chunks = [];
+      for (const chunk of judged.chunks) chunks.push(await format(chunk.text, c.options, c.pagePath));
+      const taken =
+        formattedHead === undefined ? undefined : pageWithCommittedChunks(formattedHead, c.pageText, judged, chunks);
+      if (taken === undefined) counts.chunksDiffer++;
+      else {
+        counts.chunksEqual++;
+        fastEqual = true;
+      }
+    } else counts.notTaken++;
+  }
   // As the rule has it: a page formatted by another pinned Prettier is accepted when the bundled one formats it as generated.
   const accepted =
     !fullEqual && pinned && pinned !== prettier.version && (await format(c.pageText, c.options, c.pagePath)) === full;

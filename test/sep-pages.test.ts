@@ -397,6 +397,34 @@ describe('a page judged by its head, the committed body taken', () => {
     ]);
   });
 
+  it('judges a page whose committed body Prettier rewrapped by its head and that block, and reports a word changed there', async () => {
+    const root = await generatedKettleTree();
+    // Paragraphs wrapped, as the MCP repository has them.
+    edit(root, 'package.json', '"printWidth": 100', '"printWidth": 100, "proseWrap": "always"');
+    const sep = 'seps/7-kettle-lid-locking.md';
+    const long =
+      'Lids that open at a boil scald hands, wrists and, on a bad day, the forearms of whoever lifts the kettle first.';
+    const more =
+      '\n\n## Rationale\n\nA lock that holds only while the water boils costs nothing when it is cold.'.repeat(3);
+    edit(root, sep, 'Lids that open at a boil scald hands.', `${long}${more}`);
+    await runCli(['generate', '--root', root]);
+    const page = fs.readFileSync(path.join(root, 'docs/seps/7-kettle-lid-locking.mdx'), 'utf8');
+    expect(page).not.toContain(long);
+    const runtime = new Runtime({ worker: false });
+    const judge = async () => {
+      const findings = (await check(root, { rules, runtime })).findings.filter((f) => f.rule === 'generated/sep-pages');
+      const { sepPagesByChunks, sepPagesFormattedWhole } = runtime.counts;
+      return { findings, byChunks: sepPagesByChunks, whole: sepPagesFormattedWhole };
+    };
+    expect(await judge()).toEqual({ findings: [], byChunks: 1, whole: 0 });
+    edit(root, 'docs/seps/7-kettle-lid-locking.mdx', 'wrists', 'ankles');
+    const { findings, whole } = await judge();
+    expect(whole).toBe(1);
+    expect(findings.map((f) => f.message)).toEqual([
+      expect.stringContaining("docs/seps/7-kettle-lid-locking.mdx is stale in the SEP's text"),
+    ]);
+  });
+
   it('formats whole a page whose SEP has no Abstract and does not start with a heading', async () => {
     const root = await generatedKettleTree();
     const sep = 'seps/7-kettle-lid-locking.md';

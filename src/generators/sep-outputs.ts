@@ -25,6 +25,7 @@ import {
   type SepHeader,
 } from './sep-pages.js';
 import { prettierOptionsFor, type PrettierOptions } from './prettier-config.js';
+import { differingBodyChunks, pageWithCommittedChunks } from './sep-body-chunks.js';
 import type { FormatOutput } from './format-job.js';
 import type { Location } from '../core/location.js';
 import { pinnedToolchain, withLf } from './outputs.js';
@@ -181,8 +182,9 @@ async function sepPageFiles(project: Project, spec: Spec, committedBodies: boole
 /**
  * Formats the pages in place (a page that does not format is given the problem instead of a
  * text). With `pageParts` (a check), a page whose committed text ends with its SEP's body is
- * judged by its head alone: its text is the committed page when that is the formatted head and
- * the body, and any other page is formatted whole.
+ * judged by its head alone, and one whose committed body differs from the SEP's in a few blocks
+ * by its head and those blocks (`differingBodyChunks`): its text is the committed page when they
+ * format as the committed page shows them. Any other page is formatted whole.
  */
 async function formatPages(
   project: Project,
@@ -191,27 +193,49 @@ async function formatPages(
   config: TextFile | undefined,
 ): Promise<void> {
   const byHead: { page: SepPageFile; head: string; body: string }[] = [];
+  const byChunks: { page: SepPageFile; head: string; judged: NonNullable<ReturnType<typeof differingBodyChunks>> }[] =
+    [];
   for (const page of formatted) {
     const parts = pageParts?.get(page);
-    if (parts && page.committed && bodyTakenAsCommitted(parts.head, parts.body, withLf(page.committed.text)))
-      byHead.push({ page, ...parts });
+    if (!parts || !page.committed) continue;
+    const committed = withLf(page.committed.text);
+    if (bodyTakenAsCommitted(parts.head, parts.body, committed)) byHead.push({ page, ...parts });
+    else {
+      const judged = differingBodyChunks(parts.head, parts.body, committed);
+      if (judged) byChunks.push({ page, head: parts.head, judged });
+    }
   }
-  const whole = formatted.filter((f) => !byHead.some((b) => b.page === f));
+  const inParts = new Set([...byHead, ...byChunks].map((b) => b.page));
+  const whole = formatted.filter((f) => !inParts.has(f));
   const outputs = await formatTexts(
     project,
-    [...byHead.map(({ page, head }) => ({ path: page.path, text: head, sep: page.sep })), ...whole],
+    [
+      ...byHead.map(({ page, head }) => ({ path: page.path, text: head, sep: page.sep })),
+      ...byChunks.flatMap(({ page, head, judged }) =>
+        [head, ...judged.chunks.map((c) => c.text)].map((text) => ({ path: page.path, text, sep: page.sep })),
+      ),
+      ...whole,
+    ],
     config,
   );
-  // A page whose committed head is not the formatted head (or whose head does not format) is formatted whole.
+  // A page whose committed head (or a part of its body) is not what formats so is formatted whole.
   const rest: SepPageFile[] = [];
-  for (const [i, { page, body }] of byHead.entries()) {
-    const head = outputs[i].text;
+  let at = 0;
+  for (const { page, body } of byHead) {
+    const head = outputs[at++].text;
     const text = head === undefined ? undefined : pageWithCommittedBody(head, body, withLf(page.committed!.text));
     if (text === undefined) rest.push(page);
     else page.text = text;
   }
+  for (const { page, judged } of byChunks) {
+    const [head, ...chunks] = outputs.slice(at, (at += 1 + judged.chunks.length)).map((o) => o.text);
+    const text =
+      head === undefined ? undefined : pageWithCommittedChunks(head, withLf(page.committed!.text), judged, chunks);
+    if (text === undefined) rest.push(page);
+    else page.text = text;
+  }
   const restOutputs = rest.length ? await formatTexts(project, rest, config) : [];
-  const wholeOutputs = [...outputs.slice(byHead.length), ...restOutputs];
+  const wholeOutputs = [...outputs.slice(at), ...restOutputs];
   for (const [i, page] of [...whole, ...rest].entries()) {
     const output = wholeOutputs[i];
     if (output.problem === undefined) page.text = output.text;
@@ -220,7 +244,9 @@ async function formatPages(
       page.problems.push({ message: output.problem, location: output.location });
     }
   }
-  project.runtime.counts.sepPagesByHead += byHead.length - rest.length;
+  const judgedInParts = (group: { page: SepPageFile }[]) => group.filter((b) => !rest.includes(b.page)).length;
+  project.runtime.counts.sepPagesByHead += judgedInParts(byHead);
+  project.runtime.counts.sepPagesByChunks += judgedInParts(byChunks);
   project.runtime.counts.sepPagesFormattedWhole += [...whole, ...rest].filter((f) => f.kind === 'sep-page').length;
 }
 

@@ -39,7 +39,7 @@ export class Runtime {
    * generated (not read back), the Schema Reference pages rendered from a conversion, those
    * made again from a kept rendering with other example texts, the versions' pages parsed in the
    * pool's workers, and the SEP pages a check judged by their head alone (the committed body
-   * taken) or formatted whole.
+   * taken), by their head and the blocks of the body that differ, or formatted whole.
    */
   readonly counts = {
     schemaJsonGenerated: 0,
@@ -47,6 +47,7 @@ export class Runtime {
     referencePagesSpliced: 0,
     pagesParsedInWorkers: 0,
     sepPagesByHead: 0,
+    sepPagesByChunks: 0,
     sepPagesFormattedWhole: 0,
     /** Jobs the model asked for that were started before it was loaded (see `startEarly`). */
     jobsStartedEarly: 0,
