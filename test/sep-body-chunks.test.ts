@@ -27,6 +27,12 @@ const body = [
   'stop',
   '```',
   '',
+  '```ts',
+  'interface Pours {',
+  '  [key: string]: unknown;',
+  '}',
+  '```',
+  '',
   'The end.',
 ].join('\n');
 const format = (text: string) => prettier.format(text, { filepath: 'docs/seps/9-spouts.mdx', proseWrap: 'always' });
@@ -58,8 +64,9 @@ describe('a SEP page judged by its head and the blocks of its body that differ',
   it('leaves to the whole page what it cannot judge by parts', () => {
     const committedOf = (text: string) => `${formattedHead}\n${text}\n`;
     const reworded = body.replace('The end.', 'The very end.');
-    // A definition ties blocks together.
+    // A definition ties blocks together (one in a code block, as above, is code).
     expect(differingBodyChunks(head, `${body}\n\n[ref]: https://example.test`, committedOf(reworded))).toBeUndefined();
+    expect(differingBodyChunks(head, body, committedOf(reworded))).toBeDefined();
     // A part that starts with a thematic break would read as front matter alone.
     const ruled = body.replace('The end.', '---\n\nThe end.');
     expect(differingBodyChunks(head, ruled, committedOf(ruled.replace('---', '***')))).toBeUndefined();

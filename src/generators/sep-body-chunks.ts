@@ -40,8 +40,7 @@ export function differingBodyChunks(
   body: string,
   committedLf: string,
 ): { bodyStart: number; chunks: BodyChunk[] } | undefined {
-  if (!/^#{1,6}[ \t]/.test(body) || body.includes('\r') || DEFINITION.test(head) || DEFINITION.test(body))
-    return undefined;
+  if (!/^#{1,6}[ \t]/.test(body) || body.includes('\r') || DEFINITION.test(head)) return undefined;
   const table = committedLf.indexOf('\n| Field');
   const close = table < 0 ? -1 : committedLf.indexOf('\n\n---\n\n', table);
   if (close < 0) return undefined;
@@ -51,7 +50,8 @@ export function differingBodyChunks(
   if (!/\S\n$/.test(committedBody)) return undefined;
   const ours = body.replace(/\n$/, '').split('\n');
   const theirs = committedBody.slice(0, -1).split('\n');
-  const starts = blockStarts(ours);
+  const { starts, definition } = blockStarts(ours);
+  if (definition) return undefined;
   const chunks: (BodyChunk | undefined)[] = [];
   // Lines before `i` (ours) and `j` (theirs) are matched; `open` is where the open chunk began.
   let i = 0;
@@ -93,10 +93,12 @@ export function differingBodyChunks(
 
 /**
  * Lines of the SEP's body where a top-level block starts: after a blank line outside a fenced
- * code block, not indented, not blank. The first line starts one.
+ * code block, not indented, not blank. The first line starts one. And whether a line outside
+ * the fenced code blocks is a definition (`[x]: ...` in a TypeScript block is not).
  */
-function blockStarts(lines: string[]): boolean[] {
+function blockStarts(lines: string[]): { starts: boolean[]; definition: boolean } {
   const starts = lines.map(() => false);
+  let definition = false;
   let fence: string | undefined;
   let afterBlank = true;
   for (const [n, line] of lines.entries()) {
@@ -112,10 +114,11 @@ function blockStarts(lines: string[]): boolean[] {
       continue;
     }
     starts[n] = afterBlank && !/^\s/.test(line);
+    definition ||= DEFINITION.test(line);
     if (marker) fence = marker;
     afterBlank = false;
   }
-  return starts;
+  return { starts, definition };
 }
 
 /** The chunk's start: the block start at or before line `i`, the committed side moved back as far (those lines are equal). */
