@@ -19,6 +19,7 @@
  * or a footnote) are formatted whole too.
  */
 import { diffArrays } from 'diff';
+import { DEFINITION } from './sep-pages.js';
 
 /** A part of a SEP's body to format alone, and the text of the committed page it must then be. */
 export interface BodyChunk {
@@ -26,8 +27,6 @@ export interface BodyChunk {
   committed: string;
 }
 
-/** A link reference definition (or footnote definition) at the start of a line. */
-const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**

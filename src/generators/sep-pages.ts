@@ -219,7 +219,7 @@ function bodyAsEnding(body: string): string {
 }
 
 /** A link reference definition (or footnote definition) at the start of a line. */
-const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+export const DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 /** Bracketed text that is not an inline link's text: what a definition elsewhere could make a reference. */
 const BRACKETED = /\[[^\]\n]*\](?![([])/;
 
