@@ -12,9 +12,23 @@ import { toolVersion } from '../src/version.js';
 import { formatJson } from '../src/reporters/json.js';
 import { loadSpec } from '../src/sources/load.js';
 import type { Spec } from '../src/model/spec.js';
-import { endWorkers, startWorkerWhenWoken, workersRunning } from '../src/runtime/worker/runner.js';
+import { endWorkers, startWorkerWhenWoken, whileWorkersWork, workersRunning } from '../src/runtime/worker/runner.js';
 
 describe('the worker pool', () => {
+  it('tells the executable when a worker thread starts to work and when none is left', async () => {
+    await endWorkers();
+    const told: boolean[] = [];
+    whileWorkersWork((working) => told.push(working));
+    try {
+      await check(sampleSpec, { worker: true, workers: 1 });
+      expect(told[0]).toBe(true);
+      await endWorkers();
+      expect(told.at(-1)).toBe(false);
+    } finally {
+      whileWorkersWork(undefined);
+    }
+  });
+
   it.each([
     ['the sample spec', sampleSpec],
     ['the drifted sample', driftedSpec],

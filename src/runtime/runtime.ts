@@ -237,6 +237,11 @@ export function startWorkerEarly({ whenWoken = false }: { whenWoken?: boolean } 
   else runner.warmWorker();
 }
 
+/** For the executable: see `whileWorkersWork` in worker/runner.ts. */
+export function whileWorkersWork(set: ((working: boolean) => void) | undefined): void {
+  runner.whileWorkersWork(set);
+}
+
 /** How many worker threads this process started, ended ones included (the pool is the process's). */
 export function workerThreadsStarted(): number {
   return runner.workerThreadsStarted();

@@ -166,8 +166,21 @@ const MAX_DEFAULT_WORKERS = 8;
 const FIRST_YOUNG_GENERATION_MB = 24;
 const LEAN_YOUNG_GENERATION_MB = 12;
 
+/** Told when a worker thread starts to work and when none is left (see `whileWorkersWork`). */
+let workersWorking: ((working: boolean) => void) | undefined;
+
+/**
+ * For the executable: `set(true)` when a worker thread is woken or given a job, `set(false)` when
+ * the last one has ended, so that what suits two busy threads is set only while there are two
+ * (see `scavengeInOneThread` in util/v8-flags.ts).
+ */
+export function whileWorkersWork(set: ((working: boolean) => void) | undefined): void {
+  workersWorking = set;
+}
+
 /** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startDormantWorker`). */
 function spawnWorker(index: number, dormant = false): PoolWorker {
+  if (!dormant) workersWorking?.(true);
   threadsStarted++;
   const waiting = new Int32Array(new SharedArrayBuffer(4));
   const w = new Worker(workerScript()!, {
@@ -185,6 +198,7 @@ function spawnWorker(index: number, dormant = false): PoolWorker {
   });
   const fail = (error: Error) => {
     if (pool[index] === entry) pool[index] = undefined;
+    if (!pool.some((p) => p !== undefined)) workersWorking?.(false);
     for (const p of entry.pending.values()) p.reject(error);
     entry.pending.clear();
   };
@@ -217,8 +231,10 @@ export function workerStarted(): boolean {
  */
 export function warmWorker(): void {
   if (!workerAvailable()) return;
-  if (pool[0]) pool[0].thread.postMessage({ warmUp: true });
-  else spawnWorker(0);
+  if (pool[0]) {
+    workersWorking?.(true);
+    pool[0].thread.postMessage({ warmUp: true });
+  } else spawnWorker(0);
 }
 
 /**
@@ -246,8 +262,10 @@ export function startDormantWorker(): void {
  * command said so (`startWorkerWhenWoken`), one started now. Nothing otherwise.
  */
 export function wakeWorker(): void {
-  if (pool[0]) pool[0].thread.postMessage({ warmUp: true });
-  else if (startWhenWoken && workerAvailable()) spawnWorker(0);
+  if (pool[0]) {
+    workersWorking?.(true);
+    pool[0].thread.postMessage({ warmUp: true });
+  } else if (startWhenWoken && workerAvailable()) spawnWorker(0);
 }
 
 /**
@@ -276,6 +294,7 @@ export async function endWorker(index: number, evenOwing = false): Promise<void>
 export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean, index = 0): Promise<WorkerOutput<J>> {
   if (!inWorker || !workerAvailable()) return (await import('./jobs.js')).runWorkerJob(job);
   const entry = pool[index] ?? spawnWorker(index);
+  workersWorking?.(true);
   const { thread, pending, waiting } = entry;
   const id = nextId++;
   const output = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
