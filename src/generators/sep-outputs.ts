@@ -192,28 +192,17 @@ async function formatPages(
   pageParts: Map<SepPageFile, { head: string; body: string }> | undefined,
   config: TextFile | undefined,
 ): Promise<void> {
-  const byHead: { page: SepPageFile; head: string; body: string }[] = [];
-  const byChunks: { page: SepPageFile; head: string; judged: NonNullable<ReturnType<typeof differingBodyChunks>> }[] =
-    [];
+  const inParts: JudgedInParts[] = [];
   for (const page of formatted) {
     const parts = pageParts?.get(page);
-    if (!parts || !page.committed) continue;
-    const committed = withLf(page.committed.text);
-    if (bodyTakenAsCommitted(parts.head, parts.body, committed)) byHead.push({ page, ...parts });
-    else {
-      const judged = differingBodyChunks(parts.head, parts.body, committed);
-      if (judged) byChunks.push({ page, head: parts.head, judged });
-    }
+    const judged = parts && page.committed && judgedInParts(page, parts, withLf(page.committed.text));
+    if (judged) inParts.push(judged);
   }
-  const inParts = new Set([...byHead, ...byChunks].map((b) => b.page));
-  const whole = formatted.filter((f) => !inParts.has(f));
+  const whole = formatted.filter((f) => !inParts.some((j) => j.page === f));
   const outputs = await formatTexts(
     project,
     [
-      ...byHead.map(({ page, head }) => ({ path: page.path, text: head, sep: page.sep })),
-      ...byChunks.flatMap(({ page, head, judged }) =>
-        [head, ...judged.chunks.map((c) => c.text)].map((text) => ({ path: page.path, text, sep: page.sep })),
-      ),
+      ...inParts.flatMap(({ page, texts }) => texts.map((text) => ({ path: page.path, text, sep: page.sep }))),
       ...whole,
     ],
     config,
@@ -221,18 +210,14 @@ async function formatPages(
   // A page whose committed head (or a part of its body) is not what formats so is formatted whole.
   const rest: SepPageFile[] = [];
   let at = 0;
-  for (const { page, body } of byHead) {
-    const head = outputs[at++].text;
-    const text = head === undefined ? undefined : pageWithCommittedBody(head, body, withLf(page.committed!.text));
-    if (text === undefined) rest.push(page);
-    else page.text = text;
-  }
-  for (const { page, judged } of byChunks) {
-    const [head, ...chunks] = outputs.slice(at, (at += 1 + judged.chunks.length)).map((o) => o.text);
-    const text =
-      head === undefined ? undefined : pageWithCommittedChunks(head, withLf(page.committed!.text), judged, chunks);
-    if (text === undefined) rest.push(page);
-    else page.text = text;
+  for (const judged of inParts) {
+    const texts = outputs.slice(at, (at += judged.texts.length)).map((o) => o.text);
+    const text = texts.every((t) => t !== undefined) ? judged.accept(texts) : undefined;
+    if (text === undefined) rest.push(judged.page);
+    else {
+      judged.page.text = text;
+      project.runtime.counts[judged.counted]++;
+    }
   }
   const restOutputs = rest.length ? await formatTexts(project, rest, config) : [];
   const wholeOutputs = [...outputs.slice(at), ...restOutputs];
@@ -244,10 +229,43 @@ async function formatPages(
       page.problems.push({ message: output.problem, location: output.location });
     }
   }
-  const judgedInParts = (group: { page: SepPageFile }[]) => group.filter((b) => !rest.includes(b.page)).length;
-  project.runtime.counts.sepPagesByHead += judgedInParts(byHead);
-  project.runtime.counts.sepPagesByChunks += judgedInParts(byChunks);
   project.runtime.counts.sepPagesFormattedWhole += [...whole, ...rest].filter((f) => f.kind === 'sep-page').length;
+}
+
+/** A page judged by formatting part of its text: those parts, and the page they give formatted (undefined: format it whole). */
+interface JudgedInParts {
+  page: SepPageFile;
+  texts: string[];
+  counted: 'sepPagesByHead' | 'sepPagesByChunks';
+  accept: (formatted: string[]) => string | undefined;
+}
+
+/**
+ * How a page can be judged without formatting it whole: by its head alone when the committed
+ * body is the SEP's (`bodyTakenAsCommitted`), else by its head and the blocks of the body that
+ * differ (`differingBodyChunks`); undefined when neither.
+ */
+function judgedInParts(
+  page: SepPageFile,
+  { head, body }: { head: string; body: string },
+  committed: string,
+): JudgedInParts | undefined {
+  if (bodyTakenAsCommitted(head, body, committed))
+    return {
+      page,
+      texts: [head],
+      counted: 'sepPagesByHead',
+      accept: ([formattedHead]) => pageWithCommittedBody(formattedHead, body, committed),
+    };
+  const judged = differingBodyChunks(head, body, committed);
+  return (
+    judged && {
+      page,
+      texts: [head, ...judged.chunks.map((c) => c.text)],
+      counted: 'sepPagesByChunks',
+      accept: ([formattedHead, ...chunks]) => pageWithCommittedChunks(formattedHead, committed, judged, chunks),
+    }
+  );
 }
 
 type Formatted = { text: string; problem?: undefined } | { problem: string; location: Location; text?: undefined };
