@@ -19,7 +19,7 @@
  * or a footnote) are formatted whole too.
  */
 import { diffArrays } from 'diff';
-import { DEFINITION } from './sep-pages.js';
+import { DEFINITION, headApartFromBody } from './sep-pages.js';
 
 /** A part of a SEP's body to format alone, and the text of the committed page it must then be. */
 export interface BodyChunk {
@@ -39,7 +39,7 @@ export function differingBodyChunks(
   body: string,
   committedLf: string,
 ): { bodyStart: number; chunks: BodyChunk[] } | undefined {
-  if (!/^#{1,6}[ \t]/.test(body) || body.includes('\r') || DEFINITION.test(head)) return undefined;
+  if (!headApartFromBody(head, body)) return undefined;
   const table = committedLf.indexOf('\n| Field');
   const close = table < 0 ? -1 : committedLf.indexOf('\n\n---\n\n', table);
   if (close < 0) return undefined;
@@ -51,43 +51,37 @@ export function differingBodyChunks(
   const theirs = committedBody.slice(0, -1).split('\n');
   const { starts, definition } = blockStarts(ours);
   if (definition) return undefined;
-  const chunks: (BodyChunk | undefined)[] = [];
+  const chunks: BodyChunk[] = [];
   // Lines before `i` (ours) and `j` (theirs) are matched; `open` is where the open chunk began.
   let i = 0;
   let j = 0;
   let open: { i: number; j: number } | undefined;
   for (const change of diffArrays(ours, theirs)) {
     const n = change.count ?? change.value.length;
-    if (change.removed) {
+    if (change.removed || change.added) {
       open ??= widenBack(starts, i, j);
-      i += n;
-      continue;
-    }
-    if (change.added) {
-      open ??= widenBack(starts, i, j);
-      j += n;
+      if (change.removed) i += n;
+      else j += n;
       continue;
     }
     // Equal lines: the open chunk ends at the first block start among them.
-    if (open) {
-      const end = nextStart(starts, i, i + n);
-      if (end === undefined) {
-        i += n;
-        j += n;
-        continue;
-      }
-      chunks.push(chunkOf(ours, theirs, open, { i: end, j: j + (end - i) }));
+    const end = open && nextStart(starts, i, i + n);
+    if (open && end !== undefined) {
+      const chunk = chunkOf(ours, theirs, open, { i: end, j: j + (end - i) });
+      if (!chunk) return undefined;
+      chunks.push(chunk);
       open = undefined;
     }
     i += n;
     j += n;
   }
-  if (open) chunks.push(chunkOf(ours, theirs, open, { i: ours.length, j: theirs.length }));
-  const parts = chunks.filter((c) => c !== undefined);
+  const last = open && chunkOf(ours, theirs, open, { i: ours.length, j: theirs.length });
+  if (open && !last) return undefined;
+  if (last) chunks.push(last);
   // Formatting most of the body in parts would cost what formatting it whole costs.
-  const size = parts.reduce((n, c) => n + c.text.length, 0);
-  if (!parts.length || parts.length < chunks.length || size > body.length / 2) return undefined;
-  return { bodyStart, chunks: parts };
+  const size = chunks.reduce((n, c) => n + c.text.length, 0);
+  if (!chunks.length || size > body.length / 2) return undefined;
+  return { bodyStart, chunks };
 }
 
 /**

@@ -240,13 +240,21 @@ const BRACKETED = /\[[^\]\n]*\](?![([])/;
  * page's formatting.
  */
 export function bodyTakenAsCommitted(head: string, body: string, committedLf: string): boolean {
-  if (!/^#{1,6}[ \t]/.test(body) || body.includes('\r')) return false;
+  if (!headApartFromBody(head, body)) return false;
   const ending = bodyAsEnding(body);
   // A formatted page ends with one newline after text.
   if (!/\S\n$/.test(ending) || committedLf.length <= ending.length || !committedLf.endsWith(ending)) return false;
-  if (DEFINITION.test(head)) return false;
   if (BRACKETED.test(head) && DEFINITION.test(body)) return false;
   return true;
+}
+
+/**
+ * What lets a page's head be formatted apart from its body: the body starts with an ATX heading
+ * (so it starts a block after the head's thematic break), has LF line ends, and the head defines
+ * nothing the body could refer to.
+ */
+export function headApartFromBody(head: string, body: string): boolean {
+  return /^#{1,6}[ \t]/.test(body) && !body.includes('\r') && !DEFINITION.test(head);
 }
 
 /**
