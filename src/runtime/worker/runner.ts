@@ -231,10 +231,7 @@ export function workerStarted(): boolean {
  */
 export function warmWorker(): void {
   if (!workerAvailable()) return;
-  if (pool[0]) {
-    workersWorking?.(true);
-    pool[0].thread.postMessage({ warmUp: true });
-  } else spawnWorker(0);
+  if (!wakeFirst()) spawnWorker(0);
 }
 
 /**
@@ -262,10 +259,15 @@ export function startDormantWorker(): void {
  * command said so (`startWorkerWhenWoken`), one started now. Nothing otherwise.
  */
 export function wakeWorker(): void {
-  if (pool[0]) {
-    workersWorking?.(true);
-    pool[0].thread.postMessage({ warmUp: true });
-  } else if (startWhenWoken && workerAvailable()) spawnWorker(0);
+  if (!wakeFirst() && startWhenWoken && workerAvailable()) spawnWorker(0);
+}
+
+/** Tells the first worker, when there is one, to load the job modules now; whether there was. */
+function wakeFirst(): boolean {
+  if (!pool[0]) return false;
+  workersWorking?.(true);
+  pool[0].thread.postMessage({ warmUp: true });
+  return true;
 }
 
 /**
