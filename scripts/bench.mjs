@@ -83,6 +83,8 @@ const COUNTS = new Set([
   'inlineTypesParsed',
   'pageClaimsFromCache',
   'pageClaimsRead',
+  'schemaClaimsFromCache',
+  'schemaClaimsRead',
 ]);
 const unitOf = (name) => (COUNTS.has(name) ? (x) => String(Math.round(x)) : ms);
 

@@ -44,13 +44,13 @@ describe('the store of the claims read from pages', () => {
     const { cache } = testCache('spec-check-claims-');
     const writer = new ClaimStore(cache);
     const made = writer.claims(key, vocabulary, pageClaims);
-    expect(writer.counts).toEqual({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
+    expect(writer.counts).toMatchObject({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
     writer.save();
     const reader = new ClaimStore(cache);
     const read = reader.claims(key, vocabulary, () => {
       throw new Error('read again');
     });
-    expect(reader.counts).toEqual({ pageClaimsFromCache: 1, pageClaimsRead: 0 });
+    expect(reader.counts).toMatchObject({ pageClaimsFromCache: 1, pageClaimsRead: 0 });
     expect(read).toEqual(made);
     expect(read.claims[0].condition).toBe(vocabulary.conditions[0]);
     expect(read.claims[0].channel).toBe(vocabulary.channels[0]);
@@ -64,7 +64,7 @@ describe('the store of the claims read from pages', () => {
     const other = { ...vocabulary, conditions: vocabulary.conditions.slice(1) };
     const lacking = new ClaimStore(cache);
     lacking.claims(key, other, () => ({ claims: [], skipped: [], codeUses: [], retired: [] }));
-    expect(lacking.counts).toEqual({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
+    expect(lacking.counts).toMatchObject({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
     const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith('prose-claims-'));
     const stored = fs.readFileSync(path.join(dir, entry), 'utf8');
     fs.writeFileSync(path.join(dir, entry), stored.replace('An unknown tool', 'A known tool'));
@@ -72,7 +72,7 @@ describe('the store of the claims read from pages', () => {
     expect(tampered.claims(key, vocabulary, pageClaims).claims[0].text).toBe(
       'An unknown tool is reported as an error.',
     );
-    expect(tampered.counts).toEqual({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
+    expect(tampered.counts).toMatchObject({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
   });
 
   it('reads a page again when a kept entry another build wrote holds claims of another shape', () => {
@@ -94,7 +94,7 @@ describe('the store of the claims read from pages', () => {
       cache.set('prose-claims', entryKey, { pages: { [key]: page } });
       const reader = new ClaimStore(cache);
       expect(reader.claims(key, vocabulary, pageClaims)).toEqual(pageClaims());
-      expect(reader.counts).toEqual({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
+      expect(reader.counts).toMatchObject({ pageClaimsFromCache: 0, pageClaimsRead: 1 });
     }
   });
 
@@ -117,5 +117,25 @@ describe('the store of the claims read from pages', () => {
     expect(second.timings.pageClaimsFromCache).toBe(first.timings.pageClaimsRead - 1);
     expect(second.report).toBe(await coldCheck(root));
     expect(second.report).toContain('consistency/');
+  });
+
+  it('after an example edit, reads each schema.ts claims back and reports what a cold check reports', async () => {
+    const { root, cacheDir } = specCopy();
+    const first = await cachedCheck(root, cacheDir);
+    expect(first.timings.schemaClaimsRead).toBeGreaterThan(0);
+    expect(first.timings.schemaClaimsFromCache).toBe(0);
+    const [example] = fs
+      .readdirSync(path.join(root, 'schema/draft/examples'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.json'));
+    edit(root, path.relative(root, path.join(example.parentPath, example.name)), /^\{/, '{\n  "extra": 1,');
+    const second = await cachedCheck(root, cacheDir);
+    expect(second.timings.schemaClaimsRead).toBe(0);
+    expect(second.timings.schemaClaimsFromCache).toBe(first.timings.schemaClaimsRead);
+    expect(second.report).toBe(await coldCheck(root));
+    // A schema.ts edit reads that file's claims again, and only that file's.
+    edit(root, 'schema/draft/schema.ts', /$/, '\n');
+    const third = await cachedCheck(root, cacheDir);
+    expect(third.timings.schemaClaimsRead).toBe(1);
+    expect(third.report).toBe(await coldCheck(root));
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The claims read from each page of the versions' prose, kept in the disk cache from one check to
- * the next: reading them walks every page's tree (a twentieth of a check after an edit on the
- * MCP corpus), and a page's claims depend on its text, how it was parsed, its version's id and
- * the vocabulary alone (see `extractFromProse`), which the key of each holds.
+ * The claims read from each page of the versions' prose, and from each schema.ts, kept in the
+ * disk cache from one check to the next: reading them walks every page's tree and matches every
+ * JSDoc sentence against the vocabulary (each about a twentieth of a check after an edit on the
+ * MCP corpus), and a file's claims depend on its text, how it was parsed, its version's id and
+ * the vocabulary alone (see `extractFromProse`, `schemaTsClaims`), which the key of each holds.
  *
  * All of them are one cache entry, read once per runtime when a check that keeps products asks
  * for one, and written back after the check when a page was read or a kept one went unused (so
@@ -30,14 +31,14 @@ const KEY = hashParts(['prose claims', 'claim sets, conditions and channels by i
 
 export class ClaimStore {
   readonly #entry: KeptEntry<StoredClaimSet>;
-  readonly counts = { pageClaimsFromCache: 0, pageClaimsRead: 0 };
+  readonly counts = { pageClaimsFromCache: 0, pageClaimsRead: 0, schemaClaimsFromCache: 0, schemaClaimsRead: 0 };
 
   constructor(cache: DiskCache) {
     this.#entry = new KeptEntry(cache, KIND, KEY, 'pages');
   }
 
-  /** The claims of the page `key` names (see `pageClaimsKey`): kept, else read and kept. */
-  claims(key: string, vocabulary: ResolvedVocabulary, read: () => ClaimSet): ClaimSet {
+  /** The claims of the page or schema.ts `key` names (see `pageClaimsKey`, `schemaClaimsKey`): kept, else read and kept. */
+  claims(key: string, vocabulary: ResolvedVocabulary, read: () => ClaimSet, of: 'page' | 'schema' = 'page'): ClaimSet {
     // Asked for again in this runtime (both trees of `check --base`): from what it holds.
     const used = this.#entry.used(key);
     const revivedUsed = used && revivedClaims(used, vocabulary);
@@ -45,12 +46,12 @@ export class ClaimStore {
     const stored = this.#entry.stored(key);
     const revived = revivedClaims(stored, vocabulary);
     if (revived) {
-      this.counts.pageClaimsFromCache++;
+      this.counts[of === 'page' ? 'pageClaimsFromCache' : 'schemaClaimsFromCache']++;
       this.#entry.reuse(key, stored as StoredClaimSet);
       return revived;
     }
     const set = read();
-    this.counts.pageClaimsRead++;
+    this.counts[of === 'page' ? 'pageClaimsRead' : 'schemaClaimsRead']++;
     const claims = set.claims.map((c) => ({ ...c, condition: c.condition.id, channel: c.channel.id }));
     // A copy: what is written back is what was read, nothing a rule did with it.
     this.#entry.keep(key, structuredClone({ ...set, claims }));
@@ -106,6 +107,11 @@ export function pageClaimsKey(
   vocabularyDigest: string,
 ): string {
   return hashParts(['page claims', page.path, page.text, page.syntax, siteKind, version, vocabularyDigest]);
+}
+
+/** The key of a schema.ts file's claims: its path and text, its version's id and the vocabulary. */
+export function schemaClaimsKey(file: { path: string; text: string }, version: string, vocabularyDigest: string): string {
+  return hashParts(['schema.ts claims', file.path, file.text, version, vocabularyDigest]);
 }
 
 /** A digest of a resolved vocabulary: its JSON, each pattern by its source and flags. */

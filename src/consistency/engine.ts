@@ -12,7 +12,8 @@ import { consistencyVocabulary } from './discover.js';
 import { type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
-import { extractFromProse } from './extract-prose.js';
+import { digestOfVocabulary, extractFromProse } from './extract-prose.js';
+import { claimStoreOf, schemaClaimsKey } from './claim-store.js';
 import { groupBy } from './text.js';
 import { inVersion } from '../model/versions.js';
 
@@ -51,7 +52,7 @@ function sourceClaims(project: Project, version: SpecVersion, vocabulary: Resolv
   const extract = (): ClaimSet => {
     const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
     const codes = version.schemaTs ? errorCodes(version.schemaTs) : new Map<string, number>();
-    extractFromSchema(version, vocabulary, codes, set);
+    addClaimSet(set, schemaTsClaims(project, version, vocabulary, codes));
     extractFromExamples(version, vocabulary, codes, set);
     return set;
   };
@@ -69,6 +70,37 @@ function sourceClaims(project: Project, version: SpecVersion, vocabulary: Resolv
     return kept.set;
   box.kept = { version: version.id, vocabulary, examples, set: extract() };
   return box.kept.set;
+}
+
+/**
+ * The claims of a version's schema.ts alone: a function of its path and text, the version's id and
+ * the vocabulary (the error codes are the file's own). A check that keeps its products on disk
+ * reads them back from the last check's, as a page's: an edit of an example or a page leaves
+ * them as they were (reading them is about a twentieth of such a check on the MCP corpus).
+ */
+function schemaTsClaims(
+  project: Project,
+  version: SpecVersion,
+  vocabulary: ResolvedVocabulary,
+  codes: Map<string, number>,
+): ClaimSet {
+  const read = (): ClaimSet => {
+    const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+    extractFromSchema(version, vocabulary, codes, set);
+    return set;
+  };
+  const store = claimStoreOf(project.runtime);
+  const file = version.schemaTs?.file;
+  if (!store || !file) return read();
+  const key = schemaClaimsKey(file, version.id, project.derive(digestOfVocabulary, vocabulary));
+  return store.claims(key, vocabulary, read, 'schema');
+}
+
+function addClaimSet(out: ClaimSet, set: ClaimSet): void {
+  out.claims.push(...set.claims);
+  out.skipped.push(...set.skipped);
+  out.codeUses.push(...set.codeUses);
+  out.retired.push(...set.retired);
 }
 
 const schemaClaims = derivation(

@@ -78,7 +78,7 @@ export function extractFromProse(
   }
 }
 
-const digestOfVocabulary = derivation('vocabulary digest', (vocabulary: ResolvedVocabulary) =>
+export const digestOfVocabulary = derivation('vocabulary digest', (vocabulary: ResolvedVocabulary) =>
   vocabularyDigest(vocabulary),
 );
 
