@@ -110,7 +110,11 @@ export function pageClaimsKey(
 }
 
 /** The key of a schema.ts file's claims: its path and text, its version's id and the vocabulary. */
-export function schemaClaimsKey(file: { path: string; text: string }, version: string, vocabularyDigest: string): string {
+export function schemaClaimsKey(
+  file: { path: string; text: string },
+  version: string,
+  vocabularyDigest: string,
+): string {
   return hashParts(['schema.ts claims', file.path, file.text, version, vocabularyDigest]);
 }
 
