@@ -432,8 +432,15 @@ describe('SEPs without JSON blocks', () => {
       const file = new TextFile('seps/1-x.md', text);
       const blocks = [{ lang: 'http' }] as CodeBlock[];
       return (
-        httpBlocks(project, { path: file.path, syntax: 'md', file, headings: [], codeBlocks: blocks, links: [] })
-          .length > 0
+        httpBlocks(project, {
+          path: file.path,
+          syntax: 'md',
+          file,
+          headings: [],
+          codeBlocks: blocks,
+          links: [],
+          unclosedFences: [],
+        }).length > 0
       );
     };
     for (const text of [

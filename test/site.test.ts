@@ -355,6 +355,13 @@ tester.run(mdxUnclosedFence, {
       ],
     },
     {
+      name: 'an unclosed fence on a spec page that does not parse as MDX',
+      files: { [`${SPEC}/a.mdx`]: page('Text with a stray { brace\n\n```json\n{}\n') },
+      errors: [
+        { message: 'Code fence (json) is never closed: the rest of the page renders as code', line: 7, column: 1 },
+      ],
+    },
+    {
       name: 'a fence closed by the other kind, on a docs page',
       files: { 'docs/docs/intro.mdx': page('~~~\nx\n```') },
       errors: [{ messageIncludes: 'Code fence is never closed', file: 'docs/docs/intro.mdx', line: 5, column: 1 }],

@@ -391,6 +391,11 @@ export interface MarkdownPage {
   headings: Heading[];
   codeBlocks: CodeBlock[];
   links: Link[];
+  /**
+   * The code fences never closed (see `codeFences`); none for a page beyond the parser's limits,
+   * which is reported as such.
+   */
+  unclosedFences: CodeFence[];
 }
 
 export interface Heading {

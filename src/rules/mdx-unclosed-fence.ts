@@ -1,8 +1,4 @@
 import type { Rule } from '../core/rule.js';
-import type { TextFile } from '../core/text-file.js';
-import { derivation } from '../project/project.js';
-import { codeFences } from '../sources/page-outline.js';
-import { beyondParseLimits } from '../sources/markdown.js';
 
 /** Every code fence of a page is closed. */
 export const mdxUnclosedFence: Rule = {
@@ -21,14 +17,10 @@ export const mdxUnclosedFence: Rule = {
   },
   check(project, { report }) {
     const pages = [
-      ...project.spec.versions.flatMap((v) =>
-        v.pages.map((p) => ({
-          file: p.file,
-          // A page beyond the parser's limits is reported as such, and not read again here; one
-          // that has a tree was parsed, so is not beyond them (the question costs a pass over the text).
-          fences: !p.tree && project.derive(beyondLimits, p.file) ? [] : project.derive(fencesOf, p.file),
-        })),
-      ),
+      // Found when the page was parsed (kept with its products), since the parse closes a fence
+      // at the end of the page silently; none for a page beyond the parser's limits, which is
+      // reported as such.
+      ...project.spec.versions.flatMap((v) => v.pages.map((p) => ({ file: p.file, fences: p.unclosedFences }))),
       ...(project.spec.site?.pages ?? []).map((p) => ({ file: p.file, fences: p.fences })),
     ];
     for (const { file, fences } of pages)
@@ -40,9 +32,3 @@ export const mdxUnclosedFence: Rule = {
           });
   },
 };
-
-/** The code fences of a version's page (parsed in full, but the parse closes a fence at the end silently). */
-const fencesOf = derivation('code fences', (file: TextFile) => codeFences(file), { carriesOver: true });
-const beyondLimits = derivation('beyond the parse limits', (file: TextFile) => !!beyondParseLimits(file), {
-  carriesOver: true,
-});

@@ -20,7 +20,17 @@ import {
   type Processor,
 } from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
-import type { CodeBlock, Heading, Link, MarkdownPage, PageIncludeAt, SiteKind, Suppression } from '../model/spec.js';
+import type {
+  CodeBlock,
+  CodeFence,
+  Heading,
+  Link,
+  MarkdownPage,
+  PageIncludeAt,
+  SiteKind,
+  Suppression,
+} from '../model/spec.js';
+import { codeFences } from './page-outline.js';
 import { siteSyntax, type PageInclude } from './site-syntax.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
@@ -129,6 +139,9 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kept?: Ke
     get links() {
       return outline().links;
     },
+    get unclosedFences() {
+      return outline().unclosedFences;
+    },
   };
 }
 
@@ -147,6 +160,7 @@ export function pageData(page: MarkdownPage): MarkdownPageData {
     codeBlocks: page.codeBlocks.map(({ locate: _locate, ...block }) => block),
     links: page.links,
     ...(page.includes ? { includes: page.includes } : {}),
+    unclosedFences: page.unclosedFences,
   };
 }
 
@@ -161,6 +175,7 @@ export interface MarkdownPageData {
   codeBlocks: Omit<CodeBlock, 'locate'>[];
   links: Link[];
   includes?: PageIncludeAt[];
+  unclosedFences: CodeFence[];
 }
 
 /**
@@ -203,12 +218,14 @@ export function parseMarkdownPage(
 }
 
 function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tree?: Root; data: MarkdownPageData } {
-  const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [] };
+  const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [], unclosedFences: [] };
   const unparsable = beyondParseLimits(file);
   if (unparsable) {
     data.parseError = unparsable;
     return { data };
   }
+  // Read from the text line by line: the parse closes a fence at the end of the page silently.
+  data.unclosedFences = codeFences(file).filter((fence) => fence.closedAt === undefined);
   const read = siteSyntax(file.text, kind);
   if (read?.includes.length) data.includes = includesAt(file, read.includes);
   const tree = parseTree(file, syntax, data, read?.text ?? file.text, read?.shifts);
@@ -399,6 +416,7 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
     codeBlocks: data.codeBlocks.map((block) => codeBlock(file, block)),
     links: data.links,
     ...(data.includes ? { includes: data.includes } : {}),
+    unclosedFences: data.unclosedFences,
   };
 }
 

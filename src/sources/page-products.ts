@@ -382,7 +382,7 @@ function unpackPositions(value: object): object {
 }
 
 /** The products' format, in every page's key: products of another format are not read back. */
-const FORMAT = 'with JSON block values, sketches and declarations';
+const FORMAT = 'with JSON block values, sketches, declarations and unclosed fences';
 
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
   hashParts(['page', FORMAT, syntax, kind ?? '', file.path, file.text]);
