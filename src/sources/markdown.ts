@@ -20,16 +20,7 @@ import {
   type Processor,
 } from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
-import type {
-  CodeBlock,
-  CodeFence,
-  Heading,
-  Link,
-  MarkdownPage,
-  PageIncludeAt,
-  SiteKind,
-  Suppression,
-} from '../model/spec.js';
+import type { CodeBlock, Heading, Link, MarkdownPage, PageIncludeAt, SiteKind, Suppression } from '../model/spec.js';
 import { codeFences } from './page-outline.js';
 import { siteSyntax, type PageInclude } from './site-syntax.js';
 import type { Location } from '../core/location.js';
@@ -175,7 +166,7 @@ export interface MarkdownPageData {
   codeBlocks: Omit<CodeBlock, 'locate'>[];
   links: Link[];
   includes?: PageIncludeAt[];
-  unclosedFences: CodeFence[];
+  unclosedFences: MarkdownPage['unclosedFences'];
 }
 
 /**
