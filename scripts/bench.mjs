@@ -68,6 +68,7 @@ const ms = (x) => `${Math.round(x)} ms`;
 const COUNTS = new Set([
   'pagesParsed',
   'pagesFromCache',
+  'pageTreesRead',
   'verdictsFromCache',
   'verdictsJudged',
   'schemaJsonGenerated',

@@ -405,13 +405,32 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(writer.counts.pagesFromCache).toBe(1);
     expect(fromWriter.page.tree).not.toBe(made.page.tree);
     expect(plain(fromWriter.page.tree)).toEqual(plain(made.page.tree));
-    // What was written is what `JSON.stringify` writes of the products, positions packed.
+    // What was written is what `JSON.stringify` writes of the products, the tree as text, positions packed.
     const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith('page-products-'));
     const body = fs.readFileSync(path.join(dir, entry), 'utf8');
     const bundle = body.slice(body.indexOf('\n') + 1);
-    const parsed = JSON.parse(bundle) as { pages: Record<string, { tree: { position: unknown } }> };
+    const parsed = JSON.parse(bundle) as { pages: Record<string, { tree: string }> };
     expect(JSON.stringify(parsed)).toBe(bundle);
-    expect(Object.values(parsed.pages)[0].tree.position).toEqual([1, 1, 0, 24, 1, text.length]);
+    const storedTree = JSON.parse(Object.values(parsed.pages)[0].tree) as { position: unknown };
+    expect(storedTree.position).toEqual([1, 1, 0, 24, 1, text.length]);
+  });
+
+  it('parses a tree read back only when it is walked, once per page', () => {
+    const { cache } = testCache('spec-check-page-products-');
+    const file = new TextFile('docs/specification/draft/widgets.mdx', '# Widgets\n\n- `id`: the widget\n');
+    const writer = new PageProducts(cache);
+    const made = writer.page(file, 'mdx');
+    writer.save();
+    const reader = new PageProducts(cache);
+    const read = reader.page(file, 'mdx').page;
+    // What rules read of a page but its tree comes from its data.
+    expect(read.memberDefinitions).toEqual(made.page.memberDefinitions);
+    expect(read.memberDefinitions.map((d) => d.name)).toEqual(['id']);
+    expect(reader.counts.pageTreesRead).toBe(0);
+    const tree = read.tree;
+    expect(tree?.children[0].type).toBe('heading');
+    expect(read.tree).toBe(tree);
+    expect(reader.counts.pageTreesRead).toBe(1);
   });
 
   it('does not serve a tampered verdicts entry: the values are judged again', async () => {

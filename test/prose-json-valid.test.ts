@@ -440,6 +440,8 @@ describe('SEPs without JSON blocks', () => {
           codeBlocks: blocks,
           links: [],
           unclosedFences: [],
+          esmComments: [],
+          memberDefinitions: [],
         }).length > 0
       );
     };

@@ -48,15 +48,15 @@ export function extractFromProse(
   out: ClaimSet,
 ): void {
   for (const page of version.pages) {
-    if (!page.tree) continue;
     // A page's claims depend on the page, the version's id and the vocabulary alone: watch mode
     // keeps unchanged pages, so their claims are read once.
     const box = project.derive(pageClaims, page);
     let kept = box.kept;
     if (!kept || kept.version !== version.id || kept.vocabulary !== vocabulary) {
+      // A page without a tree has none; a kept page's tree is not asked for (it is parsed when first walked).
       const read = (): ClaimSet => {
         const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
-        new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
+        if (page.tree) new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
         return set;
       };
       // A check that keeps its products on disk reads them back from the last check's.

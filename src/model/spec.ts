@@ -177,6 +177,29 @@ export interface EsmBlock {
   text: string;
 }
 
+/** A JavaScript comment in a top-level `import`/`export` block of an MDX page, at its page line and column. */
+export interface EsmComment {
+  /** As written: `// …` or `/* … *\/`. */
+  text: string;
+  block: 'import' | 'export';
+  line: number;
+  column: number;
+}
+
+/** A member a page defines in a list or table: its name, the description, where it is, and what names its declaration. */
+export interface MemberDefinition {
+  name: string;
+  text: string;
+  location: Location;
+  /** The paragraph just before the list or table, and the nearest heading's text. */
+  leadIn: string;
+  heading: string;
+  /** The member names every definition of the same list or table gives. */
+  siblings: string[];
+  /** The backticked words of the description. */
+  codes: string[];
+}
+
 /**
  * An inline `spec-check-disable-next-line RULE[, RULE] -- reason` comment: findings of those
  * rules on the line after the comment are dropped by the engine.
@@ -396,6 +419,10 @@ export interface MarkdownPage {
    * which is reported as such.
    */
   unclosedFences: CodeFence[];
+  /** The JavaScript comments of its top-level `import`/`export` blocks (see `esmCommentsIn`). */
+  esmComments: EsmComment[];
+  /** The members it defines in lists and tables (see `memberDefinitionsIn`). */
+  memberDefinitions: MemberDefinition[];
 }
 
 export interface Heading {

@@ -3,12 +3,6 @@ import type { EsmBlock } from '../model/spec.js';
 import { derivation } from '../project/project.js';
 import { AcornParser, acornJsx } from '../vendor/markdown.js';
 
-interface EsmComment {
-  type: 'Line' | 'Block';
-  value: string;
-  loc?: { start: { line: number; column: number } };
-}
-
 /** JS comments inside MDX `import`/`export` blocks. */
 export const mdxEsmComment: Rule = {
   meta: {
@@ -36,27 +30,13 @@ export const mdxEsmComment: Rule = {
           });
       }
     }
-    for (const version of spec.versions) {
-      for (const page of version.pages) {
-        for (const node of page.tree?.children ?? []) {
-          if (node.type !== 'mdxjsEsm') continue;
-          // remark-mdx parses ESM with acorn, which lists the comments with page positions.
-          const comments = ((node.data as { estree?: { comments?: EsmComment[] } } | undefined)?.estree?.comments ??
-            []) as EsmComment[];
-          for (const c of comments) {
-            const start = c.loc?.start ?? {
-              line: node.position?.start.line ?? 1,
-              column: (node.position?.start.column ?? 1) - 1,
-            };
-            const text = c.type === 'Line' ? `//${c.value}` : `/*${c.value}*/`;
-            report({
-              message: `JavaScript comment in an MDX ${node.value.trimStart().startsWith('import') ? 'import' : 'export'} block breaks the docs site's production parser: ${short(text)}`,
-              location: { file: page.path, line: start.line, column: start.column + 1 },
-            });
-          }
-        }
-      }
-    }
+    for (const version of spec.versions)
+      for (const page of version.pages)
+        for (const c of page.esmComments)
+          report({
+            message: `JavaScript comment in an MDX ${c.block} block breaks the docs site's production parser: ${short(c.text)}`,
+            location: { file: page.path, line: c.line, column: c.column },
+          });
   },
 };
 

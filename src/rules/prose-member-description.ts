@@ -9,7 +9,7 @@ import { diffArrays } from 'diff/lib/diff/array.js';
 import type { Declaration, Member, SchemaSource } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import type { Report, Rule } from '../core/rule.js';
-import { definitionsOf, IDENTIFIER, type Definition } from '../prose/member-definitions.js';
+import { IDENTIFIER, type Definition } from '../prose/member-definitions.js';
 import { jsdocSentences } from '../consistency/extract-schema.js';
 import { lcsLength } from '../sep-diff/align.js';
 import { sentenceSpans } from '../util/sentences.js';
@@ -51,7 +51,7 @@ export const proseMemberDescription: Rule = {
       };
       for (const page of version.pages)
         guard(page.path, () => {
-          for (const d of project.derive(definitionsOf, page)) {
+          for (const d of page.memberDefinitions) {
             const resolved = resolve(types, d, members);
             if (resolved)
               compare(d, resolved.declaration, resolved.member, types, defaults.get(resolved.member) ?? [], report);

@@ -21,7 +21,7 @@ import {
 } from '../vendor/markdown.js';
 import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
 import type { CodeBlock, Heading, Link, MarkdownPage, PageIncludeAt, SiteKind, Suppression } from '../model/spec.js';
-import { codeFences } from './page-outline.js';
+import { factsOf, lazyFacts, noFacts, treeFacts, unclosedFencesOf, type PageFacts } from './page-facts.js';
 import { siteSyntax, type PageInclude } from './site-syntax.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
@@ -98,7 +98,7 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kept?: Ke
   let parsed: MarkdownPage | undefined;
   // The outline (every field but the tree) as an earlier check kept it, when it did: null until looked up.
   let fromKept: MarkdownPage | undefined | null = kept ? null : undefined;
-  const page = () => {
+  const parsedPage = () => {
     if (parsed) return parsed;
     parsed = readMarkdownPage(file, syntax);
     if (kept && !fromKept) kept.keep(file, pageData(parsed));
@@ -109,14 +109,14 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kept?: Ke
       const data = kept!.data(file);
       fromKept = data ? pageFromData(file, data) : undefined;
     }
-    return fromKept ?? page();
+    return fromKept ?? parsedPage();
   };
-  return {
+  const page = {
     path: file.path,
     syntax,
     file,
     get tree() {
-      return page().tree;
+      return parsedPage().tree;
     },
     get parseError() {
       return outline().parseError;
@@ -130,10 +130,8 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kept?: Ke
     get links() {
       return outline().links;
     },
-    get unclosedFences() {
-      return outline().unclosedFences;
-    },
   };
+  return lazyFacts(page, outline);
 }
 
 /** Where a lazy page's outline is kept from one check to the next (see page-products.ts). */
@@ -151,7 +149,7 @@ export function pageData(page: MarkdownPage): MarkdownPageData {
     codeBlocks: page.codeBlocks.map(({ locate: _locate, ...block }) => block),
     links: page.links,
     ...(page.includes ? { includes: page.includes } : {}),
-    unclosedFences: page.unclosedFences,
+    ...factsOf(page),
   };
 }
 
@@ -159,14 +157,13 @@ export function pageData(page: MarkdownPage): MarkdownPageData {
  * What rules read of a page besides its tree, as plain data: a page parsed in the worker thread
  * comes back as this (the tree stays there; see `markdownJob`).
  */
-export interface MarkdownPageData {
+export interface MarkdownPageData extends PageFacts {
   syntax: 'mdx' | 'md';
   parseError?: MarkdownPage['parseError'];
   headings: Heading[];
   codeBlocks: Omit<CodeBlock, 'locate'>[];
   links: Link[];
   includes?: PageIncludeAt[];
-  unclosedFences: MarkdownPage['unclosedFences'];
 }
 
 /**
@@ -209,14 +206,13 @@ export function parseMarkdownPage(
 }
 
 function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tree?: Root; data: MarkdownPageData } {
-  const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [], unclosedFences: [] };
+  const data: MarkdownPageData = { syntax, headings: [], codeBlocks: [], links: [], ...noFacts() };
   const unparsable = beyondParseLimits(file);
   if (unparsable) {
     data.parseError = unparsable;
     return { data };
   }
-  // Read from the text line by line: the parse closes a fence at the end of the page silently.
-  data.unclosedFences = codeFences(file).filter((fence) => fence.closedAt === undefined);
+  data.unclosedFences = unclosedFencesOf(file);
   const read = siteSyntax(file.text, kind);
   if (read?.includes.length) data.includes = includesAt(file, read.includes);
   const tree = parseTree(file, syntax, data, read?.text ?? file.text, read?.shifts);
@@ -292,6 +288,7 @@ function parsePage(file: TextFile, syntax: 'mdx' | 'md', kind?: SiteKind): { tre
     }
   });
   keepDeclarations(data.codeBlocks);
+  Object.assign(data, treeFacts(file.path, tree));
   return { tree, data };
 }
 
@@ -407,7 +404,7 @@ export function pageFromData(file: TextFile, data: MarkdownPageData): MarkdownPa
     codeBlocks: data.codeBlocks.map((block) => codeBlock(file, block)),
     links: data.links,
     ...(data.includes ? { includes: data.includes } : {}),
-    unclosedFences: data.unclosedFences,
+    ...factsOf(data),
   };
 }
 

@@ -40,21 +40,16 @@ export interface SitePageRead {
 
 /**
  * One page's products as stored (for a site page's outline, the outline is `data`): the tree only
- * for a page whose tree the check keeps, as a JSON value with each node's position packed into
- * an array (see `packedTreeText`): positions are most of a tree's text.
+ * for a page whose tree the check keeps, as JSON text with each node's position packed into an
+ * array (see `packedTreeText`; positions are most of a tree's text). The tree is text within the
+ * entry so that reading the entry does not build every page's tree: a tree is parsed when a rule
+ * first walks it (most of them read the page's data only), and reading the entries back took
+ * half the time with the trees as text.
  */
 interface StoredProducts {
   data: MarkdownPageData;
-  tree?: object;
+  tree?: string;
   suppressions: Suppression[];
-}
-
-/**
- * A page's products as this process holds them: as stored, or, for a page parsed here, with its
- * packed tree as JSON text (see `packedTreeText`), written into the entry as it is.
- */
-interface HeldProducts extends Omit<StoredProducts, 'tree'> {
-  tree?: object | string;
 }
 
 interface StoredBundle {
@@ -85,19 +80,19 @@ function shardOf(path: string): number {
 /** What this process read of a shard and used of it. */
 interface Shard {
   /** As read from the cache (empty when it was not there or not served), or as last written. */
-  stored: Record<string, HeldProducts>;
+  stored: Record<string, StoredProducts>;
   /** The products of the pages of this shard loaded in this process, by key: what is written back. */
-  used: Map<string, HeldProducts>;
+  used: Map<string, StoredProducts>;
   /** The keys among `used` made in this process, not read back. */
   made: Set<string>;
-  /** `stored` is what this process wrote (its own packed trees as text), not what it read. */
-  writtenHere?: true;
 }
 
 /** How many pages (and schema.ts files) were read back from the cache and how many were parsed, for `SPEC_CHECK_TIMING` and tests. */
 export interface PageProductCounts {
   pagesFromCache: number;
   pagesParsed: number;
+  /** Of the pages read back, those whose tree a rule walked (parsed from its stored text). */
+  pageTreesRead: number;
   schemaSourcesFromCache: number;
   schemaSourcesParsed: number;
 }
@@ -130,11 +125,10 @@ const SCHEMA_SOURCE_KIND = 'schema-source';
 
 export class PageProducts {
   readonly #shards = new Map<number, Shard>();
-  /** The trees handed to a page already: one asked for again (both trees of `check --base`) is handed a copy. */
-  readonly #handedOut = new WeakSet<object>();
   readonly counts: PageProductCounts = {
     pagesFromCache: 0,
     pagesParsed: 0,
+    pageTreesRead: 0,
     schemaSourcesFromCache: 0,
     schemaSourcesParsed: 0,
   };
@@ -152,20 +146,18 @@ export class PageProducts {
     return shard;
   }
 
-  private lookUp(path: string, key: string): HeldProducts | undefined {
+  private lookUp(path: string, key: string): StoredProducts | undefined {
     const shard = this.shard(path);
     const used = shard.used.get(key);
     if (used) return used;
     const stored = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
     if (!stored || typeof stored !== 'object' || !stored.data || !Array.isArray(stored.suppressions)) return undefined;
-    // A string is a tree this process packed and wrote (see `save`); entries as read hold objects.
-    const packedHere = typeof stored.tree === 'string' && shard.writtenHere;
-    if (stored.tree !== undefined && !packedHere && (typeof stored.tree !== 'object' || !stored.tree)) return undefined;
+    if (stored.tree !== undefined && typeof stored.tree !== 'string') return undefined;
     shard.used.set(key, stored);
     return stored;
   }
 
-  private keep(path: string, key: string, products: HeldProducts, page?: MarkdownPage): void {
+  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage): void {
     this.counts.pagesParsed++;
     // A page that ran out of its parse budget may parse in time next run: not kept.
     if (page?.parseError?.message.startsWith('Page took too long')) return;
@@ -194,22 +186,15 @@ export class PageProducts {
     if (stored) {
       this.counts.pagesFromCache++;
       const page = pageFromData(file, stored.data);
-      const tree = stored.tree ? this.treeOf(stored.tree) : undefined;
-      return { page: tree ? { ...page, tree } : page, suppressions: stored.suppressions };
+      const tree = stored.tree;
+      const read = tree ? withLazyTree(page, tree, () => this.counts.pageTreesRead++) : page;
+      return { page: read, suppressions: stored.suppressions };
     }
     const { tree, data } = parsed ?? parseMarkdownPage(file, syntax, kind);
     const page: MarkdownPage = { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
     const suppressions = parsed?.suppressions ?? suppressionsInPage(file, tree);
     this.keep(file.path, key, { data, ...(tree ? { tree: packedTreeText(tree) } : {}), suppressions }, page);
     return { page, suppressions };
-  }
-
-  /** A stored tree as a page holds it: its positions unpacked, in place the first time, else a copy. */
-  private treeOf(stored: object | string): Root {
-    if (typeof stored === 'string') return unpackPositions(JSON.parse(stored) as object) as Root;
-    if (this.#handedOut.has(stored)) return structuredClone(stored) as Root;
-    this.#handedOut.add(stored);
-    return unpackPositions(stored) as Root;
   }
 
   /** The data and suppressions of a SEP parsed at loading (no tree: `check` reads a SEP's outline only), when kept. */
@@ -280,7 +265,7 @@ export class PageProducts {
    * Writes back each shard that holds a page parsed in this process, or a stored page this process
    * did not use (so a shard holds the pages of the trees last loaded and does not grow with
    * edits); the others are left as they are. The products read back were handed to the rules,
-   * which may have changed a tree: what is written of them is read from the entry again.
+   * which may have changed their data: what is written of them is read from the entry again.
    */
   save(): void {
     for (const [n, shard] of this.#shards) {
@@ -288,18 +273,13 @@ export class PageProducts {
       if (!shard.made.size && !unused) continue;
       const again = shard.made.size < shard.used.size ? this.cache.get<StoredBundle>(KIND, shardKey(n)) : undefined;
       const readBack = pagesOf(again);
-      const pages: Record<string, HeldProducts> = {};
-      const written: string[] = [];
+      const pages: Record<string, StoredProducts> = {};
       for (const [key, products] of shard.used) {
         const kept = shard.made.has(key) ? products : Object.hasOwn(readBack, key) ? readBack[key] : undefined;
-        if (!kept) continue;
-        pages[key] = kept;
-        written.push(`${JSON.stringify(key)}:${productsJson(kept)}`);
+        if (kept) pages[key] = kept;
       }
-      // What `JSON.stringify({ pages })` writes (a `StoredBundle`), with each packed tree's text put in as it is.
-      this.cache.setJson(KIND, shardKey(n), `{"pages":{${written.join(',')}}}`);
+      this.cache.set(KIND, shardKey(n), { pages } satisfies StoredBundle);
       shard.stored = pages;
-      shard.writtenHere = true;
       shard.made.clear();
     }
   }
@@ -318,12 +298,17 @@ function packedTreeText(tree: Root): string {
   );
 }
 
-/** A page's products as JSON: `JSON.stringify` of them, with a packed tree's text as it is. */
-function productsJson(products: HeldProducts): string {
-  if (typeof products.tree !== 'string') return JSON.stringify(products);
-  // A string tree is one `page` packed: those products have these three members, in this order.
-  const { data, tree, suppressions } = products;
-  return `{"data":${JSON.stringify(data)},"tree":${tree},"suppressions":${JSON.stringify(suppressions)}}`;
+/**
+ * The page with its tree read from the stored text when first asked for, positions unpacked: each
+ * page handed out parses its own (both trees of `check --base` do not share one a rule may change).
+ */
+function withLazyTree(page: MarkdownPage, text: string, onRead: () => void): MarkdownPage {
+  let tree: Root | undefined;
+  const read = (): Root => {
+    onRead();
+    return unpackPositions(JSON.parse(text) as object) as Root;
+  };
+  return Object.defineProperty(page, 'tree', { get: () => (tree ??= read()), enumerable: true });
 }
 
 interface Point {
@@ -382,7 +367,7 @@ function unpackPositions(value: object): object {
 }
 
 /** The products' format, in every page's key: products of another format are not read back. */
-const FORMAT = 'with JSON block values, sketches, declarations and unclosed fences';
+const FORMAT = 'with JSON block values, sketches, declarations, page facts, trees as text';
 
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
   hashParts(['page', FORMAT, syntax, kind ?? '', file.path, file.text]);
