@@ -74,6 +74,7 @@ const COUNTS = new Set([
   'schemaJsonGenerated',
   'referencePagesRendered',
   'referencePagesSpliced',
+  'referencePagesAsCommitted',
   'sepPagesByHead',
   'sepPagesFormattedWhole',
   'pagesParsedInWorkers',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { check } from '../src/check.js';
 import { formatJson } from '../src/reporters/json.js';
 import { DiskCache } from '../src/runtime/cache.js';
+import { Runtime } from '../src/runtime/runtime.js';
 import { copyTree, driftedSpec } from './helpers.js';
 
 /** A copy of the drifted sample spec with its own cache folder. */
@@ -14,10 +15,14 @@ export function specCopy(): { root: string; cacheDir: string } {
   return { root, cacheDir: path.join(root, 'node_modules/.cache/spec-check') };
 }
 
-/** A check of the tree with its cache, and what it says of the pages it parsed and read back. */
-export async function cachedCheck(root: string, cacheDir: string) {
+/**
+ * A check of the tree with its cache, and what it says of the pages it parsed and read back.
+ * `singleAnalysis`: as the command line runs it, the one analysis of its runtime.
+ */
+export async function cachedCheck(root: string, cacheDir: string, { singleAnalysis = false } = {}) {
   const timings: Record<string, number> = {};
-  const report = formatJson(await check(root, { cacheDir, timings }));
+  const runtime = singleAnalysis ? new Runtime({ cacheDir, singleAnalysis }) : undefined;
+  const report = formatJson(await check(root, { cacheDir, timings, ...(runtime ? { runtime } : {}) }));
   return { report, timings };
 }
 

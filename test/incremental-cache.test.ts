@@ -14,7 +14,7 @@ import { revivedDeclarations, storedDeclarations } from '../src/generators/store
 import { readSketches } from '../src/prose/ts-sketch.js';
 import { interfacesOf, sketchValues } from '../src/prose/ts-block-values.js';
 import type { SchemaSource } from '../src/model/spec.js';
-import { edit, tempDir } from './helpers.js';
+import { copyTree, edit, sampleSpec, tempDir } from './helpers.js';
 import { blocksPage, callJson, gadgetsFiles, toolJson, toolsListJson } from './embedded-schema-fixture.js';
 import { cachedCheck, coldCheck, specCopy, testCache } from './cached-checks.js';
 
@@ -138,6 +138,43 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(none.timings.referencePagesSpliced).toBe(1);
     expect(none.timings.referenceBlocksHighlighted).toBe(11);
     expect(none.report).toBe(await coldCheck(root));
+  });
+
+  it('takes a Schema Reference page an earlier check found up to date as committed, while its inputs and the page are unchanged', async () => {
+    const root = copyTree(sampleSpec);
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    const cacheDir = path.join(root, 'node_modules/.cache/spec-check');
+    // The command line's runtime serves one analysis: it keeps no rendered declarations to hand out.
+    const asCommandLine = { singleAnalysis: true };
+    const verdicts = () => fs.readdirSync(cacheDir).filter((n) => n.startsWith('schema-reference-committed-'));
+    const first = await cachedCheck(root, cacheDir, asCommandLine);
+    expect(first.report).not.toContain('generated/schema-reference');
+    expect(first.timings.referencePagesAsCommitted).toBe(0);
+    expect(verdicts()).toHaveLength(1);
+    // A page edit: another tree, whose Schema Reference has the same inputs.
+    edit(root, 'docs/specification/draft/index.mdx', /$/, '\nOne more line.\n');
+    const second = await cachedCheck(root, cacheDir, asCommandLine);
+    expect(second.timings.referencePagesAsCommitted).toBe(1);
+    expect(second.timings.referencePagesRendered).toBe(0);
+    expect(second.report).toBe(await coldCheck(root));
+    // A verdict edited to other valid JSON is not served: the page is compared again.
+    const [verdict] = verdicts();
+    const entry = path.join(cacheDir, verdict);
+    const [header] = fs.readFileSync(entry, 'utf8').split('\n');
+    fs.writeFileSync(entry, `${header}\n{"equal":true,"again":1}`);
+    edit(root, 'docs/specification/draft/index.mdx', 'One more line.', 'One more line, edited.');
+    const tampered = await cachedCheck(root, cacheDir, asCommandLine);
+    expect(tampered.timings.referencePagesAsCommitted).toBe(0);
+    expect(tampered.report).toBe(await coldCheck(root));
+    // The committed page edited: its verdict is not for this text, and the page is reported stale.
+    const committed = fs.readFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), 'utf8');
+    const stale = committed.replace(/(<div class="type">[^]*?\n)(\S)/, '$1Stale words. $2');
+    expect(stale).not.toBe(committed);
+    fs.writeFileSync(path.join(root, 'docs/specification/draft/schema.mdx'), stale);
+    const third = await cachedCheck(root, cacheDir, asCommandLine);
+    expect(third.timings.referencePagesAsCommitted).toBe(0);
+    expect(third.report).toContain('generated/schema-reference');
+    expect(third.report).toBe(await coldCheck(root));
   });
 
   it('after a schema.ts edit, parses no page, and reports what a cold check reports', async () => {

@@ -27,6 +27,7 @@ import {
 } from './job-plan.js';
 import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { toolVersion } from '../version.js';
+import { committedPageFor, keepIfCommitted } from './reference-committed.js';
 import { outputsFromStored, storedOutputs } from './stored-declarations.js';
 import { hashParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
@@ -327,7 +328,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
       examples: v.examples.map((e) => e.path),
     })),
   };
-  const pages = withTemplate.map((version) => {
+  // `committedEqual`: the page is the committed one (see reference-committed.ts).
+  const pages = withTemplate.map((version): PageToRender & { key: string; committedEqual?: true } => {
     const template = version.referenceTemplate!;
     // A page is rendered from the program of its own schema.ts and those before it (see
     // `ReferenceJob`): it depends on those texts, in that order, and on no later version's.
@@ -356,8 +358,11 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     });
     const includes = exampleTexts(spec, version);
     const includeDigests = new Map(version.examples.map((e) => [programPath(spec, e.path), digest(e.file)]));
+    const found = { version, inProgram, key, baseKey, includes, includeDigests };
+    const asCommitted = committedPageFor(project.runtime, key, version.referencePage);
+    if (asCommitted) return { ...found, page: asCommitted, committedEqual: true as const };
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
-    return { version, inProgram, key, baseKey, includes, includeDigests, ...keptPage(cached, includeDigests) };
+    return { ...found, ...keptPage(cached, includeDigests) };
   });
   const spliced = splicePages(
     project,
@@ -367,6 +372,8 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const missing = pages.filter((p) => !p.page && !p.splicing);
   const rendered = renderPages(project, spec, withSchema, missing, rendering);
   await Promise.all([spliced, rendered]);
+  for (const p of pages)
+    if (!p.committedEqual) keepIfCommitted(project.runtime, p.key, p.version.referencePage, p.page!);
   // No rule reads the page's declarations (they are for callers of `generatedFiles`, and kept with
   // the page in the caches): a runtime that serves one check does not keep a second copy of the
   // page's text to the end of the rules (about 4 MB on the MCP corpus).

@@ -45,6 +45,8 @@ export class Runtime {
     schemaJsonGenerated: 0,
     referencePagesRendered: 0,
     referencePagesSpliced: 0,
+    /** Schema Reference pages taken as committed: an earlier check found them equal with the same inputs. */
+    referencePagesAsCommitted: 0,
     pagesParsedInWorkers: 0,
     sepPagesByHead: 0,
     sepPagesByChunks: 0,
