@@ -4,8 +4,9 @@
  * Parsing the prose is most of a check that finds no whole report in the cache.
  *
  * A page's products are its parse data (outline: headings, code blocks, links, includes, parse
- * error), its mdast tree (the claims, the changelog and the MDX rules read it) and its
- * suppression comments. They are keyed by the page's path and text, its syntax and the site
+ * error, and the facts rules would otherwise walk its tree for: see page-facts.ts), its mdast
+ * tree as text (parsed when a rule first walks it: the changelog, the claims of a page read
+ * again) and its suppression comments. They are keyed by the page's path and text, its syntax and the site
  * kind that reads it (spec-check's version is in every entry's header): a changed page is a
  * different key, so a product is never stale, and every index over the pages is built afresh
  * from the products of this tree's pages.
