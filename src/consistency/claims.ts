@@ -79,6 +79,19 @@ export interface ClaimSet {
   retired: RetiredCode[];
 }
 
+/** A claim set with nothing in it, to add to. */
+export function emptyClaimSet(): ClaimSet {
+  return { claims: [], skipped: [], codeUses: [], retired: [] };
+}
+
+/** Adds a claim set's lists to another's, in order. */
+export function addClaimSet(out: ClaimSet, set: ClaimSet): void {
+  out.claims.push(...set.claims);
+  out.skipped.push(...set.skipped);
+  out.codeUses.push(...set.codeUses);
+  out.retired.push(...set.retired);
+}
+
 /** How one statement reads: claims, a reasoned skip, or nothing about failures. */
 export type Reading =
   | {

@@ -9,7 +9,7 @@ import type { RelatedLocation } from '../core/location.js';
 import type { Report } from '../core/rule.js';
 import type { ResolvedVocabulary } from './vocabulary.js';
 import { consistencyVocabulary } from './discover.js';
-import { type Claim, type ClaimSet } from './claims.js';
+import { addClaimSet, emptyClaimSet, type Claim, type ClaimSet } from './claims.js';
 import { errorCodes, extractFromSchema } from './extract-schema.js';
 import { extractFromExamples } from './extract-examples.js';
 import { digestOfVocabulary, extractFromProse } from './extract-prose.js';
@@ -24,13 +24,9 @@ export function extractClaims(project: Project): ClaimSet {
 
 const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimSet => {
   const resolved = consistencyVocabulary(project);
-  const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+  const set = emptyClaimSet();
   for (const version of spec.versions) {
-    const fromSources = sourceClaims(project, version, resolved);
-    set.claims.push(...fromSources.claims);
-    set.skipped.push(...fromSources.skipped);
-    set.codeUses.push(...fromSources.codeUses);
-    set.retired.push(...fromSources.retired);
+    addClaimSet(set, sourceClaims(project, version, resolved));
     extractFromProse(project, version, resolved, set);
   }
   const byPlace = (a: { version: string; location: { file: string; line: number; column: number } }, b: typeof a) =>
@@ -50,7 +46,7 @@ const claimsOfSpec = derivation('claims', (spec: Spec, project: Project): ClaimS
  */
 function sourceClaims(project: Project, version: SpecVersion, vocabulary: ResolvedVocabulary): ClaimSet {
   const extract = (): ClaimSet => {
-    const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+    const set = emptyClaimSet();
     const codes = version.schemaTs ? errorCodes(version.schemaTs) : new Map<string, number>();
     addClaimSet(set, schemaTsClaims(project, version, vocabulary, codes));
     extractFromExamples(version, vocabulary, codes, set);
@@ -85,7 +81,7 @@ function schemaTsClaims(
   codes: Map<string, number>,
 ): ClaimSet {
   const read = (): ClaimSet => {
-    const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+    const set = emptyClaimSet();
     extractFromSchema(version, vocabulary, codes, set);
     return set;
   };
@@ -94,13 +90,6 @@ function schemaTsClaims(
   if (!store || !file) return read();
   const key = schemaClaimsKey(file, version.id, project.derive(digestOfVocabulary, vocabulary));
   return store.claims(key, vocabulary, read, 'schema');
-}
-
-function addClaimSet(out: ClaimSet, set: ClaimSet): void {
-  out.claims.push(...set.claims);
-  out.skipped.push(...set.skipped);
-  out.codeUses.push(...set.codeUses);
-  out.retired.push(...set.retired);
 }
 
 const schemaClaims = derivation(

@@ -8,7 +8,15 @@ import type { CodeBlock, MarkdownPage, SpecVersion } from '../model/spec.js';
 import type { Location } from '../core/location.js';
 import type { ResolvedChannel, ResolvedVocabulary } from './vocabulary.js';
 import { derivation, type Project } from '../project/project.js';
-import { oneLine, readStatement, type ClaimSet, type ClaimSource, type Reading } from './claims.js';
+import {
+  addClaimSet,
+  emptyClaimSet,
+  oneLine,
+  readStatement,
+  type ClaimSet,
+  type ClaimSource,
+  type Reading,
+} from './claims.js';
 import {
   assignedChannels,
   channelsIn,
@@ -55,7 +63,7 @@ export function extractFromProse(
     if (!kept || kept.version !== version.id || kept.vocabulary !== vocabulary) {
       // A page without a tree has none; a kept page's tree is not asked for (it is parsed when first walked).
       const read = (): ClaimSet => {
-        const set: ClaimSet = { claims: [], skipped: [], codeUses: [], retired: [] };
+        const set = emptyClaimSet();
         if (page.tree) new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
         return set;
       };
@@ -71,10 +79,7 @@ export function extractFromProse(
         );
       box.kept = kept = { version: version.id, vocabulary, set: key ? store.claims(key, vocabulary, read) : read() };
     }
-    out.claims.push(...kept.set.claims);
-    out.skipped.push(...kept.set.skipped);
-    out.codeUses.push(...kept.set.codeUses);
-    out.retired.push(...kept.set.retired);
+    addClaimSet(out, kept.set);
   }
 }
 
