@@ -19,7 +19,7 @@
  * or a footnote) are formatted whole too.
  */
 import { diffArrays } from 'diff';
-import { DEFINITION, headApartFromBody } from './sep-pages.js';
+import { committedBodyStart, DEFINITION, headApartFromBody } from './sep-pages.js';
 
 /** A part of a SEP's body to format alone, and the text of the committed page it must then be. */
 export interface BodyChunk {
@@ -155,7 +155,6 @@ export function pageWithCommittedChunks(
   judged: { bodyStart: number; chunks: BodyChunk[] },
   formatted: (string | undefined)[],
 ): string | undefined {
-  if (!formattedHead.endsWith('\n\n---\n') || judged.bodyStart !== formattedHead.length + 1) return undefined;
-  if (!committedLf.startsWith(formattedHead) || committedLf[formattedHead.length] !== '\n') return undefined;
+  if (committedBodyStart(formattedHead, committedLf) !== judged.bodyStart) return undefined;
   return judged.chunks.every((c, k) => formatted[k] === `${c.committed}\n`) ? committedLf : undefined;
 }

@@ -262,15 +262,18 @@ export function headApartFromBody(head: string, body: string): boolean {
  * `bodyTakenAsCommitted`): what formatting the whole generated page would give.
  */
 export function pageWithCommittedBody(formattedHead: string, body: string, committedLf: string): string | undefined {
-  if (!formattedHead.endsWith('\n\n---\n')) return undefined;
   const ending = bodyAsEnding(body);
-  const headLength = committedLf.length - ending.length;
-  return headLength === formattedHead.length + 1 &&
-    committedLf.startsWith(formattedHead) &&
-    committedLf[headLength - 1] === '\n' &&
-    committedLf.endsWith(ending)
-    ? committedLf
-    : undefined;
+  const bodyStart = committedBodyStart(formattedHead, committedLf);
+  return bodyStart === committedLf.length - ending.length && committedLf.endsWith(ending) ? committedLf : undefined;
+}
+
+/**
+ * Where the committed page's body starts when the page opens with the formatted head (ending in
+ * its thematic break) and a blank line; undefined when it does not.
+ */
+export function committedBodyStart(formattedHead: string, committedLf: string): number | undefined {
+  if (!formattedHead.endsWith('\n\n---\n') || !committedLf.startsWith(formattedHead)) return undefined;
+  return committedLf[formattedHead.length] === '\n' ? formattedHead.length + 1 : undefined;
 }
 
 /** The element a committed page holds between its badges and its field table (a notice), if any. */
