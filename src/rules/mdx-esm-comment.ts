@@ -1,5 +1,5 @@
 import type { Rule } from '../core/rule.js';
-import type { EsmBlock } from '../model/spec.js';
+import type { EsmBlock, EsmComment } from '../model/spec.js';
 import { derivation } from '../project/project.js';
 import { AcornParser, acornJsx } from '../vendor/markdown.js';
 
@@ -20,23 +20,19 @@ export const mdxEsmComment: Rule = {
   },
   check(project, { report }) {
     const { spec } = project;
-    for (const page of spec.site?.pages ?? []) {
-      if (page.syntax !== 'mdx') continue;
-      for (const block of page.esm) {
-        for (const c of project.derive(esmComments, block))
-          report({
-            message: `JavaScript comment in an MDX ${block.text.startsWith('import') ? 'import' : 'export'} block breaks the docs site's production parser: ${short(c.text)}`,
-            location: { file: page.path, line: c.line, column: c.column },
-          });
-      }
-    }
-    for (const version of spec.versions)
-      for (const page of version.pages)
-        for (const c of page.esmComments)
-          report({
-            message: `JavaScript comment in an MDX ${c.block} block breaks the docs site's production parser: ${short(c.text)}`,
-            location: { file: page.path, line: c.line, column: c.column },
-          });
+    const pages = [
+      // The versions' pages were parsed: their comments were found then (see `esmCommentsIn`).
+      ...spec.versions.flatMap((v) => v.pages.map((p) => ({ path: p.path, comments: p.esmComments }))),
+      ...(spec.site?.pages ?? [])
+        .filter((p) => p.syntax === 'mdx')
+        .map((p) => ({ path: p.path, comments: p.esm.flatMap((block) => project.derive(esmComments, block)) })),
+    ];
+    for (const { path, comments } of pages)
+      for (const c of comments)
+        report({
+          message: `JavaScript comment in an MDX ${c.block} block breaks the docs site's production parser: ${short(c.text)}`,
+          location: { file: path, line: c.line, column: c.column },
+        });
   },
 };
 
@@ -50,8 +46,8 @@ const EsmParser = AcornParser.extend(acornJsx());
 /** The comments of an outlined page's ESM block, at their page lines; none when it does not parse (rule `mdx/parse` territory). */
 const esmComments = derivation(
   'ESM block comments',
-  (block: EsmBlock) => {
-    const out: { text: string; line: number; column: number }[] = [];
+  (block: EsmBlock): EsmComment[] => {
+    const out: EsmComment[] = [];
     try {
       EsmParser.parse(block.text, {
         ecmaVersion: 'latest',
@@ -60,6 +56,7 @@ const esmComments = derivation(
         onComment(isBlock, value, _start, _end, loc) {
           out.push({
             text: isBlock ? `/*${value}*/` : `//${value}`,
+            block: block.text.startsWith('import') ? 'import' : 'export',
             line: block.line + (loc?.line ?? 1) - 1,
             column: (loc?.column ?? 0) + 1,
           });
