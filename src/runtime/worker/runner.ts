@@ -170,17 +170,26 @@ const LEAN_YOUNG_GENERATION_MB = 12;
 let workersWorking: ((working: boolean) => void) | undefined;
 
 /**
- * For the executable: `set(true)` when a worker thread is woken or given a job, `set(false)` when
- * the last one has ended, so that what suits two busy threads is set only while there are two
+ * For the executable: `set(true)` when a worker thread is woken or given a job while none worked,
+ * `set(false)` when the last one has ended, so that what suits two busy threads is set only while there are two
  * (see `scavengeInOneThread` in util/v8-flags.ts).
  */
 export function whileWorkersWork(set: ((working: boolean) => void) | undefined): void {
   workersWorking = set;
 }
 
+/** Whether a worker works, as the hook was last told: it is told each change once, not each job. */
+let working = false;
+
+function noteWorking(now: boolean): void {
+  if (now === working) return;
+  working = now;
+  workersWorking?.(now);
+}
+
 /** `dormant`: the worker loads nothing for jobs until it is warmed up or given one (see `startDormantWorker`). */
 function spawnWorker(index: number, dormant = false): PoolWorker {
-  if (!dormant) workersWorking?.(true);
+  if (!dormant) noteWorking(true);
   threadsStarted++;
   const waiting = new Int32Array(new SharedArrayBuffer(4));
   const w = new Worker(workerScript()!, {
@@ -198,7 +207,7 @@ function spawnWorker(index: number, dormant = false): PoolWorker {
   });
   const fail = (error: Error) => {
     if (pool[index] === entry) pool[index] = undefined;
-    if (!pool.some((p) => p !== undefined)) workersWorking?.(false);
+    if (!pool.some((p) => p !== undefined)) noteWorking(false);
     for (const p of entry.pending.values()) p.reject(error);
     entry.pending.clear();
   };
@@ -265,7 +274,7 @@ export function wakeWorker(): void {
 /** Tells the first worker, when there is one, to load the job modules now; whether there was. */
 function wakeFirst(): boolean {
   if (!pool[0]) return false;
-  workersWorking?.(true);
+  noteWorking(true);
   pool[0].thread.postMessage({ warmUp: true });
   return true;
 }
@@ -296,7 +305,7 @@ export async function endWorker(index: number, evenOwing = false): Promise<void>
 export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean, index = 0): Promise<WorkerOutput<J>> {
   if (!inWorker || !workerAvailable()) return (await import('./jobs.js')).runWorkerJob(job);
   const entry = pool[index] ?? spawnWorker(index);
-  workersWorking?.(true);
+  noteWorking(true);
   const { thread, pending, waiting } = entry;
   const id = nextId++;
   const output = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
