@@ -43,7 +43,7 @@ const requireBanner =
  * members and the event's `sliceSerialize`), up to three per event: on the MCP corpus that is
  * millions of short-lived objects, and the copying and their collection took about a tenth of a
  * cold check's parse time. The handlers only read the context, so one copy per document, its
- * `sliceSerialize` set before each event, gives the same trees (test/markdown-bundle.test.ts
+ * `sliceSerialize` set before each event, gives the same trees (test/e2e/build.test.ts
  * compares them). The build fails if the loop is not the one this was written for.
  */
 const oneCompileContext = {
