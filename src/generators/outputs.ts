@@ -359,7 +359,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
     const includes = exampleTexts(spec, version);
     const includeDigests = new Map(version.examples.map((e) => [programPath(spec, e.path), digest(e.file)]));
     const found = { version, inProgram, key, baseKey, includes, includeDigests };
-    const asCommitted = committedPageFor(project.runtime, key, version.referencePage);
+    const asCommitted = committedPageFor(project.runtime, key, version.referencePage, digest);
     if (asCommitted) return { ...found, page: asCommitted, committedEqual: true as const };
     const cached = cachedOutputs(project, 'schema-reference', baseKey)?.[0];
     return { ...found, ...keptPage(cached, includeDigests) };
@@ -373,7 +373,7 @@ async function referenceFiles(project: Project, spec: Spec): Promise<GeneratedFi
   const rendered = renderPages(project, spec, withSchema, missing, rendering);
   await Promise.all([spliced, rendered]);
   for (const p of pages)
-    if (!p.committedEqual) keepIfCommitted(project.runtime, p.key, p.version.referencePage, p.page!);
+    if (!p.committedEqual) keepIfCommitted(project.runtime, p.key, p.version.referencePage, p.page!, digest);
   // No rule reads the page's declarations (they are for callers of `generatedFiles`, and kept with
   // the page in the caches): a runtime that serves one check does not keep a second copy of the
   // page's text to the end of the rules (about 4 MB on the MCP corpus).

@@ -14,21 +14,24 @@ import { withLf } from './job-plan.js';
 
 const KIND = 'schema-reference-committed';
 
-/** The verdict's key: the page's inputs (`key`, see `schemaReferenceKey`) and the committed text as LF. */
-const keyOf = (key: string, committedText: string) =>
-  hashParts(['Schema Reference equal to the committed page', key, committedText]);
+/** The verdict's key: the page's inputs (`key`, see `schemaReferenceKey`) and the committed file's digest. */
+const keyOf = (key: string, committedDigest: string) =>
+  hashParts(['Schema Reference equal to the committed page', key, committedDigest]);
 
-/** The page generated from `key`, as the committed one, when a check found them equal; else undefined. */
+/**
+ * The page generated from `key`, as the committed one, when a check found them equal; else
+ * undefined. `digest`: the check's digest of a file's text (one per file and check).
+ */
 export function committedPageFor(
   runtime: Runtime,
   key: string,
   committed: TextFile | undefined,
+  digest: (file: TextFile) => string,
 ): { text: string; problems: [] } | undefined {
   if (!runtime.cache || !runtime.options.singleAnalysis || !committed) return undefined;
-  const text = withLf(committed.text);
-  if (runtime.cache.get<{ equal?: unknown }>(KIND, keyOf(key, text))?.equal !== true) return undefined;
+  if (runtime.cache.get<{ equal?: unknown }>(KIND, keyOf(key, digest(committed)))?.equal !== true) return undefined;
   runtime.counts.referencePagesAsCommitted++;
-  return { text, problems: [] };
+  return { text: withLf(committed.text), problems: [] };
 }
 
 /** Keeps that the page generated from `key` is the committed one, when it is, without problems. */
@@ -37,8 +40,8 @@ export function keepIfCommitted(
   key: string,
   committed: TextFile | undefined,
   page: { text?: string; problems: unknown[] },
+  digest: (file: TextFile) => string,
 ): void {
   if (!runtime.cache || !runtime.options.singleAnalysis || !committed || page.problems.length) return;
-  const text = withLf(committed.text);
-  if (page.text === text) runtime.cache.set(KIND, keyOf(key, text), { equal: true });
+  if (page.text === withLf(committed.text)) runtime.cache.set(KIND, keyOf(key, digest(committed)), { equal: true });
 }
