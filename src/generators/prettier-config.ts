@@ -6,9 +6,9 @@
  * `prettier.config.ts`, ...) is never run, a shared config named by a string is not looked up, and
  * plugins are not loaded: each is said, as a problem, instead of formatting some other way.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { parse as parseYaml } from 'yaml';
 import type { TextFile } from '../core/text-file.js';
 import { readableConfigName } from '../sources/prettier-config-files.js';
 
@@ -18,6 +18,16 @@ export function packageHasPrettierKey(file: TextFile): boolean {
   return (
     !!value && typeof value === 'object' && 'prettier' in value && (value as { prettier: unknown }).prettier != null
   );
+}
+
+/**
+ * The YAML parser, loaded when a config first needs it: most configs are JSON, and the package is
+ * about seventy modules to load (some 20 ms of every check that reads a config).
+ */
+let yaml: typeof import('yaml') | undefined;
+function parseYaml(text: string): unknown {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
 }
 
 function parsedData(file: TextFile): unknown {
