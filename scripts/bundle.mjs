@@ -86,6 +86,36 @@ for (const [name, extra] of [
 }
 
 /**
+ * Packages of many small files that a check loads whole, bundled into the chunks that import
+ * them: Node resolves, reads and compiles each file of a package it loads one by one, and ajv
+ * alone is 95 files (with its dependencies and ajv-formats, about 35 ms of a check's start-up
+ * against about 20 bundled); every command loads the command line's parser and its config
+ * reader's. Their `require`s of Node's modules go through the `require` the banner makes, and a
+ * package's ES module build is taken where it has one (jsonc-parser's CommonJS build is UMD, whose
+ * `require`s a bundler cannot follow). A package the sources also load on demand by `require`
+ * stays one (picomatch, for a config's ignore entries), or would be loaded twice; ajv, which the
+ * config's vocabulary check loads that way, is then loaded twice, for a config with a vocabulary.
+ */
+const BUNDLED_PACKAGES = new Set([
+  'ajv',
+  'ajv-formats',
+  'fast-deep-equal',
+  'fast-uri',
+  'json-schema-traverse',
+  'commander',
+  'jsonc-parser',
+  'picocolors',
+  'safe-stable-stringify',
+]);
+
+/** The package a bare import names (`@scope/name/x` -> `@scope/name`). */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
  * The command line (dist/cli.js) and the worker thread (dist/runtime/worker/worker.js), bundled
  * from src/ with the modules they share and each module they import on demand in chunks under
  * dist/chunks/. Node resolves, reads and links each ES module it loads one by one: the compiled
@@ -93,9 +123,9 @@ for (const [name, extra] of [
  * most (about a third of a second of start-up on two busy cores); bundled, it loads about 30
  * chunks. The code a command imports on demand stays in chunks of its own, loaded only then, so
  * a cached check loads no parser or generator. The packages stay imports (TypeScript is loaded
- * by `require` as before), and so do the two vendored bundles above, by their path from each
- * chunk. The library (dist/index.js and the modules tsc wrote) is unchanged, and starts this
- * bundled worker as the command line does.
+ * by `require` as before), but for `BUNDLED_PACKAGES`, and so do the two vendored bundles above,
+ * by their path from each chunk. The library (dist/index.js and the modules tsc wrote) is
+ * unchanged, and starts this bundled worker as the command line does.
  */
 async function bundleEntries() {
   const dist = path.join(root, 'dist');
@@ -111,11 +141,21 @@ async function bundleEntries() {
     outdir: dist,
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
-    packages: 'external',
     write: false,
+    banner: { js: requireBanner },
+    mainFields: ['module', 'main'],
     // Where the bundled command line finds the worker's script (see `workerScript` in runner.ts).
     define: { SPEC_CHECK_BUNDLED_WORKER: JSON.stringify('dist/runtime/worker/worker.js') },
     plugins: [
+      {
+        name: 'packages',
+        setup(b) {
+          // Every package an import (or a bundled package's `require`) names stays one, but for those bundled.
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            BUNDLED_PACKAGES.has(packageOf(args.path)) ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
       {
         name: 'vendored',
         setup(b) {

@@ -131,6 +131,31 @@ describe('the build', () => {
     ).toEqual([]);
   });
 
+  it('runs a check with the packages it bundles taken from its chunks, none of their files loaded from node_modules', () => {
+    // A spec whose config has no vocabulary (its check loads ajv as a package: see scripts/bundle.mjs).
+    const extensionSpec = path.join(projectRoot, 'examples/extension-spec');
+    // Every CommonJS module the process loaded, written out as it exits.
+    const hook = path.join(tempDir('modules'), 'loaded.cjs');
+    fs.writeFileSync(
+      hook,
+      "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify(Object.keys(require.cache)) + '\\n'));\n",
+    );
+    const run = spawnSync(
+      process.execPath,
+      ['--require', hook, path.join(projectRoot, 'dist/cli.js'), 'check', '--root', extensionSpec, '--no-cache'],
+      { encoding: 'utf8' },
+    );
+    expect([0, 1], run.stderr).toContain(run.status);
+    expect(run.stdout).toMatch(/examples validated/);
+    const loaded = JSON.parse(/loaded: (.*)/.exec(run.stderr)![1]) as string[];
+    const fromPackages = loaded.filter((f) =>
+      /[\\/]node_modules[\\/](ajv|ajv-formats|commander|jsonc-parser)[\\/]/.test(f),
+    );
+    expect(fromPackages).toEqual([]);
+    // What stays a package is still loaded from node_modules (TypeScript, for schema.ts).
+    expect(loaded.some((f) => /[\\/]node_modules[\\/]typescript[\\/]/.test(f))).toBe(true);
+  });
+
   it('runs a check with the cache from the bundle, starting the worker thread only when a job may need it', async () => {
     const root = copyTree(sampleSpec);
     fs.mkdirSync(path.join(root, 'node_modules'));
