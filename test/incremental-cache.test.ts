@@ -442,13 +442,20 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(writer.counts.pagesFromCache).toBe(1);
     expect(fromWriter.page.tree).not.toBe(made.page.tree);
     expect(plain(fromWriter.page.tree)).toEqual(plain(made.page.tree));
-    // What was written is what `JSON.stringify` writes of the products, the tree as text, positions packed.
-    const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith('page-products-'));
-    const body = fs.readFileSync(path.join(dir, entry), 'utf8');
-    const bundle = body.slice(body.indexOf('\n') + 1);
-    const parsed = JSON.parse(bundle) as { pages: Record<string, { tree: string }> };
-    expect(JSON.stringify(parsed)).toBe(bundle);
-    const storedTree = JSON.parse(Object.values(parsed.pages)[0].tree) as { position: unknown };
+    // What was written is what `JSON.stringify` writes of the products, and, in an entry of its own,
+    // of the tree as text, positions packed.
+    const body = (prefix: string) => {
+      const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith(prefix));
+      const text = fs.readFileSync(path.join(dir, entry), 'utf8');
+      return text.slice(text.indexOf('\n') + 1);
+    };
+    const products = JSON.parse(body('page-products-')) as { pages: Record<string, { tree?: unknown }> };
+    expect(JSON.stringify(products)).toBe(body('page-products-'));
+    expect(Object.values(products.pages)[0].tree).toBe(true);
+    const trees = JSON.parse(body('page-trees-')) as { trees: Record<string, string> };
+    expect(JSON.stringify(trees)).toBe(body('page-trees-'));
+    expect(Object.keys(trees.trees)).toEqual(Object.keys(products.pages));
+    const storedTree = JSON.parse(Object.values(trees.trees)[0]) as { position: unknown };
     expect(storedTree.position).toEqual([1, 1, 0, 24, 1, text.length]);
   });
 
@@ -468,6 +475,28 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(tree?.children[0].type).toBe('heading');
     expect(read.tree).toBe(tree);
     expect(reader.counts.pageTreesRead).toBe(1);
+  });
+
+  it('reads the trees entry only when a tree is walked, and parses a page again whose tree it does not hold', () => {
+    const { cache, dir } = testCache('spec-check-page-trees-');
+    const file = new TextFile('docs/specification/draft/widgets.mdx', '# Widgets\n\nSome *text*.\n');
+    const writer = new PageProducts(cache);
+    const made = writer.page(file, 'mdx');
+    writer.save();
+    const kinds: string[] = [];
+    const get = cache.get.bind(cache);
+    cache.get = <T>(kind: string, key: string) => (kinds.push(kind), get<T>(kind, key));
+    const reader = new PageProducts(cache);
+    const read = reader.page(file, 'mdx').page;
+    expect(read.headings.map((h) => h.text)).toEqual(['Widgets']);
+    expect(kinds).toEqual(['page-products']);
+    expect(read.tree?.children.length).toBe(made.page.tree?.children.length);
+    expect(kinds).toEqual(['page-products', 'page-trees']);
+    // A trees entry that is not served (tampered with): the tree is the page's parse all the same.
+    const [entry] = fs.readdirSync(dir).filter((n) => n.startsWith('page-trees-'));
+    fs.appendFileSync(path.join(dir, entry), ' ');
+    const afterTamper = new PageProducts(cache).page(file, 'mdx').page;
+    expect(JSON.stringify(afterTamper.tree)).toBe(JSON.stringify(made.page.tree));
   });
 
   it('does not serve a tampered verdicts entry: the values are judged again', async () => {

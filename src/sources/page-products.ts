@@ -40,16 +40,12 @@ export interface SitePageRead {
 }
 
 /**
- * One page's products as stored (for a site page's outline, the outline is `data`): the tree only
- * for a page whose tree the check keeps, as JSON text with each node's position packed into an
- * array (see `packedTreeText`; positions are most of a tree's text). The tree is text within the
- * entry so that reading the entry does not build every page's tree: a tree is parsed when a rule
- * first walks it (most of them read the page's data only), and reading the entries back took
- * half the time with the trees as text.
+ * One page's products as stored (for a site page's outline, the outline is `data`); `tree` when
+ * the page has a tree the check keeps, which is in its shard's trees entry (see `StoredTrees`).
  */
 interface StoredProducts {
   data: MarkdownPageData;
-  tree?: string;
+  tree?: true;
   suppressions: Suppression[];
 }
 
@@ -58,14 +54,28 @@ interface StoredBundle {
 }
 
 /**
+ * The trees of a shard's pages, by page key, as JSON text with each node's position packed into
+ * an array (see `packedTreeText`; positions are most of a tree's text). They are three quarters
+ * of the products' bytes and most checks walk few of them (after an example edit, the five
+ * changelog pages'), so they are an entry of their own, read when a rule first walks a kept
+ * page's tree: reading the products back took about 55 ms of such a check with the trees in
+ * them. Each tree is text so that reading the entry does not build every tree of the shard.
+ */
+interface StoredTrees {
+  trees: Record<string, string>;
+}
+
+/**
  * The products are kept in this many entries, a page's by its path: an edit rewrites the entry
  * of its page (a sixteenth of the whole), not the products of every page.
  */
 const SHARDS = 16;
 
-/** The entries' kind and keys in the disk cache: one per shard, per cache folder and spec-check version. */
+/** The entries' kinds and keys in the disk cache: one of each per shard, per cache folder and spec-check version. */
 const KIND = 'page-products';
 const shardKey = (shard: number) => hashParts(['page products', String(SHARDS), String(shard)]);
+const TREES_KIND = 'page-trees';
+const treesKey = (shard: number) => hashParts(['page trees', String(SHARDS), String(shard)]);
 
 /** The pages of a shard's entry as read (none when it was not there or not served). */
 const pagesOf = (bundle: StoredBundle | undefined): Record<string, StoredProducts> =>
@@ -80,8 +90,13 @@ function shardOf(path: string): number {
 
 /** What this process read of a shard and used of it. */
 interface Shard {
+  n: number;
   /** As read from the cache (empty when it was not there or not served), or as last written. */
   stored: Record<string, StoredProducts>;
+  /** The trees entry as read (when a tree was first asked for) or as last written; undefined until then. */
+  trees?: Record<string, string>;
+  /** The trees of the pages parsed in this process, as text, by page key: written back with them. */
+  madeTrees: Map<string, string>;
   /** The products of the pages of this shard loaded in this process, by key: what is written back. */
   used: Map<string, StoredProducts>;
   /** The keys among `used` made in this process, not read back. */
@@ -142,7 +157,7 @@ export class PageProducts {
     if (!shard) {
       const bundle = this.cache.get<StoredBundle>(KIND, shardKey(n));
       const stored = pagesOf(bundle);
-      this.#shards.set(n, (shard = { stored, used: new Map(), made: new Set() }));
+      this.#shards.set(n, (shard = { n, stored, used: new Map(), made: new Set(), madeTrees: new Map() }));
     }
     return shard;
   }
@@ -153,18 +168,37 @@ export class PageProducts {
     if (used) return used;
     const stored = Object.hasOwn(shard.stored, key) ? shard.stored[key] : undefined;
     if (!stored || typeof stored !== 'object' || !stored.data || !Array.isArray(stored.suppressions)) return undefined;
-    if (stored.tree !== undefined && typeof stored.tree !== 'string') return undefined;
+    if (stored.tree !== undefined && stored.tree !== true) return undefined;
     shard.used.set(key, stored);
     return stored;
   }
 
-  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage): void {
+  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage, treeText?: string): void {
     this.counts.pagesParsed++;
     // A page that ran out of its parse budget may parse in time next run: not kept.
     if (page?.parseError?.message.startsWith('Page took too long')) return;
     const shard = this.shard(path);
     shard.used.set(key, products);
     shard.made.add(key);
+    if (treeText !== undefined) shard.madeTrees.set(key, treeText);
+  }
+
+  /** A shard's trees entry as stored, read on first use. */
+  private storedTrees(shard: Shard): Record<string, string> {
+    if (!shard.trees) {
+      const bundle = this.cache.get<StoredTrees>(TREES_KIND, treesKey(shard.n));
+      shard.trees = bundle && typeof bundle.trees === 'object' && bundle.trees ? bundle.trees : {};
+    }
+    return shard.trees;
+  }
+
+  /** The tree kept for a page, parsed from its text; undefined when the trees entry does not hold it. */
+  private keptTree(path: string, key: string): Root | undefined {
+    const shard = this.shard(path);
+    const text = shard.madeTrees.get(key) ?? this.storedTrees(shard)[key];
+    if (typeof text !== 'string') return undefined;
+    this.counts.pageTreesRead++;
+    return unpackPositions(JSON.parse(text) as object) as Root;
   }
 
   /** Whether the cache holds the products of this page: `page` then reads them back instead of parsing. */
@@ -187,14 +221,22 @@ export class PageProducts {
     if (stored) {
       this.counts.pagesFromCache++;
       const page = pageFromData(file, stored.data);
-      const tree = stored.tree;
-      const read = tree ? withLazyTree(page, tree, () => this.counts.pageTreesRead++) : page;
+      // A tree the trees entry does not hold (not served) is the page's parse, made again.
+      const read = stored.tree
+        ? withLazyTree(page, () => this.keptTree(file.path, key) ?? parseMarkdownPage(file, syntax, kind).tree!)
+        : page;
       return { page: read, suppressions: stored.suppressions };
     }
     const { tree, data } = parsed ?? parseMarkdownPage(file, syntax, kind);
     const page: MarkdownPage = { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
     const suppressions = parsed?.suppressions ?? suppressionsInPage(file, tree);
-    this.keep(file.path, key, { data, ...(tree ? { tree: packedTreeText(tree) } : {}), suppressions }, page);
+    this.keep(
+      file.path,
+      key,
+      { data, ...(tree ? { tree: true } : {}), suppressions },
+      page,
+      tree && packedTreeText(tree),
+    );
     return { page, suppressions };
   }
 
@@ -211,22 +253,23 @@ export class PageProducts {
   }
 
   /**
-   * A site page outside the versions' prose as read for its outline: why it is beyond the parser's
-   * limits (see `beyondParseLimits`), or its outline (see `outlinePage`); from the cache, else made.
+   * A site page outside the versions' prose as an earlier check read it for its outline: why it is
+   * beyond the parser's limits (see `beyondParseLimits`), or its outline (see `outlinePage`);
+   * undefined when the cache does not hold it (then `keepSitePage` keeps it once made).
    */
-  sitePage(file: TextFile, syntax: 'mdx' | 'md', make: () => SitePageRead): SitePageRead {
-    const key = hashParts(['site page', syntax, file.path, file.text]);
-    const stored = this.lookUp(file.path, key);
-    const kept = stored?.data as unknown as SitePageRead | undefined;
+  keptSitePage(file: TextFile, syntax: 'mdx' | 'md'): SitePageRead | undefined {
+    const kept = this.lookUp(file.path, sitePageKey(file, syntax))?.data as unknown as SitePageRead | undefined;
     const outline = kept?.outline;
     // Another build of this version may have kept another shape: then the page is read again.
-    if (outline && [outline.headings, outline.links, outline.fences, outline.esm].every(Array.isArray)) {
-      this.counts.pagesFromCache++;
-      return kept;
-    }
-    const read = make();
-    this.keep(file.path, key, { data: read as unknown as MarkdownPageData, suppressions: [] });
-    return read;
+    if (!outline || ![outline.headings, outline.links, outline.fences, outline.esm].every(Array.isArray))
+      return undefined;
+    this.counts.pagesFromCache++;
+    return kept;
+  }
+
+  /** Keeps a site page as read for its outline (see `keptSitePage`). */
+  keepSitePage(file: TextFile, syntax: 'mdx' | 'md', read: SitePageRead): void {
+    this.keep(file.path, sitePageKey(file, syntax), { data: read as unknown as MarkdownPageData, suppressions: [] });
   }
 
   /** The outlines of SEPs parsed when first read (no suppression comments: those are parsed at loading). */
@@ -266,18 +309,30 @@ export class PageProducts {
    * Writes back each shard that holds a page parsed in this process, or a stored page this process
    * did not use (so a shard holds the pages of the trees last loaded and does not grow with
    * edits); the others are left as they are. The products read back were handed to the rules,
-   * which may have changed their data: what is written of them is read from the entry again.
+   * which may have changed their data: what is written of them is read from the entry again. The
+   * trees entry is written with them when a tree was made or one of its pages left: the trees of
+   * the pages written, made here or as stored.
    */
   save(): void {
     for (const [n, shard] of this.#shards) {
-      const unused = Object.keys(shard.stored).some((key) => !shard.used.has(key));
-      if (!shard.made.size && !unused) continue;
+      const unused = Object.keys(shard.stored).filter((key) => !shard.used.has(key));
+      if (!shard.made.size && !unused.length) continue;
       const again = shard.made.size < shard.used.size ? this.cache.get<StoredBundle>(KIND, shardKey(n)) : undefined;
       const readBack = pagesOf(again);
       const pages: Record<string, StoredProducts> = {};
       for (const [key, products] of shard.used) {
         const kept = shard.made.has(key) ? products : Object.hasOwn(readBack, key) ? readBack[key] : undefined;
         if (kept) pages[key] = kept;
+      }
+      if (shard.madeTrees.size || unused.some((key) => shard.stored[key]?.tree)) {
+        const trees: Record<string, string> = {};
+        for (const [key, products] of Object.entries(pages)) {
+          const text = products.tree && (shard.madeTrees.get(key) ?? this.storedTrees(shard)[key]);
+          if (typeof text === 'string') trees[key] = text;
+        }
+        this.cache.set(TREES_KIND, treesKey(n), { trees } satisfies StoredTrees);
+        shard.trees = trees;
+        shard.madeTrees.clear();
       }
       this.cache.set(KIND, shardKey(n), { pages } satisfies StoredBundle);
       shard.stored = pages;
@@ -300,15 +355,12 @@ function packedTreeText(tree: Root): string {
 }
 
 /**
- * The page with its tree read from the stored text when first asked for, positions unpacked: each
- * page handed out parses its own (both trees of `check --base` do not share one a rule may change).
+ * The page with its tree made by `read` when first asked for (its kept text parsed, positions
+ * unpacked): each page handed out makes its own (both trees of `check --base` do not share one a
+ * rule may change).
  */
-function withLazyTree(page: MarkdownPage, text: string, onRead: () => void): MarkdownPage {
+function withLazyTree(page: MarkdownPage, read: () => Root): MarkdownPage {
   let tree: Root | undefined;
-  const read = (): Root => {
-    onRead();
-    return unpackPositions(JSON.parse(text) as object) as Root;
-  };
   return Object.defineProperty(page, 'tree', { get: () => (tree ??= read()), enumerable: true });
 }
 
@@ -368,11 +420,12 @@ function unpackPositions(value: object): object {
 }
 
 /** The products' format, in every page's key: products of another format are not read back. */
-const FORMAT = 'with JSON block values, sketches, declarations, page facts, trees as text';
+const FORMAT = 'with JSON block values, sketches, declarations, page facts, trees in entries of their own';
 
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
   hashParts(['page', FORMAT, syntax, kind ?? '', file.path, file.text]);
 
+const sitePageKey = (file: TextFile, syntax: 'mdx' | 'md') => hashParts(['site page', syntax, file.path, file.text]);
 const sepKey = (file: TextFile) => hashParts(['sep', FORMAT, file.path, file.text]);
 
 const perCache = new WeakMap<DiskCache, PageProducts>();
