@@ -9,7 +9,7 @@ import type { MarkdownSite, Site, SitePage } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { memo, type FileReader } from '../runtime/files.js';
-import { outlinePage, outlineSitePage } from './page-outline.js';
+import { outlinePage, outlineSitePage, type PageOutline } from './page-outline.js';
 import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
 import { beyondParseLimits } from './markdown.js';
 import { SITE_CONFIG } from './layout.js';
@@ -62,21 +62,59 @@ export async function loadSite(
     const syntax: SitePage['syntax'] = file.path.endsWith('.md') ? 'md' : 'mdx';
     // The limits the parser has hold for the outline too: a page beyond them is a finding, and not read.
     // The page object is kept for an unchanged file, so what is derived from it carries over in watch mode.
-    const { beyond, page } = memo(reader.cache, 'site-page', file, () => {
-      // Whether the page is beyond the limits is kept with its outline: the question is a pass over its text.
-      const read = (): SitePageRead => {
-        const beyond = beyondParseLimits(file);
-        return beyond
-          ? { beyond, outline: { headings: [], links: [], fences: [], esm: [] } }
-          : { outline: outlinePage(file, syntax) };
-      };
-      const { beyond, outline } = products?.sitePage(file, syntax, read) ?? read();
-      return { beyond, page: { path: file.path, file, syntax, ...outline } satisfies SitePage };
-    });
+    const { beyond, page } = memo(reader.cache, 'site-page', file, () => sitePageOf(file, syntax, products));
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
     pages.push(page);
   }
   return { dir: siteDir, config: { file: configFile, document }, files, ignored, pages };
+}
+
+/**
+ * A site page as loading hands it out: whether it is beyond the parser's limits is decided now
+ * (that is a finding of loading), its outline when a rule first reads it. Loading ends sooner for
+ * it, and with it the wait of the generation jobs posted once the sources are loaded (the
+ * outlines of the MCP site's pages are about 0.2 s of a cold check); the rules read every outline
+ * later all the same. An outline the cache holds is taken as it is.
+ */
+function sitePageOf(
+  file: TextFile,
+  syntax: SitePage['syntax'],
+  products: PageProducts | undefined,
+): { beyond?: SitePageRead['beyond']; page: SitePage } {
+  const at = { path: file.path, file, syntax };
+  const kept = products?.keptSitePage(file, syntax);
+  if (kept) return { beyond: kept.beyond, page: { ...at, ...kept.outline } };
+  const beyond = beyondParseLimits(file);
+  if (beyond) {
+    const read = { beyond, outline: { headings: [], links: [], fences: [], esm: [] } };
+    products?.keepSitePage(file, syntax, read);
+    return { beyond, page: { ...at, ...read.outline } };
+  }
+  let outline: PageOutline | undefined;
+  const outlined = (): PageOutline => {
+    if (!outline) {
+      outline = outlinePage(file, syntax);
+      products?.keepSitePage(file, syntax, { outline });
+    }
+    return outline;
+  };
+  return {
+    page: {
+      ...at,
+      get headings() {
+        return outlined().headings;
+      },
+      get links() {
+        return outlined().links;
+      },
+      get fences() {
+        return outlined().fences;
+      },
+      get esm() {
+        return outlined().esm;
+      },
+    },
+  };
 }
 
 /** Folders of a Markdown site that hold no pages it serves (tooling, build output, dependencies). */
