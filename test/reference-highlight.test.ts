@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as td from '../src/vendor/typedoc.js';
 import { highlightedCode } from '../src/generators/reference-highlight.js';
-import { renumberHighlightClasses } from '../src/generators/reference-slots.js';
+import { finishDeclaration, renumberHighlightClasses } from '../src/generators/reference-slots.js';
 
 /** TypeDoc's own highlighting, from an application with its default theme, as the Schema Reference renders. */
 async function typedocHighlighter(): Promise<(code: string, lang?: string) => string> {
@@ -61,5 +61,17 @@ describe('the Schema Reference highlighter without TypeDoc', () => {
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+describe("a Schema Reference declaration's escapes", () => {
+  it('writes each character MDX would read as syntax as a reference, no-break spaces as `&nbsp;` (two as one), and joins a tag to the line before it', () => {
+    const html =
+      '<h3 id="a">x_y</h3><p>[a] {b} $c `d` \\e *f* ~g~\u00A0\u00A0\u00A0|\u00A0\u00A0\u00A0\u00A0|</p>\n\n<p>@TJS-type integer</p>';
+    expect(finishDeclaration('T', html)).toBe(
+      '<div class="type">\n\n### `T`\n\n' +
+        '<div id="a" data-typedoc-h="3">x&#x5F;y</div><p>&#x5B;a] &#x7B;b} &#x24;c &#x60;d&#x60; &#x5C;e &#x2A;f&#x2A; &#x7E;g&#x7E;&nbsp;&nbsp;|&nbsp;&nbsp;|</p> ' +
+        '\n</div>\n\n',
+    );
   });
 });

@@ -127,23 +127,30 @@ function includedCode(text: string): string {
     .trimEnd();
 }
 
+/** The characters of a declaration's HTML that MDX would read as syntax, and their references. */
+const MDX_ESCAPES: Record<string, string> = {
+  '[': '&#x5B;',
+  _: '&#x5F;',
+  '{': '&#x7B;',
+  $: '&#x24;',
+  '`': '&#x60;',
+  '\\': '&#x5C;',
+  '*': '&#x2A;',
+  '~': '&#x7E;',
+};
+
 /** The block of a declaration titled `title`, from its HTML (see `renderDeclarationHtml`): with the escapes. */
 export function finishDeclaration(title: string, html: string): string {
   let content = html;
   // Headings would enter the page's table of contents: they become `<div>`s that keep their level.
   content = content.replaceAll(/<h([1-6])([^>]*)>/g, '<div$2 data-typedoc-h="$1">').replaceAll(/<\/h[1-6]>/g, '</div>');
-  content = content.replaceAll('\u00A0\u00A0', '\u00A0');
+  // Two no-break spaces are one, then each is `&nbsp;`; the characters MDX would read as syntax
+  // become references. One pass each (a page is about a megabyte): no replacement holds a
+  // character another one replaces, so the order of the replacements does not matter.
   content = content
-    .replaceAll('\u00A0', '&nbsp;')
+    .replaceAll(/\u00A0\u00A0?/g, '&nbsp;')
     .replaceAll(/\n+</g, ' <')
-    .replaceAll('[', '&#x5B;')
-    .replaceAll('_', '&#x5F;')
-    .replaceAll('{', '&#x7B;')
-    .replaceAll('$', '&#x24;')
-    .replaceAll('`', '&#x60;')
-    .replaceAll('\\', '&#x5C;')
-    .replaceAll('*', '&#x2A;')
-    .replaceAll('~', '&#x7E;');
+    .replaceAll(/[[_{$`\\*~]/g, (c) => MDX_ESCAPES[c]);
   content = content.replaceAll(/<p>@TJS-type [^<]+<\/p>/g, '');
   return `<div class="type">\n\n### \`${title}\`\n\n${content}\n</div>\n\n`;
 }
