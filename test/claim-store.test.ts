@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ClaimStore, pageClaimsKey, vocabularyDigest } from '../src/consistency/claim-store.js';
 import { resolveVocabulary } from '../src/consistency/vocabulary.js';
 import type { ClaimSet } from '../src/consistency/claims.js';
+import { TextFile } from '../src/core/text-file.js';
 import { edit } from './helpers.js';
 import { cachedCheck, coldCheck, specCopy, testCache } from './cached-checks.js';
 
@@ -34,7 +35,7 @@ function pageClaims(): ClaimSet {
 
 describe('the store of the claims read from pages', () => {
   const key = pageClaimsKey(
-    { path: 'docs/specification/draft/tools.mdx', text: '# Tools\n', syntax: 'mdx' },
+    { file: new TextFile('docs/specification/draft/tools.mdx', '# Tools\n'), syntax: 'mdx' },
     'mintlify',
     'draft',
     vocabularyDigest(vocabulary),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DiskCache, hashParts } from '../src/runtime/cache.js';
-import { FileDigests, SETTLED_MS } from '../src/runtime/file-digests.js';
+import { DiskCache, hashParts, textKeyParts } from '../src/runtime/cache.js';
+import { digestOf, FileDigests, SETTLED_MS } from '../src/runtime/file-digests.js';
 import { CheckInputs } from '../src/sources/inputs.js';
 import { FileReader, memoryFileSystem } from '../src/runtime/files.js';
 import { formatReadsRules, formatters } from '../src/reporters/index.js';
@@ -40,6 +40,25 @@ describe('the digest index of a check', () => {
     expect(await inputs.keyFromDigests(digests)).toBe(read.key);
     // The same key as a reading without any index.
     expect((await (await CheckInputs.list(root))!.read())!.key).toBe(read.key);
+  });
+
+  it('hands out each text with the digest of its bytes, which keys what is made of it in place of the text', async () => {
+    const root = writeTree({ ...tree, 'docs/specification/draft/bom.mdx': '\uFEFF# With a byte order mark\n' });
+    const read = (await (await CheckInputs.list(root))!.read())!;
+    for (const [rel, file] of read.files) {
+      expect(file.digest).toBe(digestOf(fs.readFileSync(path.join(root, rel))));
+      expect(textKeyParts(file)).toEqual(['bytes sha256', file.digest]);
+    }
+    expect(read.files.get('docs/specification/draft/bom.mdx')!.text).toBe('# With a byte order mark\n');
+    // A text with no digest (made by a caller that read no bytes) is keyed by itself, tagged apart.
+    const page = new TextFile(
+      'docs/specification/draft/index.mdx',
+      read.files.get('docs/specification/draft/index.mdx')!.digest!,
+    );
+    expect(textKeyParts(page)).toEqual(['text', page.text]);
+    expect(hashParts(textKeyParts(page))).not.toBe(
+      hashParts(textKeyParts(read.files.get('docs/specification/draft/index.mdx')!)),
+    );
   });
 
   it('reads a file again when it was written within the settling time of the recording run', async () => {

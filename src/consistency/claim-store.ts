@@ -13,7 +13,8 @@
  * (watch mode, `--no-cache`), each page is read when asked for.
  */
 import type { DiskCache } from '../runtime/cache.js';
-import { hashParts } from '../runtime/cache.js';
+import { hashParts, textKeyParts } from '../runtime/cache.js';
+import type { TextFile } from '../core/text-file.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { KeptEntry } from '../runtime/kept-entry.js';
 import type { Claim, ClaimSet } from './claims.js';
@@ -101,21 +102,25 @@ function revivedClaims(stored: unknown, vocabulary: ResolvedVocabulary): ClaimSe
  * version's id and the vocabulary (`vocabularyDigest`).
  */
 export function pageClaimsKey(
-  page: { path: string; text: string; syntax: string },
+  page: { file: TextFile; syntax: string },
   siteKind: string,
   version: string,
   vocabularyDigest: string,
 ): string {
-  return hashParts(['page claims', page.path, page.text, page.syntax, siteKind, version, vocabularyDigest]);
+  return hashParts([
+    'page claims',
+    page.file.path,
+    ...textKeyParts(page.file),
+    page.syntax,
+    siteKind,
+    version,
+    vocabularyDigest,
+  ]);
 }
 
 /** The key of a schema.ts file's claims: its path and text, its version's id and the vocabulary. */
-export function schemaClaimsKey(
-  file: { path: string; text: string },
-  version: string,
-  vocabularyDigest: string,
-): string {
-  return hashParts(['schema.ts claims', file.path, file.text, version, vocabularyDigest]);
+export function schemaClaimsKey(file: TextFile, version: string, vocabularyDigest: string): string {
+  return hashParts(['schema.ts claims', file.path, ...textKeyParts(file), version, vocabularyDigest]);
 }
 
 /** A digest of a resolved vocabulary: its JSON, each pattern by its source and flags. */

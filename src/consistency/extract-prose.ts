@@ -72,7 +72,7 @@ export function extractFromProse(
       const key =
         store &&
         pageClaimsKey(
-          { path: page.file.path, text: page.file.text, syntax: page.syntax },
+          { file: page.file, syntax: page.syntax },
           project.spec.siteKind ?? '',
           version.id,
           project.derive(digestOfVocabulary, vocabulary),

@@ -8,6 +8,12 @@ export class TextFile {
     /** Path relative to the root, `/`-separated. */
     readonly path: string,
     readonly text: string,
+    /**
+     * The sha256 (hex) of the bytes the text was decoded from, when the reader took it (a check
+     * reading its inputs does): keys of what is made from the text use it instead of hashing the
+     * text again (see `textKeyParts`).
+     */
+    readonly digest?: string,
   ) {}
 
   private starts(): number[] {

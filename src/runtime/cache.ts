@@ -210,6 +210,16 @@ export function ownCacheDir(): string {
   return packageFile('node_modules/.cache/spec-check');
 }
 
+/**
+ * The parts of a key that name a file's text: the digest of its bytes when the reader took one
+ * (the same bytes decode to the same text; hashing a megabyte of text again for each key was a
+ * few per cent of a check after an edit), else the text. Tagged, so that a text cannot stand
+ * for a digest.
+ */
+export function textKeyParts(file: { text: string; digest?: string }): [string, string] {
+  return file.digest ? ['bytes sha256', file.digest] : ['text', file.text];
+}
+
 /** A sha256 of the parts, each length-prefixed so that no two part lists collide. */
 export function hashParts(parts: Iterable<string>): string {
   const hash = createHash('sha256');

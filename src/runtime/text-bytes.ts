@@ -5,10 +5,13 @@
 import { TextFile } from '../core/text-file.js';
 import { withoutBom } from '../util/bom.js';
 
-/** A file's bytes as text (UTF-8, without a byte order mark); undefined when they are binary or not UTF-8. */
-export function textFileOf(rel: string, bytes: Buffer): TextFile | undefined {
+/**
+ * A file's bytes as text (UTF-8, without a byte order mark); undefined when they are binary or not
+ * UTF-8. `digest`: the sha256 of the bytes, when the caller took it (see `TextFile.digest`).
+ */
+export function textFileOf(rel: string, bytes: Buffer, digest?: string): TextFile | undefined {
   const text = decodeUtf8(bytes);
-  return text === undefined || garbage(text) ? undefined : new TextFile(rel, withoutBom(text));
+  return text === undefined || garbage(text) ? undefined : new TextFile(rel, withoutBom(text), digest);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -126,8 +126,9 @@ export class CheckInputs {
     try {
       const contents = await Promise.all(this.paths.map((p) => this.reader.readBytes(p)));
       for (const [i, p] of this.paths.entries()) {
-        digests.set(p, index ? index.record(p, contents[i]) : digestOf(contents[i]));
-        const file = TEXT_FILE.test(p) ? textFileOf(p, contents[i]) : undefined;
+        const digest = index ? index.record(p, contents[i]) : digestOf(contents[i]);
+        digests.set(p, digest);
+        const file = TEXT_FILE.test(p) ? textFileOf(p, contents[i], digest) : undefined;
         if (file) files.set(p, file);
       }
     } catch {

@@ -22,7 +22,7 @@ import type { Root } from 'mdast';
 import type { TextFile } from '../core/text-file.js';
 import type { Declaration, MarkdownPage, SchemaSource, SiteKind, Suppression } from '../model/spec.js';
 import type { DiskCache } from '../runtime/cache.js';
-import { hashParts } from '../runtime/cache.js';
+import { hashParts, textKeyParts } from '../runtime/cache.js';
 import {
   pageFromData,
   parseMarkdownPage,
@@ -285,7 +285,7 @@ export class PageProducts {
    * writes one entry, and a tree with other texts reads its own).
    */
   schemaSource(file: TextFile, make: () => SchemaSource & { tooDeep?: true }): SchemaSource & { tooDeep?: true } {
-    const key = hashParts(['schema source', file.path, file.text]);
+    const key = hashParts(['schema source', file.path, ...textKeyParts(file)]);
     const stored = this.cache.get<StoredSchemaSource>(SCHEMA_SOURCE_KIND, key);
     const revived = stored && schemaSourceOf(file, stored);
     if (revived) {
@@ -423,10 +423,11 @@ function unpackPositions(value: object): object {
 const FORMAT = 'with JSON block values, sketches, declarations, page facts, trees in entries of their own';
 
 const pageKey = (file: TextFile, syntax: 'mdx' | 'md', kind: SiteKind | undefined) =>
-  hashParts(['page', FORMAT, syntax, kind ?? '', file.path, file.text]);
+  hashParts(['page', FORMAT, syntax, kind ?? '', file.path, ...textKeyParts(file)]);
 
-const sitePageKey = (file: TextFile, syntax: 'mdx' | 'md') => hashParts(['site page', syntax, file.path, file.text]);
-const sepKey = (file: TextFile) => hashParts(['sep', FORMAT, file.path, file.text]);
+const sitePageKey = (file: TextFile, syntax: 'mdx' | 'md') =>
+  hashParts(['site page', syntax, file.path, ...textKeyParts(file)]);
+const sepKey = (file: TextFile) => hashParts(['sep', FORMAT, file.path, ...textKeyParts(file)]);
 
 const perCache = new WeakMap<DiskCache, PageProducts>();
 
