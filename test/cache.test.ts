@@ -54,6 +54,34 @@ describe('DiskCache', () => {
     expect(entries(cache.dir)).toEqual(['report-k1.json']);
   });
 
+  it('keeps at most 400 entries, removing the least recently written past that, with entries of other processes counted', () => {
+    const dir = tempDir('cache-');
+    const key = (i: number) => i.toString(16).padStart(64, '0');
+    const count = () => fs.readdirSync(dir).filter((n) => n.endsWith('.json')).length;
+    // Another process's entries, older than this one's.
+    const other = new DiskCache(dir, '1.0.0');
+    for (let i = 0; i < 100; i++) other.set('report', key(i), i);
+    const past = new Date(Date.now() - 60_000);
+    for (const n of fs.readdirSync(dir)) fs.utimesSync(path.join(dir, n), past, past);
+    const cache = new DiskCache(dir, '1.0.0');
+    for (let i = 100; i < 400; i++) cache.set('report', key(i), i);
+    expect(count()).toBe(400);
+    const lately = new Date(Date.now() - 30_000);
+    for (let i = 100; i < 400; i++) fs.utimesSync(path.join(dir, `report-${key(i)}.json`), lately, lately);
+    // Written again under its key: not one more.
+    cache.set('report', key(399), 'again');
+    expect(count()).toBe(400);
+    cache.set('report', key(400), 400);
+    // Past the bound, the oldest go, down to three quarters of it: the other process's first.
+    expect(count()).toBe(300);
+    expect(cache.get('report', key(0))).toBeUndefined();
+    expect(cache.get('report', key(400))).toBe(400);
+    for (let i = 401; i < 501; i++) cache.set('report', key(i), i);
+    expect(count()).toBe(400);
+    cache.set('report', key(501), 501);
+    expect(count()).toBe(300);
+  });
+
   it('treats a truncated, foreign or unreadable entry as a miss', () => {
     const cache = new DiskCache(tempDir('cache-'), '1.0.0');
     cache.set('report', 'k1', { a: 1 });

@@ -103,8 +103,9 @@ export class DiskCache {
       const body = Buffer.from(json);
       const header: EntryHeader = { key, version: this.version, hash: this.sign(key, body) };
       fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), { flag: 'wx' });
+      const added = !fs.existsSync(target);
       fs.renameSync(temp, target);
-      this.prune();
+      if (added) this.noteAdded();
     } catch {
       // A cache that cannot be written only costs time.
       fs.rmSync(temp, { force: true });
@@ -113,15 +114,34 @@ export class DiskCache {
     }
   }
 
+  /**
+   * How many entries the folder holds: listed when this process first adds one, counted up with
+   * each it adds since (a cold check of the MCP corpus writes about a hundred, and listing the
+   * folder after each was most of their cost besides the writing).
+   */
+  private entries?: number;
+
+  private noteAdded(): void {
+    this.entries = this.entries === undefined ? this.entryNames().length : this.entries + 1;
+    if (this.entries > MAX_ENTRIES) this.prune();
+  }
+
+  private entryNames(): string[] {
+    return fs.readdirSync(this.dir).filter((n) => ENTRY_NAME.test(n));
+  }
+
+  /** Past `MAX_ENTRIES` (another process may have added some too), the least recently written are removed. */
   private prune(): void {
-    const names = fs.readdirSync(this.dir).filter((n) => ENTRY_NAME.test(n));
+    const names = this.entryNames();
+    this.entries = names.length;
     if (names.length <= MAX_ENTRIES) return;
     removeStaleTemps(this.dir);
     const byAge = names
       .map((n) => ({ n, t: fs.lstatSync(path.join(this.dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
       .sort((a, b) => a.t - b.t);
-    for (const { n } of byAge.slice(0, names.length - MAX_ENTRIES + MAX_ENTRIES / 4))
-      fs.rmSync(path.join(this.dir, n), { force: true });
+    const removed = byAge.slice(0, names.length - MAX_ENTRIES + MAX_ENTRIES / 4);
+    for (const { n } of removed) fs.rmSync(path.join(this.dir, n), { force: true });
+    this.entries -= removed.length;
   }
 }
 
