@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReadScheduler } from '../src/runtime/read-scheduler.js';
+import { diskFileSystem } from '../src/runtime/files.js';
+import { tempDir } from './helpers.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 const outOfDescriptors = () => Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
@@ -77,5 +82,20 @@ describe('ReadScheduler', () => {
     const scheduler = new ReadScheduler(1);
     const fs = scheduler.wrap({ read: async (a: string) => `${a}!` });
     expect(await Promise.all([fs.read('a'), fs.read('b')])).toEqual(['a!', 'b!']);
+  });
+});
+
+describe('the disk as the reader reads it', () => {
+  it('reads a regular file, and refuses a FIFO or a folder at once instead of waiting on it', async () => {
+    const dir = tempDir('disk-');
+    fs.writeFileSync(path.join(dir, 'a.json'), '{"a":1}');
+    execFileSync('mkfifo', [path.join(dir, 'pipe.json')]);
+    fs.mkdirSync(path.join(dir, 'folder'));
+    expect((await diskFileSystem.readFile(path.join(dir, 'a.json'))).toString()).toBe('{"a":1}');
+    await expect(diskFileSystem.readFile(path.join(dir, 'pipe.json'))).rejects.toMatchObject({ code: 'ENOTREGULAR' });
+    await expect(diskFileSystem.readFile(path.join(dir, 'folder'))).rejects.toMatchObject({ code: 'ENOTREGULAR' });
+    await expect(diskFileSystem.readFile(path.join(dir, 'missing.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(diskFileSystem.lstat(path.join(dir, 'missing.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await diskFileSystem.readdir(dir)).map((e) => e.name).sort()).toEqual(['a.json', 'folder', 'pipe.json']);
   });
 });
