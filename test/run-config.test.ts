@@ -102,7 +102,7 @@ export function fixture(config: object = { layout, ignore }): string {
   });
 }
 
-/** Every file path (relative to `root`, slashed) that fs.promises.readFile or fs.readFileSync opened during `run`. */
+/** Every file path (relative to `root`, slashed) that fs.promises.readFile, fs.readFileSync or fs.openSync opened during `run`. */
 async function filesRead(root: string, run: () => Promise<unknown>): Promise<string[]> {
   const read = new Set<string>();
   const note = (file: unknown) => {
@@ -118,6 +118,12 @@ async function filesRead(root: string, run: () => Promise<unknown>): Promise<str
     note(file);
     return (readFileSync as (...args: unknown[]) => unknown)(file, ...rest);
   }) as typeof fs.readFileSync);
+  // The reader opens each file of the tree and reads it by its descriptor (`diskFileSystem`).
+  const openSync = fs.openSync;
+  vi.spyOn(fs, 'openSync').mockImplementation(((file: string, ...rest: unknown[]) => {
+    note(file);
+    return (openSync as (...args: unknown[]) => unknown)(file, ...rest);
+  }) as typeof fs.openSync);
   try {
     await run();
   } finally {
