@@ -23,6 +23,7 @@ import type { Root, Heading as MdastHeading, Nodes } from 'mdast';
 import type { CodeBlock, Heading, Link, MarkdownPage, PageIncludeAt, SiteKind, Suppression } from '../model/spec.js';
 import { factsOf, lazyFacts, noFacts, treeFacts, unclosedFencesOf, type PageFacts } from './page-facts.js';
 import { siteSyntax, type PageInclude } from './site-syntax.js';
+import { lazyFields } from '../util/lazy-fields.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import { suppressionsInPage } from './suppressions.js';
@@ -111,27 +112,8 @@ export function lazyMarkdownPage(file: TextFile, syntax: 'mdx' | 'md', kept?: Ke
     }
     return fromKept ?? parsedPage();
   };
-  const page = {
-    path: file.path,
-    syntax,
-    file,
-    get tree() {
-      return parsedPage().tree;
-    },
-    get parseError() {
-      return outline().parseError;
-    },
-    get headings() {
-      return outline().headings;
-    },
-    get codeBlocks() {
-      return outline().codeBlocks;
-    },
-    get links() {
-      return outline().links;
-    },
-  };
-  return lazyFacts(page, outline);
+  const page = lazyFields({ path: file.path, syntax, file }, ['tree'], parsedPage);
+  return lazyFacts(lazyFields(page, ['parseError', 'headings', 'codeBlocks', 'links'], outline), outline);
 }
 
 /** Where a lazy page's outline is kept from one check to the next (see page-products.ts). */

@@ -9,6 +9,7 @@ import type { CodeFence, EsmComment, MarkdownPage } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import { codeFences } from './page-outline.js';
 import { memberDefinitionsIn } from '../prose/member-definitions.js';
+import { lazyFields } from '../util/lazy-fields.js';
 
 /** The facts of a page kept with its data (see `MarkdownPageData`). */
 export type PageFacts = Pick<MarkdownPage, 'unclosedFences' | 'esmComments' | 'memberDefinitions'>;
@@ -41,8 +42,7 @@ export function treeFacts(path: string, tree: Root | undefined): Omit<PageFacts,
 
 /** Defines a page's facts as getters of the page `from` gives, read when first asked for. */
 export function lazyFacts<T extends object>(page: T, from: () => PageFacts): T & PageFacts {
-  for (const key of FACTS) Object.defineProperty(page, key, { get: () => from()[key], enumerable: true });
-  return page as T & PageFacts;
+  return lazyFields(page, FACTS, from);
 }
 
 /** The JavaScript comments of a page's top-level `import`/`export` blocks, at their page lines (remark-mdx parsed them with acorn). */

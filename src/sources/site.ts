@@ -13,6 +13,7 @@ import { outlinePage, outlineSitePage, type PageOutline } from './page-outline.j
 import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
 import { beyondParseLimits } from './markdown.js';
 import { SITE_CONFIG } from './layout.js';
+import { lazyFields } from '../util/lazy-fields.js';
 import type { PageProducts, SitePageRead } from './page-products.js';
 
 export { SITE_CONFIG };
@@ -98,23 +99,7 @@ function sitePageOf(
     }
     return outline;
   };
-  return {
-    page: {
-      ...at,
-      get headings() {
-        return outlined().headings;
-      },
-      get links() {
-        return outlined().links;
-      },
-      get fences() {
-        return outlined().fences;
-      },
-      get esm() {
-        return outlined().esm;
-      },
-    },
-  };
+  return { page: lazyFields(at, ['headings', 'links', 'fences', 'esm'], outlined) };
 }
 
 /** Folders of a Markdown site that hold no pages it serves (tooling, build output, dependencies). */
