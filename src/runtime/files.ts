@@ -6,7 +6,9 @@
  * map of paths to texts (`memoryFileSystem`, for tests that need no disk).
  */
 import fs from 'node:fs/promises';
-import fsSync, { lstatSync, readdirSync } from 'node:fs';
+// The synchronous calls go through the module's object, not bindings of their own: a test that
+// watches the files a command reads spies on it.
+import fsSync from 'node:fs';
 import path from 'node:path';
 import type { InputProblem, Suppression } from '../model/spec.js';
 import { TextFile } from '../core/text-file.js';
@@ -72,12 +74,12 @@ export const diskFileSystem: FileSystem = {
   // Synchronous, as `stamp`, `readdir` and `readFile` are: a check lists and reads every file of
   // the tree (664 on the MCP corpus), and the round trips through the thread pool cost the main
   // thread more than the calls themselves (an example edit's check: 0.95x wall with all four).
-  lstat: async (abs) => lstatSync(abs),
+  lstat: async (abs) => fsSync.lstatSync(abs),
   realpath: (abs) => fs.realpath(abs),
   // Synchronous: one lstat takes microseconds, and a warm check stamps every file while it has
   // nothing else to do; a round trip through the thread pool per file cost several times more.
   async stamp(abs) {
-    const st = lstatSync(abs, { bigint: true });
+    const st = fsSync.lstatSync(abs, { bigint: true });
     return {
       id: `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`,
       changedMs: Number(st.mtimeMs > st.ctimeMs ? st.mtimeMs : st.ctimeMs),
@@ -85,7 +87,7 @@ export const diskFileSystem: FileSystem = {
     };
   },
   ...new ReadScheduler().wrap({
-    readdir: async (abs: string) => readdirSync(abs, { withFileTypes: true }),
+    readdir: async (abs: string) => fsSync.readdirSync(abs, { withFileTypes: true }),
     readFile: async (abs: string) => readRegularFile(abs),
   }),
 };
@@ -97,7 +99,6 @@ export const diskFileSystem: FileSystem = {
  * FIFO put where a file was listed is refused at once, not waited on.
  */
 function readRegularFile(abs: string): Buffer {
-  // Through the module's object, not bindings of its own: a test that watches the files read spies on it.
   const { constants } = fsSync;
   const fd = fsSync.openSync(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
