@@ -8,7 +8,7 @@ import { Project } from '../src/project/project.js';
 import { Runtime } from '../src/runtime/runtime.js';
 import { generatedFiles } from '../src/generators/outputs.js';
 import { TextFile } from '../src/core/text-file.js';
-import { PageProducts } from '../src/sources/page-products.js';
+import { PageProducts, treeForKeptProduct } from '../src/sources/page-products.js';
 import { InlineTypeStore } from '../src/sources/inline-types.js';
 import { revivedDeclarations, storedDeclarations } from '../src/generators/stored-declarations.js';
 import { readSketches } from '../src/prose/ts-sketch.js';
@@ -423,6 +423,8 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     const writer = new PageProducts(cache);
     const made = writer.page(file, 'mdx');
     expect(writer.counts.pagesParsed).toBe(1);
+    // Walked, so that its tree is kept too.
+    expect(made.page.tree).toBeDefined();
     writer.save();
     const reader = new PageProducts(cache);
     const read = reader.page(file, 'mdx');
@@ -464,6 +466,7 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     const file = new TextFile('docs/specification/draft/widgets.mdx', '# Widgets\n\n- `id`: the widget\n');
     const writer = new PageProducts(cache);
     const made = writer.page(file, 'mdx');
+    expect(made.page.tree).toBeDefined();
     writer.save();
     const reader = new PageProducts(cache);
     const read = reader.page(file, 'mdx').page;
@@ -477,11 +480,48 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(reader.counts.pageTreesRead).toBe(1);
   });
 
+  it('keeps the trees a check walked, not those read only for a product kept by the page (its claims)', () => {
+    const { cache, dir } = testCache('spec-check-page-trees-');
+    const walked = new TextFile('docs/specification/draft/changelog.mdx', '# Changelog\n\n- A change.\n');
+    const claimed = new TextFile('docs/specification/draft/widgets.mdx', '# Widgets\n\nSome *text*.\n');
+    const writer = new PageProducts(cache);
+    const changelog = writer.page(walked, 'mdx').page;
+    const widgets = writer.page(claimed, 'mdx').page;
+    expect(treeForKeptProduct(widgets)?.children[0].type).toBe('heading');
+    expect(treeForKeptProduct(changelog)).toBe(changelog.tree);
+    writer.save();
+    const stored = () =>
+      fs
+        .readdirSync(dir)
+        .filter((n) => n.startsWith('page-trees-'))
+        .flatMap((n) => {
+          const text = fs.readFileSync(path.join(dir, n), 'utf8');
+          return Object.values(
+            (JSON.parse(text.slice(text.indexOf('\n') + 1)) as { trees: Record<string, string> }).trees,
+          );
+        })
+        .map(
+          (tree) =>
+            (JSON.parse(tree) as { children: { children: { value: string }[] }[] }).children[0].children[0].value,
+        );
+    expect(stored()).toEqual(['Changelog']);
+    // Walked by the next check, the page whose tree was not kept is parsed again, and its tree then kept.
+    const reader = new PageProducts(cache);
+    const again = reader.page(claimed, 'mdx').page;
+    expect(reader.counts.pageTreesRead).toBe(0);
+    expect(JSON.stringify(again.tree)).toBe(JSON.stringify(widgets.tree));
+    expect(reader.page(walked, 'mdx').page.tree?.children.length).toBe(changelog.tree?.children.length);
+    expect(reader.counts.pageTreesRead).toBe(1);
+    reader.save();
+    expect(stored().sort()).toEqual(['Changelog', 'Widgets']);
+  });
+
   it('reads the trees entry only when a tree is walked, and parses a page again whose tree it does not hold', () => {
     const { cache, dir } = testCache('spec-check-page-trees-');
     const file = new TextFile('docs/specification/draft/widgets.mdx', '# Widgets\n\nSome *text*.\n');
     const writer = new PageProducts(cache);
     const made = writer.page(file, 'mdx');
+    expect(made.page.tree).toBeDefined();
     writer.save();
     const kinds: string[] = [];
     const get = cache.get.bind(cache);

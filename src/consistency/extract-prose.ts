@@ -31,6 +31,7 @@ import { jsonBlockValues } from '../prose/json-block-values.js';
 import { stringsIn } from './extract-examples.js';
 import { isObject } from '../util/is-object.js';
 import { claimStoreOf, pageClaimsKey, vocabularyDigest } from './claim-store.js';
+import { treeForKeptProduct } from '../sources/page-products.js';
 
 interface Point {
   line: number;
@@ -64,7 +65,8 @@ export function extractFromProse(
       // A page without a tree has none; a kept page's tree is not asked for (it is parsed when first walked).
       const read = (): ClaimSet => {
         const set = emptyClaimSet();
-        if (page.tree) new PageReader(project, version, page, vocabulary, set).container(page.tree as Node, []);
+        const tree = treeForKeptProduct(page);
+        if (tree) new PageReader(project, version, page, vocabulary, set).container(tree as Node, []);
         return set;
       };
       // A check that keeps its products on disk reads them back from the last check's.

@@ -5,8 +5,8 @@
  *
  * A page's products are its parse data (outline: headings, code blocks, links, includes, parse
  * error, and the facts rules would otherwise walk its tree for: see page-facts.ts), its mdast
- * tree as text (parsed when a rule first walks it: the changelog, the claims of a page read
- * again) and its suppression comments. They are keyed by the page's path and text, its syntax and the site
+ * tree as text when a check walked it (parsed when a rule first walks it: the changelog) and its
+ * suppression comments. They are keyed by the page's path and text, its syntax and the site
  * kind that reads it (spec-check's version is in every entry's header): a changed page is a
  * different key, so a product is never stale, and every index over the pages is built afresh
  * from the products of this tree's pages.
@@ -54,12 +54,17 @@ interface StoredBundle {
 }
 
 /**
- * The trees of a shard's pages, by page key, as JSON text with each node's position packed into
- * an array (see `packedTreeText`; positions are most of a tree's text). They are three quarters
- * of the products' bytes and most checks walk few of them (after an example edit, the five
- * changelog pages'), so they are an entry of their own, read when a rule first walks a kept
- * page's tree: reading the products back took about 55 ms of such a check with the trees in
- * them. Each tree is text so that reading the entry does not build every tree of the shard.
+ * The trees of a shard's pages that a check walked, by page key, as JSON text with each node's
+ * position packed into an array (see `packedTreeText`; positions are most of a tree's text).
+ * Most checks walk few trees (after an example edit, the five changelog pages'), so they are an
+ * entry of their own, read when a rule first walks a kept page's tree: reading the products back
+ * took about 55 ms of such a check with every tree in them. Each tree is text so that reading the
+ * entry does not build every tree of the shard.
+ *
+ * Only the trees a check walked are kept: a cold check of the MCP corpus parses 138 pages and
+ * walks the trees of five of them but for the claims (which are kept by the page's own key, see
+ * `treeForKeptProduct`), and writing every tree (4.7 MB of text) was about 2% of its time. A
+ * page whose tree is not kept has its tree parsed again when walked, and then kept.
  */
 interface StoredTrees {
   trees: Record<string, string>;
@@ -95,7 +100,7 @@ interface Shard {
   stored: Record<string, StoredProducts>;
   /** The trees entry as read (when a tree was first asked for) or as last written; undefined until then. */
   trees?: Record<string, string>;
-  /** The trees of the pages parsed in this process, as text, by page key: written back with them. */
+  /** The trees walked in this process that the trees entry did not hold, as text, by page key: written back with them. */
   madeTrees: Map<string, string>;
   /** The products of the pages of this shard loaded in this process, by key: what is written back. */
   used: Map<string, StoredProducts>;
@@ -173,14 +178,20 @@ export class PageProducts {
     return stored;
   }
 
-  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage, treeText?: string): void {
+  private keep(path: string, key: string, products: StoredProducts, page?: MarkdownPage): void {
     this.counts.pagesParsed++;
     // A page that ran out of its parse budget may parse in time next run: not kept.
     if (page?.parseError?.message.startsWith('Page took too long')) return;
     const shard = this.shard(path);
     shard.used.set(key, products);
     shard.made.add(key);
-    if (treeText !== undefined) shard.madeTrees.set(key, treeText);
+  }
+
+  /** Keeps the tree of a page a check walked, unless the trees entry holds it: written back with its page. */
+  private keepWalkedTree(path: string, key: string, tree: Root): void {
+    const shard = this.shard(path);
+    if (shard.madeTrees.has(key) || typeof shard.trees?.[key] === 'string') return;
+    shard.madeTrees.set(key, packedTreeText(tree));
   }
 
   /** A shard's trees entry as stored, read on first use. */
@@ -221,22 +232,27 @@ export class PageProducts {
     if (stored) {
       this.counts.pagesFromCache++;
       const page = pageFromData(file, stored.data);
-      // A tree the trees entry does not hold (not served) is the page's parse, made again.
+      // A tree the trees entry does not hold (not walked, or not served) is the page's parse, made again.
       const read = stored.tree
-        ? withLazyTree(page, () => this.keptTree(file.path, key) ?? parseMarkdownPage(file, syntax, kind).tree!)
+        ? withTree(
+            page,
+            () => this.keptTree(file.path, key) ?? parseMarkdownPage(file, syntax, kind).tree!,
+            (tree) => this.keepWalkedTree(file.path, key, tree),
+          )
         : page;
       return { page: read, suppressions: stored.suppressions };
     }
     const { tree, data } = parsed ?? parseMarkdownPage(file, syntax, kind);
-    const page: MarkdownPage = { ...pageFromData(file, data), ...(tree ? { tree } : {}) };
+    const made = pageFromData(file, data);
+    const page = tree
+      ? withTree(
+          made,
+          () => tree,
+          (walked) => this.keepWalkedTree(file.path, key, walked),
+        )
+      : made;
     const suppressions = parsed?.suppressions ?? suppressionsInPage(file, tree);
-    this.keep(
-      file.path,
-      key,
-      { data, ...(tree ? { tree: true } : {}), suppressions },
-      page,
-      tree && packedTreeText(tree),
-    );
+    this.keep(file.path, key, { data, ...(tree ? { tree: true } : {}), suppressions }, page);
     return { page, suppressions };
   }
 
@@ -306,9 +322,9 @@ export class PageProducts {
   }
 
   /**
-   * Writes back each shard that holds a page parsed in this process, or a stored page this process
+   * Writes back each shard that holds a page parsed in this process, a stored page this process
    * did not use (so a shard holds the pages of the trees last loaded and does not grow with
-   * edits); the others are left as they are. The products read back were handed to the rules,
+   * edits), or a tree walked that its trees entry did not hold; the others are left as they are. The products read back were handed to the rules,
    * which may have changed their data: what is written of them is read from the entry again. The
    * trees entry is written with them when a tree was made or one of its pages left: the trees of
    * the pages written, made here or as stored.
@@ -316,7 +332,7 @@ export class PageProducts {
   save(): void {
     for (const [n, shard] of this.#shards) {
       const unused = Object.keys(shard.stored).filter((key) => !shard.used.has(key));
-      if (!shard.made.size && !unused.length) continue;
+      if (!shard.made.size && !unused.length && !shard.madeTrees.size) continue;
       const again = shard.made.size < shard.used.size ? this.cache.get<StoredBundle>(KIND, shardKey(n)) : undefined;
       const readBack = pagesOf(again);
       const pages: Record<string, StoredProducts> = {};
@@ -342,7 +358,7 @@ export class PageProducts {
 }
 
 /**
- * A tree as stored, as JSON text: written when the page is parsed (so what is written back is the
+ * A tree as stored, as JSON text: made when a rule first walks it (so what is written back is the
  * parse, nothing a rule did with it), and a fraction of the memory a copy of the tree took, with
  * each unist position `{ start: { line, column, offset }, end: {…} }` packed into an array of
  * six numbers (`null` for an offset a point lacks). Estree literals may hold a bigint, which JSON
@@ -354,14 +370,41 @@ function packedTreeText(tree: Root): string {
   );
 }
 
+/** On a page whose tree the products hand out: the tree, read without telling that it was walked. */
+const TREE_FOR_KEPT_PRODUCT = Symbol('tree read for a product kept by the page');
+
 /**
- * The page with its tree made by `read` when first asked for (its kept text parsed, positions
- * unpacked): each page handed out makes its own (both trees of `check --base` do not share one a
- * rule may change).
+ * The page with its tree made by `read` when first asked for (a kept tree's text parsed,
+ * positions unpacked): each page handed out makes its own (both trees of `check --base` do not
+ * share one a rule may change). The first walk tells `walked`, before any rule had the tree, so
+ * that the cache keeps what was parsed; a read by `treeForKeptProduct` does not.
  */
-function withLazyTree(page: MarkdownPage, read: () => Root): MarkdownPage {
+function withTree(page: MarkdownPage, read: () => Root, walked: (tree: Root) => void): MarkdownPage {
   let tree: Root | undefined;
-  return Object.defineProperty(page, 'tree', { get: () => (tree ??= read()), enumerable: true });
+  let told = false;
+  const made = () => (tree ??= read());
+  Object.defineProperty(page, TREE_FOR_KEPT_PRODUCT, { value: made, enumerable: false });
+  return Object.defineProperty(page, 'tree', {
+    get: () => {
+      const walkedTree = made();
+      if (!told) {
+        told = true;
+        walked(walkedTree);
+      }
+      return walkedTree;
+    },
+    enumerable: true,
+  });
+}
+
+/**
+ * A page's tree, read to make a product the cache keeps by the page's own key (its claims): the
+ * next check reads that product back and does not walk the tree for it, so the read does not
+ * make the cache keep the tree (see `StoredTrees`).
+ */
+export function treeForKeptProduct(page: MarkdownPage): Root | undefined {
+  const read = (page as { [TREE_FOR_KEPT_PRODUCT]?: () => Root })[TREE_FOR_KEPT_PRODUCT];
+  return read ? read() : page.tree;
 }
 
 interface Point {
