@@ -172,8 +172,13 @@ function blankCodeSpans(text: string): string {
   return parts.join('');
 }
 
+/** Spaces for every character but line feeds (a replacement per character cost a tenth of the site's outlines). */
 function blank(text: string): string {
-  return text.replace(/[^\n]/g, ' ');
+  if (!text.includes('\n')) return ' '.repeat(text.length);
+  return text
+    .split('\n')
+    .map((line) => ' '.repeat(line.length))
+    .join('\n');
 }
 
 /**
