@@ -324,10 +324,11 @@ export class PageProducts {
   /**
    * Writes back each shard that holds a page parsed in this process, a stored page this process
    * did not use (so a shard holds the pages of the trees last loaded and does not grow with
-   * edits), or a tree walked that its trees entry did not hold; the others are left as they are. The products read back were handed to the rules,
-   * which may have changed their data: what is written of them is read from the entry again. The
-   * trees entry is written with them when a tree was made or one of its pages left: the trees of
-   * the pages written, made here or as stored.
+   * edits), or a tree walked that its trees entry did not hold; the others are left as they are.
+   * The products read back were handed to the rules, which may have changed their data: what is
+   * written of them is read from the entry again. The trees entry is written with them when a
+   * tree was walked that it did not hold or one of its pages left: the trees of the pages
+   * written, walked here or as stored.
    */
   save(): void {
     for (const [n, shard] of this.#shards) {
@@ -376,8 +377,9 @@ const TREE_FOR_KEPT_PRODUCT = Symbol('tree read for a product kept by the page')
 /**
  * The page with its tree made by `read` when first asked for (a kept tree's text parsed,
  * positions unpacked): each page handed out makes its own (both trees of `check --base` do not
- * share one a rule may change). The first walk tells `walked`, before any rule had the tree, so
- * that the cache keeps what was parsed; a read by `treeForKeptProduct` does not.
+ * share one a rule may change). The first walk tells `walked` before the walker has the tree,
+ * so that the cache keeps what was parsed (a read for a kept product changes nothing in it); a
+ * read by `treeForKeptProduct` tells nothing.
  */
 function withTree(page: MarkdownPage, read: () => Root, walked: (tree: Root) => void): MarkdownPage {
   let tree: Root | undefined;
