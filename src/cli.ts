@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import type { CliIo } from './cli/command-module.js';
 import { startWorkerEarly, whileWorkersWork } from './runtime/runtime.js';
-import { scavengeInOneThread, setExecutableFlags } from './util/v8-flags.js';
+import { collectInOneThread, setExecutableFlags } from './util/v8-flags.js';
 
 export type { CliIo } from './cli/command-module.js';
 
@@ -22,7 +22,7 @@ export async function main(argv: string[], io?: CliIo): Promise<number> {
 const self = fileURLToPath(import.meta.url);
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
   setExecutableFlags();
-  whileWorkersWork(scavengeInOneThread);
+  whileWorkersWork(collectInOneThread);
   // check and generate generate files, in the worker: started now, it loads TypeScript and
   // TypeDoc while this thread loads the program and reads the spec (about 0.4 s sooner). A check
   // may find its report, or everything the worker would make, in the cache: its worker is started

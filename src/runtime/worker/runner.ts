@@ -172,7 +172,7 @@ let workersWorking: ((working: boolean) => void) | undefined;
 /**
  * For the executable: `set(true)` when a worker thread is woken or given a job while none worked,
  * `set(false)` when the last one has ended, so that what suits two busy threads is set only while there are two
- * (see `scavengeInOneThread` in util/v8-flags.ts).
+ * (see `collectInOneThread` in util/v8-flags.ts).
  */
 export function whileWorkersWork(set: ((working: boolean) => void) | undefined): void {
   workersWorking = set;
