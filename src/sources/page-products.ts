@@ -32,6 +32,7 @@ import {
 } from './markdown.js';
 import { suppressionsInPage } from './suppressions.js';
 import type { PageOutline } from './page-outline.js';
+import { lazyFields } from '../util/lazy-fields.js';
 
 /** A site page as read for its outline: why it is beyond the parser's limits, or its outline (empty then). */
 export interface SitePageRead {
@@ -41,7 +42,8 @@ export interface SitePageRead {
 
 /**
  * One page's products as stored (for a site page's outline, the outline is `data`); `tree` when
- * the page has a tree the check keeps, which is in its shard's trees entry (see `StoredTrees`).
+ * the page has a tree, which its shard's trees entry holds if a check walked it (see
+ * `StoredTrees`; else it is parsed again from the page).
  */
 interface StoredProducts {
   data: MarkdownPageData;
@@ -386,16 +388,12 @@ function withTree(page: MarkdownPage, read: () => Root, walked: (tree: Root) => 
   let told = false;
   const made = () => (tree ??= read());
   Object.defineProperty(page, TREE_FOR_KEPT_PRODUCT, { value: made, enumerable: false });
-  return Object.defineProperty(page, 'tree', {
-    get: () => {
-      const walkedTree = made();
-      if (!told) {
-        told = true;
-        walked(walkedTree);
-      }
-      return walkedTree;
-    },
-    enumerable: true,
+  return lazyFields(page, ['tree'], () => {
+    if (!told) {
+      told = true;
+      walked(made());
+    }
+    return { tree: made() };
   });
 }
 
