@@ -24,9 +24,14 @@ const DEFINITION = /^[ \t]*\[(?!\^)((?:[^\]\\\n]|\\.)+)\]:[ \t]*(<[^>\n]*>|\S+)/
 const TAG = /<[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/g;
 const ATTRIBUTE = /(?:^|\s)(href|src)=(?:"([^"]*)"|'([^']*)'|\{\s*"([^"]*)"\s*\}|\{\s*'([^']*)'\s*\})/g;
 
+/** An outline with nothing in it: a page's before it is read, or one beyond the parser's limits. */
+export function emptyOutline(): PageOutline {
+  return { headings: [], links: [], fences: [], esm: [] };
+}
+
 /** The outline of an MDX or Markdown page. */
 export function outlinePage(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): PageOutline {
-  const out: PageOutline = { headings: [], links: [], fences: [], esm: [] };
+  const out = emptyOutline();
   const at = (offset: number) => file.location(offset);
   // What is not prose (front matter, code, ESM, comments) is blanked, keeping every offset.
   const masked = maskComments(maskBlocks(file.text, syntax, out));
@@ -73,7 +78,7 @@ export function outlinePage(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): PageO
 
 /** A page's code fences alone (each with where it closes, if it does), without the rest of the outline. */
 export function codeFences(file: TextFile, syntax: 'mdx' | 'md' = 'mdx'): CodeFence[] {
-  const out: PageOutline = { headings: [], links: [], fences: [], esm: [] };
+  const out = emptyOutline();
   maskBlocks(file.text, syntax, out);
   return out.fences;
 }

@@ -9,7 +9,7 @@ import type { MarkdownSite, Site, SitePage } from '../model/spec.js';
 import type { TextFile } from '../core/text-file.js';
 import { JsonDocument } from '../core/json-document.js';
 import { memo, type FileReader } from '../runtime/files.js';
-import { outlinePage, outlineSitePage, type PageOutline } from './page-outline.js';
+import { emptyOutline, outlinePage, outlineSitePage, type PageOutline } from './page-outline.js';
 import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
 import { beyondParseLimits } from './markdown.js';
 import { SITE_CONFIG } from './layout.js';
@@ -87,7 +87,7 @@ function sitePageOf(
   if (kept) return { beyond: kept.beyond, page: { ...at, ...kept.outline } };
   const beyond = beyondParseLimits(file);
   if (beyond) {
-    const read = { beyond, outline: { headings: [], links: [], fences: [], esm: [] } };
+    const read = { beyond, outline: emptyOutline() };
     products?.keepSitePage(file, syntax, read);
     return { beyond, page: { ...at, ...read.outline } };
   }
@@ -142,7 +142,7 @@ export async function loadMarkdownSite(
     const syntax: SitePage['syntax'] = file.path.endsWith('.md') ? 'md' : 'mdx';
     const { beyond, page } = memo(reader.cache, `site-page-${kind}`, file, () => {
       const beyond = beyondParseLimits(file);
-      const outline = beyond ? { headings: [], links: [], fences: [], esm: [] } : outlineSitePage(file, syntax, kind);
+      const outline = beyond ? emptyOutline() : outlineSitePage(file, syntax, kind);
       return { beyond, page: { path: file.path, file, syntax, ...outline } satisfies SitePage };
     });
     if (beyond) reader.problem('parse', beyond.message, beyond.location);
