@@ -45,26 +45,55 @@ import { keptInterfaces } from '../prose/page-interfaces.js';
  * link (as do `www.` and e-mail addresses). Such links are always external, which no rule
  * follows, and their text is the same either way, except that `_`, `*` or `~` inside a bare URL
  * may now read as emphasis. Finding them took a quarter of all parse time, since every character
- * of text is a candidate.
+ * of text is a candidate. `tables: false` leaves tables out too (see `parserFor`).
  */
-function gfmWithoutAutolinkLiterals(this: Processor) {
-  const data = this.data();
-  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(
-    gfmFootnoteFromMarkdown(),
-    gfmStrikethroughFromMarkdown(),
-    gfmTableFromMarkdown(),
-    gfmTaskListItemFromMarkdown(),
-  );
+function gfmWithoutAutolinkLiterals(tables: boolean) {
+  return function (this: Processor) {
+    const data = this.data();
+    (data.micromarkExtensions ??= []).push(
+      gfmFootnote(),
+      gfmStrikethrough(),
+      ...(tables ? [gfmTable()] : []),
+      gfmTaskListItem(),
+    );
+    (data.fromMarkdownExtensions ??= []).push(
+      gfmFootnoteFromMarkdown(),
+      gfmStrikethroughFromMarkdown(),
+      ...(tables ? [gfmTableFromMarkdown()] : []),
+      gfmTaskListItemFromMarkdown(),
+    );
+  };
 }
 
-const mdxParser = unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(gfmWithoutAutolinkLiterals);
-const mdParser = unified().use(remarkParse).use(remarkFrontmatter).use(gfmWithoutAutolinkLiterals);
+const parsers = {
+  mdx: (tables: boolean) =>
+    unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(gfmWithoutAutolinkLiterals(tables)),
+  md: (tables: boolean) => unified().use(remarkParse).use(remarkFrontmatter).use(gfmWithoutAutolinkLiterals(tables)),
+};
+const withTables = { mdx: parsers.mdx(true), md: parsers.md(true) };
+const withoutTables = { mdx: parsers.mdx(false), md: parsers.md(false) };
+
+/**
+ * A line that may be a GFM table's delimiter row: after its containers' `>` and indentation,
+ * only `|`, `:`, `-`, spaces and tabs, with a `|` or a `:` (micromark's table construct accepts
+ * a delimiter row only then: without either it is a thematic break or a setext underline).
+ */
+const MAYBE_TABLE_DELIMITER_ROW = /^[ \t>|:-]*[|:][ \t>|:-]*$/m;
+
+/**
+ * The parser of a page's syntax, without the table construct when no line of the text can be a
+ * table's delimiter row: the construct is tried at the start of every line and fails on each
+ * unless such a row follows, leaving nothing behind, so the tree is the same. Two pages in three
+ * of the MCP spec have no table, and the attempts were about a sixth of their parse.
+ */
+function parserFor(syntax: 'mdx' | 'md', text: string) {
+  return (MAYBE_TABLE_DELIMITER_ROW.test(text) ? withTables : withoutTables)[syntax];
+}
 
 /** A page's tree parsed as plain Markdown (CommonMark and GFM), within the parse budget; undefined past it. */
 function plainMarkdownTree(text: string): Root | undefined {
   try {
-    return withTimeBudget(() => mdParser.parse(text) as Root, PAGE_PARSE_BUDGET_MS)?.value;
+    return withTimeBudget(() => parserFor('md', text).parse(text) as Root, PAGE_PARSE_BUDGET_MS)?.value;
   } catch {
     return undefined;
   }
@@ -161,7 +190,7 @@ function parseTree(
   shifts?: Map<number, number>,
 ): Root | undefined {
   try {
-    const parser = syntax === 'mdx' ? mdxParser : mdParser;
+    const parser = parserFor(syntax, text);
     const parsed = withTimeBudget(() => parser.parse(text) as Root, PAGE_PARSE_BUDGET_MS);
     if (parsed) return parsed.value;
     data.parseError = {
