@@ -60,6 +60,50 @@ describe('the build', () => {
     expect(failures[0]).toBe(failures[1]);
   });
 
+  it("converts comments as the package does, though the bundle's comment parser skips plain text at once", async () => {
+    expect(built('vendor/typedoc.js')).toContain('SPECIAL.lastIndex = data.pos');
+    const ts = (await import('typescript')).default;
+    // Relative links of every shape the parser looks for, among text, code and links that are not relative.
+    const source = [
+      '/**',
+      ' * A widget. See [the guide](./guide.md "Guide"), [the spec](https://example.org/spec) and',
+      ' * [a label that goes',
+      ' * on](../other.md#part). `[not a link](./x.md)` and <b>bold</b> <img src="./img.png" alt="i">',
+      ' * <a href="./page.html">page</a> <link imagesrcset="./a.png 1x, ./b.png 2x"> <source src="./v.mp4">',
+      ' *',
+      ' * [ref]: ./ref.md',
+      ' *   [indented]: <./spaced name.md>',
+      ' * [^note]: not a reference',
+      ' * text before [mid]: ./mid.md is no reference either',
+      ' * Text [with [nested] brackets](./nested.md) and {@link Other} and [Other] and an [unclosed one',
+      ' * @example',
+      ' * ```ts',
+      ' * const a = [1, 2]; // [x](./y.md)',
+      ' * ```',
+      ' */',
+      'export interface Widget {',
+      '  /** The label, [as shown](./label.md). */',
+      '  label: string;',
+      '}',
+      '/** Another. */',
+      'export interface Other { a: number }',
+    ].join('\n');
+    const fileName = path.join(tempDir('typedoc-comments-'), 'widget.ts');
+    fs.writeFileSync(fileName, source);
+    const program = ts.createProgram([fileName], { noEmit: true, target: ts.ScriptTarget.ES2022, types: [] });
+    const converted: string[] = [];
+    for (const td of [await import('../../dist/vendor/typedoc.js'), await import('typedoc')]) {
+      const app = await td.Application.bootstrap({}, []);
+      app.logger = new td.Logger();
+      const project = app.converter.convert([
+        { displayName: 'widget', program, sourceFile: program.getSourceFile(fileName)! },
+      ]);
+      converted.push(JSON.stringify(app.serializer.projectToObject(project, path.dirname(fileName))));
+    }
+    expect(converted[0]).toContain('relative-link');
+    expect(converted[0]).toEqual(converted[1]);
+  });
+
   it("leaves a code cache of TypeScript that a thread under the executable's flags loads it from, as one module for every require", () => {
     expect(fs.existsSync(path.join(projectRoot, 'dist/typescript.code-cache'))).toBe(true);
     const loader = JSON.stringify(pathToFileURL(path.join(projectRoot, 'dist/util/typescript.js')).href);
