@@ -83,8 +83,9 @@ const MAYBE_TABLE_DELIMITER_ROW = /^[ \t>|:-]*[|:][ \t>|:-]*$/m;
 /**
  * The parser of a page's syntax, without the table construct when no line of the text can be a
  * table's delimiter row: the construct is tried at the start of every line and fails on each
- * unless such a row follows, leaving nothing behind, so the tree is the same. Two pages in three
- * of the MCP spec have no table, and the attempts were about a sixth of their parse.
+ * unless such a row follows, leaving nothing behind, so the tree is the same. Two of the MCP
+ * spec's version pages in three have no such line; the attempts were about a fifth of parsing
+ * the version pages.
  */
 function parserFor(syntax: 'mdx' | 'md', text: string) {
   return (MAYBE_TABLE_DELIMITER_ROW.test(text) ? withTables : withoutTables)[syntax];
