@@ -98,7 +98,7 @@ describe('the build', () => {
       const project = app.converter.convert([
         { displayName: 'widget', program, sourceFile: program.getSourceFile(fileName)! },
       ]);
-      converted.push(JSON.stringify(app.serializer.projectToObject(project, path.dirname(fileName))));
+      converted.push(JSON.stringify(app.serializer.projectToObject(project, td.normalizePath(path.dirname(fileName)))));
     }
     expect(converted[0]).toContain('relative-link');
     expect(converted[0]).toEqual(converted[1]);
