@@ -1,38 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readMarkdownPage } from '../src/sources/markdown.js';
+import { readMarkdownPage, syntaxParser } from '../src/sources/markdown.js';
 import { TextFile } from '../src/core/text-file.js';
-import {
-  gfmFootnote,
-  gfmFootnoteFromMarkdown,
-  gfmStrikethrough,
-  gfmStrikethroughFromMarkdown,
-  gfmTable,
-  gfmTableFromMarkdown,
-  gfmTaskListItem,
-  gfmTaskListItemFromMarkdown,
-  remarkFrontmatter,
-  remarkMdx,
-  remarkParse,
-  unified,
-  type Processor,
-} from '../src/vendor/markdown.js';
 
 // The parse every page had before pages without a possible table were parsed without the table
 // construct: GFM (less autolink literals) with tables, always.
-function gfm(this: Processor) {
-  const data = this.data();
-  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
-  (data.fromMarkdownExtensions ??= []).push(
-    gfmFootnoteFromMarkdown(),
-    gfmStrikethroughFromMarkdown(),
-    gfmTableFromMarkdown(),
-    gfmTaskListItemFromMarkdown(),
-  );
-}
-const reference = {
-  mdx: unified().use(remarkParse).use(remarkFrontmatter).use(remarkMdx).use(gfm),
-  md: unified().use(remarkParse).use(remarkFrontmatter).use(gfm),
-};
+const reference = { mdx: syntaxParser('mdx'), md: syntaxParser('md') };
 
 /** The tree the reference parse gives, as readMarkdownPage reads a page (MDX that fails to parse is read as Markdown). */
 function referenceTree(text: string, syntax: 'mdx' | 'md'): unknown {

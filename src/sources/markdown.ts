@@ -73,6 +73,11 @@ const parsers = {
 const withTables = { mdx: parsers.mdx(true), md: parsers.md(true) };
 const withoutTables = { mdx: parsers.mdx(false), md: parsers.md(false) };
 
+/** The parser of a syntax (remark-parse, front matter, MDX for `mdx`, GFM); `tables: false` leaves GFM's tables out. */
+export function syntaxParser(syntax: 'mdx' | 'md', tables = true) {
+  return (tables ? withTables : withoutTables)[syntax];
+}
+
 /**
  * A line that may be a GFM table's delimiter row: after its containers' `>` and indentation,
  * only `|`, `:`, `-`, spaces and tabs, with a `|` or a `:` (micromark's table construct accepts
@@ -88,7 +93,7 @@ const MAYBE_TABLE_DELIMITER_ROW = /^[ \t>|:-]*[|:][ \t>|:-]*$/m;
  * the version pages.
  */
 function parserFor(syntax: 'mdx' | 'md', text: string) {
-  return (MAYBE_TABLE_DELIMITER_ROW.test(text) ? withTables : withoutTables)[syntax];
+  return syntaxParser(syntax, MAYBE_TABLE_DELIMITER_ROW.test(text));
 }
 
 /** A page's tree parsed as plain Markdown (CommonMark and GFM), within the parse budget; undefined past it. */
