@@ -27,13 +27,8 @@ import { lazyFields } from '../util/lazy-fields.js';
 import type { Location } from '../core/location.js';
 import { TextFile } from '../core/text-file.js';
 import { suppressionsInPage } from './suppressions.js';
-import {
-  MAX_INLINE_MARKER_COST,
-  MAX_MARKDOWN_DEPTH,
-  MAX_MARKDOWN_LINE_DEPTH,
-  MAX_PAGE_BYTES,
-  PAGE_PARSE_BUDGET_MS,
-} from '../core/limits.js';
+import { beyondParseLimits } from './parse-limits.js';
+import { MAX_MARKDOWN_DEPTH, PAGE_PARSE_BUDGET_MS } from '../core/limits.js';
 import { withTimeBudget } from '../util/time-budget.js';
 import { jsonBlockLanguage, keptJsonValues } from '../prose/json-blocks.js';
 import { keptSketches, maySketch } from '../prose/ts-sketch.js';
@@ -334,68 +329,6 @@ function attributeText(value: unknown): string | undefined {
   const expression = (value as { value?: string } | null | undefined)?.value?.trim();
   const literal = expression && /^(["'])([^"'\\]*)\1$/.exec(expression);
   return literal ? literal[2] : undefined;
-}
-
-/**
- * Why a page is not parsed at all, when it is not (micromark's cost grows faster than the text
- * on some input; see `core/limits.ts`): larger than `MAX_PAGE_BYTES`; a line opening more
- * containers (block quotes, list items, indentation) than `MAX_MARKDOWN_LINE_DEPTH`; or
- * emphasis, strikethrough and link markers whose cost, the sum over blocks (text between blank
- * lines) of the square of their count, is over `MAX_INLINE_MARKER_COST`.
- */
-export function beyondParseLimits(file: TextFile): MarkdownPage['parseError'] {
-  const text = file.text;
-  const bytes = text.length > MAX_PAGE_BYTES / 3 ? Buffer.byteLength(text) : text.length;
-  const at = (offset: number) => file.location(offset);
-  if (bytes > MAX_PAGE_BYTES) {
-    const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
-    return {
-      message: `Page too large to parse: ${kb(bytes)}, over the limit of ${kb(MAX_PAGE_BYTES)}`,
-      location: at(0),
-    };
-  }
-  let cost = 0;
-  let markers = 0;
-  let blockStart = 0;
-  for (let lineStart = 0; lineStart < text.length;) {
-    const end = text.indexOf('\n', lineStart) < 0 ? text.length : text.indexOf('\n', lineStart);
-    // The containers the line opens or continues: `>`, list markers, two columns of indentation each.
-    let depth = 0;
-    let indent = 0;
-    let i = lineStart;
-    for (; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 32) indent++;
-      else if (c === 9) indent += 4;
-      else if (c === 62) depth++;
-      else if ((c === 45 || c === 43 || c === 42) && text.charCodeAt(i + 1) === 32) depth++;
-      else break;
-    }
-    if (depth + Math.floor(indent / 2) > MAX_MARKDOWN_LINE_DEPTH) {
-      return {
-        message: `Too deeply nested to parse: a line opens over ${MAX_MARKDOWN_LINE_DEPTH} block quotes, list items or indentation levels`,
-        location: at(lineStart),
-      };
-    }
-    if (i === end) {
-      // A blank line (or one of container markers only) ends the block.
-      cost += markers * markers;
-      markers = 0;
-    } else if (markers === 0) blockStart = i;
-    for (; i < end; i++) {
-      const c = text.charCodeAt(i);
-      // * _ ~ [ ]
-      if (c === 42 || c === 95 || c === 126 || c === 91 || c === 93) markers++;
-    }
-    if (cost + markers * markers > MAX_INLINE_MARKER_COST) {
-      return {
-        message: 'Too many emphasis, strikethrough or link markers (*, _, ~, [, ]) to parse in time',
-        location: at(blockStart),
-      };
-    }
-    lineStart = end + 1;
-  }
-  return undefined;
 }
 
 /** The first node nested deeper than `limit` (the root is level 0), found without recursion. */

@@ -11,7 +11,7 @@ import { JsonDocument } from '../core/json-document.js';
 import { memo, type FileReader } from '../runtime/files.js';
 import { emptyOutline, outlinePage, outlineSitePage, type PageOutline } from './page-outline.js';
 import { readMkDocsConfig, type MkDocsConfig, type SiteMarker } from './site-kind.js';
-import { beyondParseLimits } from './markdown.js';
+import { beyondParseLimits } from './parse-limits.js';
 import { SITE_CONFIG } from './layout.js';
 import { lazyFields } from '../util/lazy-fields.js';
 import type { PageProducts, SitePageRead } from './page-products.js';
