@@ -29,16 +29,20 @@ describe('the build', () => {
       expect(bundle).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
-  it("parses as the packages do, though the bundle hands each event's handler one context per document", async () => {
+  it("parses as the packages do, though the bundle hands each event's handler one context per document and keeps the subtokenizer's jumps in a Map", async () => {
     const bundled = await import('../../dist/vendor/markdown.js');
     const packages = await import('../../src/vendor/markdown.js');
     expect(built('vendor/markdown.js')).toContain('bound.sliceSerialize = events[');
+    expect(built('vendor/markdown.js')).toContain('while (jumps.has(index');
     const pages = [
       '---\ntitle: A page\n---\n\n# Heading *one* {"expression"}\n\nSome `code`, a [link](/a#b "title") and ![an image](i.png).\n',
       'import { Widget } from "./widget";\nexport const size = 2;\n\n<Note kind="warn" open>\n  Text with {size} and <b>bold</b> inside.\n</Note>\n',
       '1. one\n2. two\n   - nested *a*\n   - nested **b**\n\n   loose\n\n> quoted [ref][r]\n\n[r]: https://example.org "R"\n',
       '| a | b |\n| :- | -: |\n| `x \\| y` | ~~gone~~ |\n\n- [x] done\n- [ ] open\n\nNote[^1].\n\n[^1]: The note.\n',
       '```json title="x.json"\n{ "a": 1 }\n```\n\n    indented\n\n***\n\nSetext\n======\n\n<div>\n\n*html*\n\n</div>\n',
+      // Content over many lines inside containers: what the subtokenizer expands and jumps over.
+      '- [ ] first *line*\n  second `line`\n  third [line][d]\n  - [x] inner\n    lazy\nline\n\n  [d]: /d\n\n> a\n> b **c\n> d** e\nlazy\n> > f\n> > g\n\n1. x\n   y\n\n   > z\n   > w\n',
+      `${Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i % 4)}- item ${i} with *em* and\n${'  '.repeat(i % 4)}  more ${i}`).join('\n')}\n`,
     ];
     const parsers = [bundled, packages].map((m) =>
       m.unified().use(m.remarkParse).use(m.remarkFrontmatter).use(m.remarkMdx),
