@@ -114,10 +114,14 @@ export function schemaJsonFromProgram(
   const problems = schemaDiagnostics(program, fileName, displayPath);
   if (problems.length) return { ok: false, problems, dialect };
   try {
-    const seen = withTypesPrintedOnce(program);
-    const generator = TJS.buildGenerator(seen, argsOf(settings), [fileName]);
+    const generatorProgram = withTypesPrintedOnce(program);
+    const generator = TJS.buildGenerator(generatorProgram, argsOf(settings), [fileName]);
     if (!generator) throw new Error('typescript-json-schema found errors in the program');
-    const definition = generator.getSchemaForSymbols(generator.getMainFileSymbols(seen, [fileName]), true, true);
+    const definition = generator.getSchemaForSymbols(
+      generator.getMainFileSymbols(generatorProgram, [fileName]),
+      true,
+      true,
+    );
     const json = stringify(definition, null, 4) + '\n\n';
     return { ok: true, text: dialect === '2020-12' ? toDraft2020(json) : json, dialect };
   } catch (error) {
