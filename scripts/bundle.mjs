@@ -40,6 +40,16 @@ const common = {
 const requireBanner =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 /**
+ * Where `part` is in a package's file that a rewrite below was written for: the build fails when
+ * it is not there exactly once (the package changed, and the rewrite must be looked at again).
+ */
+function onlyPlace(text, part, file, what) {
+  const at = text.indexOf(part);
+  if (at < 0 || text.indexOf(part, at + 1) >= 0)
+    throw new Error(`${file}: ${what} is not the one scripts/bundle.mjs rewrites`);
+  return at;
+}
+/**
  * mdast-util-from-markdown hands each event's handler a fresh copy of its compile context (eight
  * members and the event's `sliceSerialize`), up to three per event: on the MCP corpus that is
  * millions of short-lived objects, and the copying and their collection took about a tenth of a
@@ -54,10 +64,10 @@ const oneCompileContext = {
       const text = fs.readFileSync(args.path, 'utf8');
       const start = '    while (++index < events.length) {\n      const handler = config[events[index][0]];\n';
       const end = '\n    // Handle tokens still being open.';
-      const from = text.indexOf(start);
+      const from = onlyPlace(text, start, args.path, 'its compile loop');
       const to = text.indexOf(end, from);
-      const loop = from < 0 || to < 0 ? '' : text.slice(from, to);
-      if (text.indexOf(start, from + 1) >= 0 || loop.split('...context,').length !== 4)
+      const loop = to < 0 ? '' : text.slice(from, to);
+      if (loop.split('...context,').length !== 4)
         throw new Error(`${args.path}: its compile loop is not the one scripts/bundle.mjs rewrites`);
       const body = loop
         .slice(start.length)
@@ -102,9 +112,7 @@ const subtokenizeJumpsInAMap = {
           '    gaps.set(adjust + jumps[index][0], adjust + jumps[index][1]);\n',
         ],
       ]) {
-        const at = text.indexOf(from);
-        if (at < 0 || text.indexOf(from, at + 1) >= 0)
-          throw new Error(`${args.path}: its subtokenizer is not the one scripts/bundle.mjs rewrites`);
+        const at = onlyPlace(text, from, args.path, 'its subtokenizer');
         text = text.slice(0, at) + to + text.slice(at + from.length);
       }
       if (/\bin jumps\b|Object\.assign\(jumps|gaps\[/.test(text))
@@ -130,8 +138,8 @@ const plainCommentTextSkipped = {
       const text = fs.readFileSync(args.path, 'utf8');
       const loop =
         '  while (data.pos < data.token.text.length) {\n    if (canEndMarkdownLink) {\n      const link = checkMarkdownLink(data, reentry);\n';
-      const at = text.indexOf(loop);
-      if (at < 0 || text.indexOf(loop, at + 1) >= 0 || !text.slice(0, at).includes('function textContent('))
+      const at = onlyPlace(text, loop, args.path, 'its comment text loop');
+      if (!text.slice(0, at).includes('function textContent('))
         throw new Error(`${args.path}: its comment text loop is not the one scripts/bundle.mjs rewrites`);
       const skip =
         '  const SPECIAL = /[[<\\n]/g;\n' +
