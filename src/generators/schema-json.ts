@@ -19,7 +19,8 @@ import type { SchemaJsonSettings } from './schema-json-flags.js';
 // Only the worker threads that generate import this module: it loads TypeScript as it is imported.
 const ts = typescript();
 
-const schemaJsonSettings: TJS.PartialArgs = {
+/** The generator's arguments for the spec repository's flags (see above). */
+export const schemaJsonSettings: TJS.PartialArgs = {
   defaultNumberType: 'integer',
   required: true,
   skipLibCheck: true,
