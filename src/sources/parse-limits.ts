@@ -29,7 +29,8 @@ export function beyondParseLimits(file: TextFile): MarkdownPage['parseError'] {
   let markers = 0;
   let blockStart = 0;
   for (let lineStart = 0; lineStart < text.length;) {
-    const end = text.indexOf('\n', lineStart) < 0 ? text.length : text.indexOf('\n', lineStart);
+    const lineEnd = text.indexOf('\n', lineStart);
+    const end = lineEnd < 0 ? text.length : lineEnd;
     const { levels, contentStart } = containersOf(text, lineStart, end);
     let i = contentStart;
     if (levels > MAX_MARKDOWN_LINE_DEPTH) {
