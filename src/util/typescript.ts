@@ -15,6 +15,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { createRequire, Module } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -46,8 +47,12 @@ export function typescriptLoadedFrom(): 'code cache' | 'require' | undefined {
   return loadedFrom;
 }
 
-/** The cache's data when it was made from `source` by this V8, else undefined. */
-export function codeCacheData(cache: Buffer, source: string, tag = v8.cachedDataVersionTag()): Buffer | undefined {
+/** The cache's data when it was made by this V8 from the file whose bytes have this SHA-256, else undefined. */
+export function codeCacheData(
+  cache: Buffer,
+  sourceSha256: string,
+  tag = v8.cachedDataVersionTag(),
+): Buffer | undefined {
   const end = cache.indexOf(10);
   if (end < 0) return undefined;
   let header: unknown;
@@ -57,7 +62,7 @@ export function codeCacheData(cache: Buffer, source: string, tag = v8.cachedData
     return undefined;
   }
   const { tag: madeBy, sha256 } = (header ?? {}) as { tag?: unknown; sha256?: unknown };
-  if (madeBy !== tag || sha256 !== digest(source)) return undefined;
+  if (madeBy !== tag || sha256 !== sourceSha256) return undefined;
   return cache.subarray(end + 1);
 }
 
@@ -68,12 +73,39 @@ function readCodeCache(file: string): { source: string; data: Buffer } | undefin
   } catch {
     return undefined;
   }
-  const source = fs.readFileSync(file, 'utf8');
-  const data = codeCacheData(cache, source);
+  const { text: source, sha256 } = readWithDigest(file);
+  const data = codeCacheData(cache, sha256);
   return data && { source, data };
 }
 
-const digest = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+/** Bytes read at a time by `readWithDigest`: each allocation below glibc's threshold for mapping its own memory (128 KB). */
+const READ_PIECE_BYTES = 32 * 1024;
+
+/**
+ * A UTF-8 file's text and the SHA-256 of its bytes, read a piece at a time. Read whole (9 MB) and
+ * digested as a string (converted back to UTF-8 in a buffer of three bytes per character), the
+ * buffers of TypeScript's file were large enough for glibc to raise its mapping and trimming
+ * thresholds to 27 and 54 MB for the rest of the process: memory freed afterwards, on any
+ * thread, was then kept rather than returned (a cold check of the MCP corpus peaked about 45 MB
+ * higher).
+ */
+export function readWithDigest(file: string): { text: string; sha256: string } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const piece = Buffer.allocUnsafeSlow(READ_PIECE_BYTES);
+    const hash = crypto.createHash('sha256');
+    const decoder = new StringDecoder('utf8');
+    const parts: string[] = [];
+    for (let n: number; (n = fs.readSync(fd, piece, 0, READ_PIECE_BYTES, null)) > 0;) {
+      hash.update(piece.subarray(0, n));
+      parts.push(decoder.write(piece.subarray(0, n)));
+    }
+    parts.push(decoder.end());
+    return { text: parts.join(''), sha256: hash.digest('hex') };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /**
  * Compiles TypeScript's file as Node compiles a CommonJS module, with the code cache given, and
@@ -107,12 +139,12 @@ function compileInto(file: string, source: string, cachedData?: Buffer): vm.Scri
 export function recordTypescriptCodeCache(): () => Buffer {
   const file = require.resolve('typescript');
   if (require.cache[file]) throw new Error('TypeScript is loaded already: its code cache cannot be recorded');
-  const source = fs.readFileSync(file, 'utf8');
+  const { text: source, sha256 } = readWithDigest(file);
   const script = compileInto(file, source);
   loadedFrom = 'require';
   return () =>
     Buffer.concat([
-      Buffer.from(`${JSON.stringify({ tag: v8.cachedDataVersionTag(), sha256: digest(source) })}\n`),
+      Buffer.from(`${JSON.stringify({ tag: v8.cachedDataVersionTag(), sha256 })}\n`),
       script.createCachedData(),
     ]);
 }
