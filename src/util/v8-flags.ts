@@ -20,12 +20,15 @@ const INTERRUPT_BUDGET = 16 * 67584;
  * How much V8 lets the heap grow past what a full collection left alive, in percent. Left to
  * itself it grew the two threads' heaps to about 600 MB on the MCP corpus for 80 MB of live
  * data. A cold check peaks at the end of the rules, with only the main thread left (the workers
- * are ended once the files are generated), its heap at about 125 MB live: 100% let it reach
- * 500-540 MB, 25% keeps it at 425-450 MB for about 6% more CPU (more full collections). The
- * flag is read at each collection, but setting it only when the rules begin does not help: the
- * heap's limit was set during loading, by the live data then.
+ * are ended once the files are generated), its heap at about 125 MB live. 25% kept the peak
+ * under 450 MB while glibc held on to memory freed after TypeScript's file was read (see
+ * `readWithDigest`), for about 6% more CPU than 100% (more full collections); without that, 8
+ * interleaved pairs of cold checks of the corpus at each setting: 50% 0.965x the CPU of 25%
+ * for 6 MiB more at the peak (median), 100% 0.930x for 32 MiB more (402 MiB), 150% the CPU of
+ * 100% for 27 MiB more. The flag is read at each collection, but setting it only when the
+ * rules begin does not help: the heap's limit was set during loading, by the live data then.
  */
-const HEAP_GROWING_PERCENT = 25;
+const HEAP_GROWING_PERCENT = 100;
 
 /**
  * While a worker thread works, the collector's work stays on the thread that collects instead of
