@@ -28,6 +28,13 @@ export interface ExcessMember {
 
 type Schema = Record<string, unknown>;
 
+/**
+ * An excess member as the walk finds it, with the members declared beside it: the nearest of
+ * them is looked for once the member is known to be reported (the walk tries every union branch
+ * a value may be of and keeps one branch's findings).
+ */
+type FoundMember = Omit<ExcessMember, 'nearest'> & { declared: ReadonlyMap<string, unknown> };
+
 /** Nesting of schemas followed at most (values are bounded by the JSON reader; schemas by their refs). */
 const MAX_DEPTH = 64;
 
@@ -57,7 +64,7 @@ export function excessMembers(
     return target && { schema: target.schema, name: target.name ?? name };
   };
 
-  const walk = (schemaIn: unknown, name: string, v: unknown, pointer: string, depth: number): ExcessMember[] => {
+  const walk = (schemaIn: unknown, name: string, v: unknown, pointer: string, depth: number): FoundMember[] => {
     if (depth > MAX_DEPTH) return [];
     const resolved = resolve(schemaIn);
     if (!resolved) return [];
@@ -97,7 +104,7 @@ export function excessMembers(
     }
     // An object schema that declares nothing (`{}`, `object`) says nothing of its members.
     if (!declared.size) open = true;
-    const out: ExcessMember[] = [];
+    const out: FoundMember[] = [];
     for (const [key, member] of Object.entries(v)) {
       const escaped = key.replaceAll('~', '~0').replaceAll('/', '~1');
       const sub = declared.get(key) ?? (open ? additional : undefined);
@@ -105,11 +112,14 @@ export function excessMembers(
       if (key === '_meta' && declared.has(key)) continue;
       if (sub !== undefined) out.push(...walk(sub, declaredBy, member, `${pointer}/${escaped}`, depth + 1));
       else if (!open && !(depth === 0 && alsoDeclared.has(key)))
-        out.push({ pointer, member: key, declaredBy, nearest: nearestName(key, [...declared.keys()]) });
+        out.push({ pointer, member: key, declaredBy, declared });
     }
     return out;
   };
-  return walk(defs[definition], definition, value, '', 0);
+  return walk(defs[definition], definition, value, '', 0).map(({ declared, ...found }) => ({
+    ...found,
+    nearest: nearestName(found.member, [...declared.keys()]),
+  }));
 }
 
 /**
