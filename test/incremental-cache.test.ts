@@ -5,7 +5,10 @@ import { lookUpReport } from '../src/report-cache.js';
 import { resolveRunConfig, ruleOptionsOf } from '../src/cli/run-config.js';
 import { loadSpec } from '../src/sources/load.js';
 import { Project } from '../src/project/project.js';
-import { Runtime } from '../src/runtime/runtime.js';
+import { Runtime, workerThreadsStarted } from '../src/runtime/runtime.js';
+import { endWorkers } from '../src/runtime/worker/runner.js';
+import { check } from '../src/check.js';
+import { formatJson } from '../src/reporters/json.js';
 import { generatedFiles } from '../src/generators/outputs.js';
 import { TextFile } from '../src/core/text-file.js';
 import { PageProducts, treeForKeptProduct } from '../src/sources/page-products.js';
@@ -138,6 +141,24 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     expect(none.timings.referencePagesSpliced).toBe(1);
     expect(none.timings.referenceBlocksHighlighted).toBe(11);
     expect(none.report).toBe(await coldCheck(root));
+  });
+
+  it("after an example edit, with a worker, highlights that example's block there and reports what a cold check reports", async () => {
+    const { root, cacheDir } = specCopy();
+    await endWorkers();
+    await cachedCheck(root, cacheDir);
+    edit(root, 'schema/draft/examples/Widget/dial.json', '"min": 5', '"min": 6');
+    const before = workerThreadsStarted();
+    const timings: Record<string, number> = {};
+    try {
+      const report = formatJson(await check(root, { cacheDir, timings, worker: true }));
+      expect(timings.referencePagesSpliced).toBe(1);
+      expect(timings.referenceBlocksHighlighted).toBe(1);
+      expect(workerThreadsStarted() - before).toBe(1);
+      expect(report).toBe(await coldCheck(root));
+    } finally {
+      await endWorkers();
+    }
   });
 
   it('takes a Schema Reference page an earlier check found up to date as committed, while its inputs and the page are unchanged', async () => {

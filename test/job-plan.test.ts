@@ -2,8 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Runtime } from '../src/runtime/runtime.js';
-import { highlightSlots } from '../src/generators/reference-highlight.js';
-import { assembledPage, type SlottedPage } from '../src/generators/reference-slots.js';
+import {
+  highlightBlocks,
+  highlightedCode,
+  highlightSlots,
+  splicePages,
+  type HighlightElsewhere,
+} from '../src/generators/reference-highlight.js';
+import {
+  assembledPage,
+  highlightedBlockKey,
+  slotCode,
+  type ReferenceSpliceJob,
+  type SlottedPage,
+} from '../src/generators/reference-slots.js';
+import { MemoryCache } from '../src/runtime/cache.js';
 import { cachedCheck, coldCheck, specCopy } from './cached-checks.js';
 
 const declaration = (name: string) =>
@@ -116,5 +129,51 @@ describe('the code blocks of a rendered Schema Reference page', () => {
     const again = await highlightSlots(slotted, includes, broken, new Map());
     expect(again.fresh).toBe(1);
     expect(assembledPage(again.highlight, slotted, includes)).toEqual(page);
+  });
+
+  describe('spliced with the blocks no cache holds highlighted in another thread', () => {
+    const job: ReferenceSpliceJob = {
+      kind: 'schema-reference-splice',
+      pages: [{ slotted, includes: [...includes] }],
+    };
+    const [jsonSlot, tsSlot] = (slotted.parts[1] as Exclude<SlottedPage['parts'][number], string>).blocks[0].slots;
+    const jsonCode = slotCode(jsonSlot, includes);
+    const tsKey = highlightedBlockKey(slotCode(tsSlot, includes), tsSlot.lang);
+
+    /** Another thread's highlighting: the same HTML, its colours numbered in the opposite order. */
+    const otherThread: HighlightElsewhere = async (blocks) => {
+      const made = await highlightBlocks(blocks);
+      const order = [...made.colours].reverse();
+      const renumbered = (html: string) =>
+        html.replace(/class="hl-(\d+)"/g, (_m, n: string) => `class="hl-${order.indexOf(made.colours[Number(n)])}"`);
+      return {
+        colours: order,
+        blocks: Object.fromEntries(Object.entries(made.blocks).map(([key, html]) => [key, renumbered(html)])),
+      };
+    };
+
+    it('gives the page highlighted here, the other thread asked only for the blocks this one lacks', async () => {
+      const here = await splicePages(job);
+      // The JSON block highlighted here before (an earlier splice), the TypeScript one nowhere yet.
+      const memory = new MemoryCache<string>(16);
+      memory.set(highlightedBlockKey(jsonCode, jsonSlot.lang), await highlightedCode(jsonCode, jsonSlot.lang));
+      const asked: string[][] = [];
+      const counts = { referenceBlocksHighlighted: 0 };
+      const spliced = await splicePages(job, undefined, memory, counts, (blocks) => {
+        asked.push(blocks.map(([key]) => key));
+        return otherThread(blocks);
+      });
+      expect(spliced).toEqual(here);
+      expect(asked).toEqual([[tsKey]]);
+      expect(counts.referenceBlocksHighlighted).toBe(1);
+    });
+
+    it('highlights here what the other thread does not give, or all when it fails', async () => {
+      const here = await splicePages(job);
+      const none: HighlightElsewhere = async () => ({ colours: [], blocks: {} });
+      expect(await splicePages(job, undefined, new MemoryCache(16), undefined, none)).toEqual(here);
+      const failing: HighlightElsewhere = () => Promise.reject(new Error('no thread'));
+      expect(await splicePages(job, undefined, new MemoryCache(16), undefined, failing)).toEqual(here);
+    });
   });
 });

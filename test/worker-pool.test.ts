@@ -12,7 +12,14 @@ import { toolVersion } from '../src/version.js';
 import { formatJson } from '../src/reporters/json.js';
 import { loadSpec } from '../src/sources/load.js';
 import type { Spec } from '../src/model/spec.js';
-import { endWorkers, startWorkerWhenWoken, whileWorkersWork, workersRunning } from '../src/runtime/worker/runner.js';
+import {
+  endWorkers,
+  runJob,
+  startWorkerWhenWoken,
+  whileWorkersWork,
+  workersRunning,
+} from '../src/runtime/worker/runner.js';
+import { highlightBlocks } from '../src/generators/reference-highlight.js';
 
 describe('the worker pool', () => {
   it('tells the executable when a worker thread starts to work and when none is left', async () => {
@@ -102,6 +109,31 @@ describe('the worker pool', () => {
       expect(afterSchema.report).toBe(formatJson(await check(root, {})));
     } finally {
       startWorkerWhenWoken(false);
+      await endWorkers();
+    }
+  });
+
+  it('highlights code blocks in a worker started for them, which is not told to the executable as working', async () => {
+    await endWorkers();
+    const told: boolean[] = [];
+    whileWorkersWork((working) => told.push(working));
+    try {
+      const blocks: [string, { code: string; lang?: string }][] = [
+        ['a', { code: '{ "a": [1, true, null] }\n', lang: 'json' }],
+        ['b', { code: 'const b: number = 1;\n', lang: 'ts' }],
+      ];
+      const there = await runJob({ kind: 'highlight', blocks }, true);
+      expect(workersRunning()).toBe(1);
+      expect(told).toEqual([]);
+      const here = await highlightBlocks(blocks);
+      // Each thread numbers the colours it meets: the same HTML, colour for colour.
+      const named = (kept: typeof here) =>
+        Object.values(kept.blocks).map((html) =>
+          html.replace(/class="hl-(\d+)"/g, (_m, n: string) => `class="${kept.colours[Number(n)]}"`),
+        );
+      expect(named(there)).toEqual(named(here));
+    } finally {
+      whileWorkersWork(undefined);
       await endWorkers();
     }
   });

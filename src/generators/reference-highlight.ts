@@ -207,10 +207,26 @@ export async function splicePages(
   cache?: DiskCache,
   highlighted?: MemoryCache<string>,
   counts?: SpliceCounts,
+  highlightElsewhere?: HighlightElsewhere,
 ): Promise<ReferenceSpliceOutput[]> {
   return Promise.all(
-    job.pages.map((p) => splicePage(p.slotted, new Map(p.includes), p.rendered, cache, highlighted, counts)),
+    job.pages.map((p) =>
+      splicePage(p.slotted, new Map(p.includes), p.rendered, cache, highlighted, counts, highlightElsewhere),
+    ),
   );
+}
+
+/**
+ * Highlights code blocks in another thread (see `Runtime.run`), giving them as a kept entry is:
+ * HTML whose class numbers index that thread's colours. A splice then loads no highlighter here.
+ */
+export type HighlightElsewhere = (blocks: [string, CodeBlock][]) => Promise<KeptHighlights>;
+
+/** Code blocks highlighted in this thread, as `HighlightElsewhere` gives them (a worker's job). */
+export async function highlightBlocks(blocks: [string, CodeBlock][]): Promise<KeptHighlights> {
+  const into = new Map<string, string>();
+  await highlightInto(into, blocks);
+  return { colours: [...colours], blocks: Object.fromEntries(into) };
 }
 
 async function splicePage(
@@ -220,6 +236,7 @@ async function splicePage(
   cache?: DiskCache,
   highlighted?: MemoryCache<string>,
   counts?: SpliceCounts,
+  highlightElsewhere?: HighlightElsewhere,
 ): Promise<ReferenceSpliceOutput> {
   const slots = slotted.parts.flatMap((part) =>
     typeof part === 'string'
@@ -249,7 +266,18 @@ async function splicePage(
     }
   }
   const missing = [...needed].filter(([key]) => !highlightedHere.has(key));
-  await highlightInto(highlightedHere, missing);
+  if (missing.length && highlightElsewhere) {
+    // Taken as a kept entry's blocks are (this thread's class numbers); any not given are highlighted here.
+    const given = await highlightElsewhere(missing).catch(() => undefined);
+    for (const [key] of missing) {
+      const html = keptBlock(given, key);
+      if (html !== undefined) highlightedHere.set(key, html);
+    }
+  }
+  await highlightInto(
+    highlightedHere,
+    missing.filter(([key]) => !highlightedHere.has(key)),
+  );
   if (counts) counts.referenceBlocksHighlighted += missing.length;
   for (const [key, html] of highlightedHere) highlighted?.set(key, html);
   const highlight: Highlight = (code, lang) => highlightedHere.get(highlightedBlockKey(code, lang))!;
@@ -319,7 +347,7 @@ export async function highlightSlots(
 }
 
 /** A code block to highlight: its code (an `{@includeCode}` slot's, the example's text) and language. */
-interface CodeBlock {
+export interface CodeBlock {
   code: string;
   lang?: string;
 }

@@ -8,6 +8,7 @@ import { DiskCache, hashParts, MemoryCache } from './cache.js';
 import { toolVersion } from '../version.js';
 import * as runner from './worker/runner.js';
 import type { WorkerJob, WorkerOutput } from './worker/jobs.js';
+import type { CodeBlock } from '../generators/reference-highlight.js';
 
 export interface RuntimeOptions {
   /**
@@ -119,15 +120,23 @@ export class Runtime {
         return started as Promise<WorkerOutput<J>>;
       }
     }
-    // Splicing the Schema Reference needs the code highlighter only, and this thread's disk cache
-    // of highlighted blocks: a worker would load TypeDoc and TypeScript for it (see `reference-highlight.ts`).
+    // Splicing the Schema Reference needs this thread's disk cache of highlighted blocks, and the
+    // highlighter for the blocks no cache holds: a splice job in the worker would load TypeDoc and
+    // TypeScript there (see `reference-highlight.ts`). Those blocks go to the worker where the
+    // runtime has one or the executable would start one (an edit check has none otherwise: the
+    // worker starts for them), which loads the highlighter alone while this thread runs the rules.
     if (job.kind === 'schema-reference-splice') {
       const { splicePages } = await import('../generators/reference-highlight.js');
+      const elsewhere =
+        (this.options.worker ?? (runner.workerStarted() || runner.startsWorkerWhenWoken())) && runner.workerAvailable()
+          ? (blocks: [string, CodeBlock][]) => runner.runJob({ kind: 'highlight', blocks }, true)
+          : undefined;
       return (await splicePages(
         job,
         this.cache,
         this.memory<string>('highlighted code blocks', 4096),
         this.counts,
+        elsewhere,
       )) as WorkerOutput<J>;
     }
     const inWorker = this.useWorker(inputLength);

@@ -7,6 +7,7 @@ import type { GenerationJob, JobOutput } from '../../generators/jobs.js';
 import type { FormatJob, FormatOutput } from '../../generators/format-job.js';
 import type { ParsedPageProducts } from '../../sources/markdown.js';
 import type { SiteKind } from '../../model/spec.js';
+import type { CodeBlock, KeptHighlights } from '../../generators/reference-highlight.js';
 
 export interface MarkdownJob {
   kind: 'markdown';
@@ -22,14 +23,32 @@ export interface MarkdownJob {
   trees?: boolean;
 }
 
-export type WorkerJob = GenerationJob | MarkdownJob | FormatJob;
+/**
+ * Code blocks of a Schema Reference page to highlight, by their key (a splice's blocks that no
+ * cache holds: see `HighlightElsewhere`). It needs the highlighter alone: the worker neither waits
+ * for nor starts loading the generators for it, and a worker that runs it is not counted as
+ * working (see `lightJob`).
+ */
+export interface HighlightJob {
+  kind: 'highlight';
+  blocks: [string, CodeBlock][];
+}
+
+/** Whether a job is a light one: a moment of the worker's time, for which it loads only what the job imports. */
+export function lightJob(job: WorkerJob): boolean {
+  return job.kind === 'highlight';
+}
+
+export type WorkerJob = GenerationJob | MarkdownJob | FormatJob | HighlightJob;
 export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
   ? ParsedPageProducts[]
-  : J extends FormatJob
-    ? FormatOutput[]
-    : J extends GenerationJob
-      ? JobOutput<J>
-      : never;
+  : J extends HighlightJob
+    ? KeptHighlights
+    : J extends FormatJob
+      ? FormatOutput[]
+      : J extends GenerationJob
+        ? JobOutput<J>
+        : never;
 
 /**
  * Runs a job in this thread, loading only what it needs. `othersWaiting` tells whether another job
@@ -43,6 +62,10 @@ export async function runWorkerJob<J extends WorkerJob>(
     const { markdownJob } = await import('../../sources/markdown.js');
     return markdownJob(job.pages, job.givesWay ? othersWaiting : undefined, job.trees) as WorkerOutput<J>;
   }
+  if (job.kind === 'highlight')
+    return (await (
+      await import('../../generators/reference-highlight.js')
+    ).highlightBlocks(job.blocks)) as WorkerOutput<J>;
   if (job.kind === 'schema-reference-splice')
     return (await (await import('../../generators/reference-highlight.js')).splicePages(job)) as WorkerOutput<J>;
   if (job.kind === 'format')

@@ -14,7 +14,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { threadId, Worker } from 'node:worker_threads';
-import type { WorkerJob, WorkerOutput } from './jobs.js';
+import { lightJob, type WorkerJob, type WorkerOutput } from './jobs.js';
 import { tempNameFor, trackTemp, untrackTemp } from '../temp-files.js';
 import { packageFile } from '../../util/package-dir.js';
 
@@ -254,6 +254,11 @@ export function startWorkerWhenWoken(on = true): void {
   startWhenWoken = on;
 }
 
+/** Whether the command said to start the first worker when woken (see `startWorkerWhenWoken`). */
+export function startsWorkerWhenWoken(): boolean {
+  return startWhenWoken;
+}
+
 /**
  * Starts the thread only, when the command will use the worker if woken (`startWorkerWhenWoken`)
  * but cannot tell yet whether it will be (a check before its files are read): the thread starts up
@@ -304,8 +309,11 @@ export async function endWorker(index: number, evenOwing = false): Promise<void>
  */
 export async function runJob<J extends WorkerJob>(job: J, inWorker: boolean, index = 0): Promise<WorkerOutput<J>> {
   if (!inWorker || !workerAvailable()) return (await import('./jobs.js')).runWorkerJob(job);
-  const entry = pool[index] ?? spawnWorker(index);
-  noteWorking(true);
+  // A light job is over in a moment: a worker started for it loads nothing else, and the
+  // collector's helpers stay on for this thread meanwhile.
+  const light = lightJob(job);
+  const entry = pool[index] ?? spawnWorker(index, light);
+  if (!light) noteWorking(true);
   const { thread, pending, waiting } = entry;
   const id = nextId++;
   const output = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerJob } from './jobs.js';
 
-const { runWorkerJob } = await import('./jobs.js');
+const { lightJob, runWorkerJob } = await import('./jobs.js');
 
 /**
  * Loads what jobs need before they come: the Markdown parser first (a check posts the SEPs
@@ -33,12 +33,14 @@ else if (!dormant) preloading = preload();
 let queue: Promise<void> = Promise.resolve();
 
 parentPort!.on('message', (message: { warmUp: true } | { id: number; job: WorkerJob }) => {
-  preloading ??= preload();
+  // A light job (highlighting a few code blocks) loads what it imports, and need not wait for the rest.
+  const light = 'job' in message && lightJob(message.job);
+  if (!light) preloading ??= preload();
   if ('warmUp' in message) return;
   const { id, job } = message;
   queue = queue.then(async () => {
     try {
-      await preloading;
+      if (!light) await preloading;
       // Jobs posted and not started yet (counted with the main thread; see `runner.ts`).
       Atomics.sub(waiting, 0, 1);
       parentPort!.postMessage({ id, output: await runWorkerJob(job, () => Atomics.load(waiting, 0) > 0) });
