@@ -217,10 +217,11 @@ export async function splicePages(
 }
 
 /**
- * Highlights code blocks in another thread (see `Runtime.run`), giving them as a kept entry is:
- * HTML whose class numbers index that thread's colours. A splice then loads no highlighter here.
+ * Highlights code blocks in another thread (see `Runtime.runLight`), giving them as a kept entry
+ * is: HTML whose class numbers index that thread's colours; undefined when there is none to do it.
+ * A splice then loads no highlighter here.
  */
-export type HighlightElsewhere = (blocks: [string, CodeBlock][]) => Promise<KeptHighlights>;
+export type HighlightElsewhere = (blocks: [string, CodeBlock][]) => Promise<KeptHighlights> | undefined;
 
 /** Code blocks highlighted in this thread, as `HighlightElsewhere` gives them (a worker's job). */
 export async function highlightBlocks(blocks: [string, CodeBlock][]): Promise<KeptHighlights> {
@@ -268,7 +269,7 @@ async function splicePage(
   const missing = [...needed].filter(([key]) => !highlightedHere.has(key));
   if (missing.length && highlightElsewhere) {
     // Taken as a kept entry's blocks are (this thread's class numbers); any not given are highlighted here.
-    const given = await highlightElsewhere(missing).catch(() => undefined);
+    const given = await highlightElsewhere(missing)?.catch(() => undefined);
     for (const [key] of missing) {
       const html = keptBlock(given, key);
       if (html !== undefined) highlightedHere.set(key, html);

@@ -7,7 +7,7 @@
 import { DiskCache, hashParts, MemoryCache } from './cache.js';
 import { toolVersion } from '../version.js';
 import * as runner from './worker/runner.js';
-import type { WorkerJob, WorkerOutput } from './worker/jobs.js';
+import type { LightJob, WorkerJob, WorkerOutput } from './worker/jobs.js';
 import type { CodeBlock } from '../generators/reference-highlight.js';
 
 export interface RuntimeOptions {
@@ -122,15 +122,10 @@ export class Runtime {
     }
     // Splicing the Schema Reference needs this thread's disk cache of highlighted blocks, and the
     // highlighter for the blocks no cache holds: a splice job in the worker would load TypeDoc and
-    // TypeScript there (see `reference-highlight.ts`). Those blocks go to the worker where the
-    // runtime has one or the executable would start one (an edit check has none otherwise: the
-    // worker starts for them), which loads the highlighter alone while this thread runs the rules.
+    // TypeScript there (see `reference-highlight.ts`). Those blocks go to the worker as a light job.
     if (job.kind === 'schema-reference-splice') {
       const { splicePages } = await import('../generators/reference-highlight.js');
-      const elsewhere =
-        (this.options.worker ?? (runner.workerStarted() || runner.startsWorkerWhenWoken())) && runner.workerAvailable()
-          ? (blocks: [string, CodeBlock][]) => runner.runJob({ kind: 'highlight', blocks }, true)
-          : undefined;
+      const elsewhere = (blocks: [string, CodeBlock][]) => this.runLight({ kind: 'highlight', blocks });
       return (await splicePages(
         job,
         this.cache,
@@ -147,6 +142,17 @@ export class Runtime {
     for (const [i, part] of parts.entries())
       for (const [j, at] of part.indexes.entries()) merged[at] = (outputs[i] as unknown[])[j];
     return merged as WorkerOutput<J>;
+  }
+
+  /**
+   * Runs a light job (see `lightJob`) in the worker, where the runtime has one or the executable
+   * would start one (a check after an edit has none otherwise: it starts for the job, and loads
+   * only what the job needs while this thread runs the rules); undefined elsewhere, and the caller
+   * does the work itself.
+   */
+  runLight<J extends LightJob>(job: J): Promise<WorkerOutput<J>> | undefined {
+    const worker = this.options.worker ?? (runner.workerStarted() || runner.startsWorkerWhenWoken());
+    return worker && runner.workerAvailable() ? runner.runJob(job, true) : undefined;
   }
 
   /**

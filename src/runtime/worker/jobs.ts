@@ -35,11 +35,12 @@ export interface HighlightJob {
 }
 
 /** Whether a job is a light one: a moment of the worker's time, for which it loads only what the job imports. */
-export function lightJob(job: WorkerJob): boolean {
+export function lightJob(job: WorkerJob): job is LightJob {
   return job.kind === 'highlight';
 }
 
-export type WorkerJob = GenerationJob | MarkdownJob | FormatJob | HighlightJob;
+export type LightJob = HighlightJob;
+export type WorkerJob = GenerationJob | MarkdownJob | FormatJob | LightJob;
 export type WorkerOutput<J extends WorkerJob> = J extends MarkdownJob
   ? ParsedPageProducts[]
   : J extends HighlightJob
