@@ -270,7 +270,14 @@ describe('a check after one edit, with the cache of the tree before it', () => {
     edit(root, page, /$/, '\nOne more line.\n');
     const after = await cachedCheck(root, cacheDir);
     expect(after.timings.pagesParsed).toBe(1);
+    // The values its schemas govern were judged before, against the same schema texts: none again.
+    expect(after.timings.verdictsJudged).toBe(0);
     expect(after.report).toBe(await coldCheck(root));
+    // A governed value changed: it is judged again (with the block that shows it), the report a cold check's.
+    edit(root, page, '"city": 7', '"city": 8');
+    const changed = await cachedCheck(root, cacheDir);
+    expect(changed.timings.verdictsJudged).toBeGreaterThan(0);
+    expect(changed.report).toBe(await coldCheck(root));
   });
 
   it('does not serve a tampered page-products entry: its pages are parsed again and the entry made again', async () => {

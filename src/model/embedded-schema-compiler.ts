@@ -16,7 +16,7 @@ import { derivation, type Project } from '../project/project.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { MemoryCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
-import { verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
+import { verdictKey, verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
 import {
   MAX_EMBEDDED_SCHEMA_DEPTH,
   MAX_EMBEDDED_SCHEMA_VALUES,
@@ -30,11 +30,16 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** What compiling an embedded schema gave. */
 export type CompiledSchema =
-  /** Valid; `validator` compiles it on first use (undefined if that fails). */
+  /**
+   * Valid; `validator` compiles it on first use (undefined if that fails); `judge` gives a value's
+   * violations, from the kept verdicts when an earlier check judged the same value against the
+   * same text (no compiling), else by `validator` (undefined when it fails).
+   */
   | {
       kind: 'compiled';
       dialect: SchemaDialect;
       validator: () => ValidateFunction | undefined;
+      judge: (value: unknown) => ValueViolation[] | undefined;
       unsafePattern?: string;
     }
   /** Not a JSON Schema of its dialect: the first reason, at a pointer into the schema. */
@@ -180,7 +185,7 @@ function compileKept(
   const kept = compiler.kept(dialect);
   const keptKey = hashParts([key]);
   const known = kept && Object.hasOwn(kept.verdicts.compiles, keptKey) ? kept.verdicts.compiles[keptKey] : undefined;
-  if (typeof known === 'string') {
+  if (kept && typeof known === 'string') {
     const outcome = JSON.parse(known) as KeptOutcome;
     if (outcome.kind !== 'compiled') return outcome;
     let validate: ValidateFunction | undefined;
@@ -192,15 +197,50 @@ function compileKept(
       }
       return validate;
     };
-    return { kind: 'compiled', dialect, validator, unsafePattern: unsafePattern(schema) };
+    return {
+      kind: 'compiled',
+      dialect,
+      validator,
+      judge: keptJudge(kept, keptKey, validator),
+      unsafePattern: unsafePattern(schema),
+    };
   }
   const compiled = compileOnce(compiler.ajv(dialect), schema, dialect);
   if (kept) {
     const outcome: KeptOutcome = compiled.kind === 'compiled' ? { kind: 'compiled', dialect } : compiled;
     kept.verdicts.compiles[keptKey] = JSON.stringify(outcome);
     kept.store.judged(false);
+    if (compiled.kind === 'compiled') compiled.judge = keptJudge(kept, keptKey, compiled.validator);
   }
   return compiled;
+}
+
+/**
+ * A schema's `judge` that keeps each value's violations with the verdicts (by the schema text's
+ * key and the value's JSON text): a check after a page edit then compiles none of the embedded
+ * schemas whose values it judged before. A value that is not plain JSON is judged every time.
+ */
+function keptJudge(
+  kept: { verdicts: ValidatorVerdicts; store: VerdictStore },
+  schemaKey: string,
+  validator: () => ValidateFunction | undefined,
+): (value: unknown) => ValueViolation[] | undefined {
+  return (value) => {
+    const key = verdictKey(schemaKey, value);
+    const results = kept.verdicts.results as unknown as Record<string, ValueViolation[]>;
+    if (key && Object.hasOwn(results, key) && Array.isArray(results[key])) {
+      kept.store.counts.verdictsFromCache++;
+      return results[key].map((v) => ({ ...v }));
+    }
+    const validate = validator();
+    if (!validate) return undefined;
+    const found = violations(validate, value);
+    if (key) {
+      results[key] = found.map((v) => ({ ...v }));
+      kept.store.judged(true);
+    }
+    return found;
+  };
 }
 
 function compileOnce(ajv: Ajv, schema: Record<string, unknown>, dialect: SchemaDialect): CompiledSchema {
@@ -236,7 +276,11 @@ function compileOnce(ajv: Ajv, schema: Record<string, unknown>, dialect: SchemaD
     }
     return validate;
   };
-  return { kind: 'compiled', dialect, validator, unsafePattern: unsafePattern(schema) };
+  const judge = (value: unknown) => {
+    const got = validator();
+    return got && violations(got, value);
+  };
+  return { kind: 'compiled', dialect, validator, judge, unsafePattern: unsafePattern(schema) };
 }
 
 type CompileProblem = { remote?: string; pointer: string; message: string };

@@ -1,7 +1,7 @@
 import { valueAtPointer } from '../core/json-document.js';
 import type { Rule } from '../core/rule.js';
 import { embeddedSchemaIndex, parentOf, type EmbeddedSchema, type GovernedValue } from '../model/embedded-schemas.js';
-import { compiledSchema, DIALECT_NAMES, violations, type ValueViolation } from '../model/embedded-schema-compiler.js';
+import { compiledSchema, DIALECT_NAMES, type ValueViolation } from '../model/embedded-schema-compiler.js';
 
 /** JSON Schemas inside examples compile, and the values shown with them conform. */
 export const exampleEmbeddedSchema: Rule = {
@@ -43,19 +43,18 @@ export const exampleEmbeddedSchema: Rule = {
       for (const governed of index.governed)
         guard(governed.shown.path, () => {
           const compiled = compiledSchema(project, governed.schema);
-          const validate =
+          const found =
             compiled.kind === 'compiled' &&
             !compiled.unsafePattern &&
             !governed.schema.shown.elidedUnder(governed.schema.pointer)
-              ? compiled.validator()
+              ? compiled.judge(valueAtPointer(governed.shown.value, governed.pointer))
               : undefined;
-          if (!validate) {
+          if (!found) {
             count('embeddedSchemaValuesNotJudged');
             return;
           }
           count('embeddedSchemaValuesChecked');
-          const value = valueAtPointer(governed.shown.value, governed.pointer);
-          for (const v of violations(validate, value)) {
+          for (const v of found) {
             const at = governed.pointer + v.pointer;
             if (governed.shown.elidedAt(at, !!v.missing)) continue;
             report({
