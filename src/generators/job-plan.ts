@@ -17,7 +17,7 @@
  */
 import path from 'node:path';
 import type { TextFile } from '../core/text-file.js';
-import { hashParts } from '../runtime/cache.js';
+import { hashParts, textKeyParts } from '../runtime/cache.js';
 import type { DiskCache } from '../runtime/cache.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { slashed } from '../util/paths.js';
@@ -60,7 +60,7 @@ export type PlannedJobs = Omit<JobPlan, 'structure' | 'root'>;
 /** The base protocol and the declaration files a job carries besides the types files. */
 export type ImportedSources = { base?: BaseSource; declarations?: DeclarationText[] };
 
-/** The key schema.json is kept under, from its types file's digest (`hashParts([text])`). */
+/** The key schema.json is kept under, from its types file's digest (`hashParts(textKeyParts(file))`). */
 export function schemaJsonOutputKey(
   schemaTsDigest: string,
   dialect: GeneratedDialect | 'none',
@@ -166,7 +166,7 @@ export function planStructure(jobInputs: readonly string[], digest: (path: strin
 /** A job to start, with the length of its input (by which the runtime places it). */
 type PlannedJob = { job: SchemaJsonJob | ReferenceJob; inputLength: number };
 
-/** The texts of a check by path, and their digests (`hashParts([text])`), each made once. */
+/** The texts of a check by path, and their digests (`hashParts(textKeyParts(file))`), each made once. */
 interface Texts {
   text(path: string): string;
   digest(path: string): string;
@@ -194,7 +194,7 @@ export function jobsOfPlan(
     text: (p) => texts.get(p)!.text,
     digest: (p) => {
       let d = digests.get(p);
-      if (d === undefined) digests.set(p, (d = hashParts([read.text(p)])));
+      if (d === undefined) digests.set(p, (d = hashParts(textKeyParts(texts.get(p)!))));
       return d;
     },
   };

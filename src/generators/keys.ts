@@ -93,7 +93,7 @@ export function schemaJsonKey(schemaTsDigest: string, dialect: GeneratedDialect 
  * spec-check, TypeDoc and TypeScript.
  */
 export function schemaReferenceKey(input: {
-  /** Digests (`hashParts([text])`) of the schema.ts texts of the page's program, in program order. */
+  /** Digests (`hashParts(textKeyParts(file))`) of the schema.ts texts of the page's program, in program order. */
   schemaDigests: string[];
   version: string;
   templateDigest: string;

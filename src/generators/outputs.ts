@@ -29,7 +29,7 @@ import type { RenderedDeclaration, SlottedPage } from './schema-reference.js';
 import { toolVersion } from '../version.js';
 import { committedPageFor, keepIfCommitted } from './reference-committed.js';
 import { outputsFromStored, storedOutputs } from './stored-declarations.js';
-import { hashParts, type MemoryCache } from '../runtime/cache.js';
+import { hashParts, textKeyParts, type MemoryCache } from '../runtime/cache.js';
 import { derivation, type Project } from '../project/project.js';
 import { referenceRendering, toolchainPins, type ReferenceRendering, type ToolchainPins } from './pins.js';
 import { schemaJsonGenerator, type SchemaJsonGenerator } from './schema-json-generator.js';
@@ -516,8 +516,14 @@ export function jobPlanOf(project: Project): PlannedJobs | undefined {
   return project.spec.base || project.spec.typeDeclarations?.files.size ? undefined : plannedJobs(project);
 }
 
-/** A hash of a file's text, once per file object (the loader keeps it while the text is unchanged). */
-const textDigest = derivation('text digest', (file: TextFile) => hashParts([file.text]), { carriesOver: true });
+/**
+ * A hash of a file's text, once per file object (the loader keeps it while the text is
+ * unchanged): from the digest of its bytes when it was read from disk, which the loader took as
+ * it read them (a check hashed the text of every example again, for the Schema Reference's keys).
+ */
+const textDigest = derivation('text digest', (file: TextFile) => hashParts(textKeyParts(file)), {
+  carriesOver: true,
+});
 export { withLf };
 
 /*
