@@ -1,5 +1,8 @@
 import type { Location } from './location.js';
 
+/** How far into a file `position` counts line breaks rather than find every line start. */
+const COUNTED_PREFIX = 8192;
+
 /** A file's text with the offsets of its line starts, to turn offsets into line/column. */
 export class TextFile {
   private lineStarts?: number[];
@@ -30,6 +33,17 @@ export class TextFile {
 
   /** 1-based line and column of a 0-based offset (columns count UTF-16 code units, as editors do). */
   position(offset: number): { line: number; column: number } {
+    if (!this.lineStarts && offset <= COUNTED_PREFIX) {
+      // Near the start of a file whose line starts are not known (a SEP header's fields, read for
+      // each SEP of a check), the line breaks before the offset are counted, not every line start found.
+      let line = 1;
+      let start = 0;
+      for (let at = this.text.indexOf('\n'); at >= 0 && at < offset; at = this.text.indexOf('\n', at + 1)) {
+        line++;
+        start = at + 1;
+      }
+      return { line, column: offset - start + 1 };
+    }
     const starts = this.starts();
     let lo = 0;
     let hi = starts.length - 1;
