@@ -16,7 +16,13 @@ import { derivation, type Project } from '../project/project.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { MemoryCache } from '../runtime/cache.js';
 import { hashParts } from '../runtime/cache.js';
-import { verdictKey, verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
+import {
+  keptOrJudged,
+  verdictKey,
+  verdictStoreOf,
+  type ValidatorVerdicts,
+  type VerdictStore,
+} from './validation-verdicts.js';
 import {
   MAX_EMBEDDED_SCHEMA_DEPTH,
   MAX_EMBEDDED_SCHEMA_VALUES,
@@ -225,22 +231,11 @@ function keptJudge(
   schemaKey: string,
   validator: () => ValidateFunction | undefined,
 ): (value: unknown) => ValueViolation[] | undefined {
-  return (value) => {
-    const key = verdictKey(schemaKey, value);
-    const results = kept.verdicts.results as unknown as Record<string, ValueViolation[]>;
-    if (key && Object.hasOwn(results, key) && Array.isArray(results[key])) {
-      kept.store.counts.verdictsFromCache++;
-      return results[key].map((v) => ({ ...v }));
-    }
-    const validate = validator();
-    if (!validate) return undefined;
-    const found = violations(validate, value);
-    if (key) {
-      results[key] = found.map((v) => ({ ...v }));
-      kept.store.judged(true);
-    }
-    return found;
-  };
+  return (value) =>
+    keptOrJudged(kept, verdictKey(schemaKey, value), () => {
+      const validate = validator();
+      return validate && violations(validate, value);
+    });
 }
 
 function compileOnce(ajv: Ajv, schema: Record<string, unknown>, dialect: SchemaDialect): CompiledSchema {

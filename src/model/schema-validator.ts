@@ -15,7 +15,13 @@ import { generatedJsonSchemaOf } from '../generators/outputs.js';
 import { generatedSchemaSource } from './generated-source.js';
 import { describe, short, type SchemaViolation } from './violation-text.js';
 import { choose, findDiscriminator, type Discriminator } from './union-discriminator.js';
-import { verdictKey, verdictStoreOf, type ValidatorVerdicts, type VerdictStore } from './validation-verdicts.js';
+import {
+  keptOrJudged,
+  verdictKey,
+  verdictStoreOf,
+  type ValidatorVerdicts,
+  type VerdictStore,
+} from './validation-verdicts.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -103,10 +109,10 @@ export class SchemaValidator {
   }
 
   /** Records a fact in the kept verdicts, to be written back after the check. */
-  private remember(record: (verdicts: ValidatorVerdicts) => void, counted = false): void {
+  private remember(record: (verdicts: ValidatorVerdicts) => void): void {
     if (!this.kept) return;
     record(this.kept.verdicts);
-    this.kept.store.judged(counted);
+    this.kept.store.judged(false);
   }
 
   /** Whether `definition` exists and compiles (see `brokenReason` for one that does not). */
@@ -165,15 +171,8 @@ export class SchemaValidator {
   /** Violations of `value` against `definition`; empty when it validates. */
   validate(definition: string, value: unknown): SchemaViolation[] {
     if (!this.has(definition)) throw new Error(`no definition ${definition}`);
-    const key = this.kept && verdictKey(definition, value);
-    const known = key && Object.hasOwn(this.kept!.verdicts.results, key) ? this.kept!.verdicts.results[key] : undefined;
-    if (Array.isArray(known)) {
-      this.kept!.store.counts.verdictsFromCache++;
-      return known.map((v) => ({ ...v }));
-    }
-    const violations = this.judge(definition, value);
-    if (key) this.remember((v) => (v.results[key] = violations.map((x) => ({ ...x }))), true);
-    return violations;
+    if (!this.kept) return this.judge(definition, value);
+    return keptOrJudged(this.kept, verdictKey(definition, value), () => this.judge(definition, value))!;
   }
 
   private judge(definition: string, value: unknown): SchemaViolation[] {

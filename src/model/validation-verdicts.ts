@@ -70,6 +70,29 @@ export function verdictKey(definition: string, value: unknown): string | undefin
   return isPlainJson(value, { textOnly: true }) ? hashParts([definition, JSON.stringify(value)]) : undefined;
 }
 
+/**
+ * The violations kept under `key` (copies of them), else those `judge` gives, kept under it for
+ * the next check. A value with no key (not plain JSON) is judged and not kept; nor is a judgement
+ * that gives undefined (no validator).
+ */
+export function keptOrJudged<V extends object>(
+  kept: { verdicts: ValidatorVerdicts; store: Pick<VerdictStore, 'judged' | 'counts'> },
+  key: string | undefined,
+  judge: () => V[] | undefined,
+): V[] | undefined {
+  const results = kept.verdicts.results as unknown as Record<string, V[]>;
+  if (key && Object.hasOwn(results, key) && Array.isArray(results[key])) {
+    kept.store.counts.verdictsFromCache++;
+    return results[key].map((v) => ({ ...v }));
+  }
+  const found = judge();
+  if (key && found) {
+    results[key] = found.map((v) => ({ ...v }));
+    kept.store.judged(true);
+  }
+  return found;
+}
+
 const STORE = 'validation verdicts';
 
 /** Opens the runtime's verdict store for a check that keeps its verdicts on disk (not watch mode). */

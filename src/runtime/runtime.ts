@@ -8,7 +8,7 @@ import { DiskCache, hashParts, MemoryCache } from './cache.js';
 import { toolVersion } from '../version.js';
 import * as runner from './worker/runner.js';
 import type { LightJob, WorkerJob, WorkerOutput } from './worker/jobs.js';
-import type { CodeBlock } from '../generators/reference-highlight.js';
+import type { HighlightElsewhere } from '../generators/reference-highlight.js';
 
 export interface RuntimeOptions {
   /**
@@ -125,7 +125,7 @@ export class Runtime {
     // TypeScript there (see `reference-highlight.ts`). Those blocks go to the worker as a light job.
     if (job.kind === 'schema-reference-splice') {
       const { splicePages } = await import('../generators/reference-highlight.js');
-      const elsewhere = (blocks: [string, CodeBlock][]) => this.runLight({ kind: 'highlight', blocks });
+      const elsewhere: HighlightElsewhere = (blocks) => this.runLight({ kind: 'highlight', blocks });
       return (await splicePages(
         job,
         this.cache,
